@@ -1,0 +1,3 @@
+from mtg_asp.queries.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,128 @@
+"""activations: which activated abilities each player could activate now, as far as the {T}
+and {Q} parts of their costs and their timing decide (CR 107.5, 107.6, 302.6, 601.2h, 602)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..translator.cards import Ability
+from ..translator.decode import AbilityRef, ability, object_id
+from .session import Session, Why
+
+
+@dataclass(frozen=True)
+class Activation:
+    object: str
+    ability: int                    # the line of the card's oracle text that holds it
+    player: str
+    text: str                       # that line
+    granted_by: str | None = None   # the object whose ability grants it (CR 613.1f)
+    mana_ability: bool = False      # CR 605.1a
+    unchecked_costs: tuple[str, ...] = ()
+    reasons: tuple[Why, ...] = ()
+
+    def key(self) -> dict:
+        out = {"object": self.object, "ability": self.ability, "player": self.player}
+        if self.granted_by is not None:
+            out["granted_by"] = self.granted_by
+        return out
+
+
+@dataclass(frozen=True)
+class Blocked:
+    object: str
+    ability: int
+    player: str
+    text: str
+    rules: tuple[str, ...]          # the CR rules that forbid it now
+    granted_by: str | None = None
+    reasons: tuple[Why, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activations:
+    allowed: tuple[Activation, ...]
+    blocked: tuple[Blocked, ...]
+
+    def to_json(self) -> dict:
+        return {"activations": [a.key() for a in self.allowed]}
+
+    def to_text(self) -> str:
+        lines = []
+        for a in self.allowed:
+            via = f" (granted by {a.granted_by})" if a.granted_by else ""
+            kind = " [mana ability]" if a.mana_ability else ""
+            lines.append(f"{a.player} can activate {a.object} line {a.ability}{via}{kind}: {a.text}")
+            if a.unchecked_costs:
+                lines.append(f"    not checked yet (needs can-pay): {'; '.join(a.unchecked_costs)}")
+            for why in a.reasons:
+                lines.append(f"    CR {why.rule}: {why.text}")
+        for b in self.blocked:
+            via = f" (granted by {b.granted_by})" if b.granted_by else ""
+            lines.append(f"{b.player} cannot activate {b.object} line {b.ability}{via} "
+                         f"(CR {', '.join(b.rules)}): {b.text}")
+            for why in b.reasons:
+                lines.append(f"    CR {why.rule}: {why.text}")
+        return "\n".join(lines) if lines else "no activated abilities on the battlefield"
+
+
+def _ability_def(session: Session, ref: AbilityRef) -> Ability:
+    card = session.state.library.get(ref.card)
+    found = next(a for a in card.abilities if a.line == ref.line)
+    return found.granted if ref.granted else found
+
+
+def _line_text(session: Session, ref: AbilityRef) -> str:
+    card = session.state.library.get(ref.card)
+    lines = [ln for ln in card.oracle_text.splitlines() if ln.strip()]
+    return lines[ref.line - 1]
+
+
+def activations(session: Session, player: str | None = None, explain: bool = False) -> Activations:
+    if player is not None:
+        session.require_player(player)
+    answer = session.answer()
+    order = {p.id: i for i, p in enumerate(session.state.battlefield)}
+    players = {p: i for i, p in enumerate(session.state.players)}
+    granted = {(object_id(s.arguments[0]), s.arguments[1]): object_id(s.arguments[2])
+               for s in answer.get("granted_by")}
+    mana = {s.arguments[0] for s in answer.get("mana_ability")}
+    unchecked: dict = {}
+    for s in answer.get("unchecked_cost"):
+        unchecked.setdefault(s.arguments[0], []).append(s.arguments[1].number)
+    why = session.explanations() if explain else {}
+
+    allowed = []
+    for s in answer.get("activatable"):
+        o, a, p = s.arguments
+        if player is not None and p.string != player:
+            continue
+        ref = ability(a)
+        definition = _ability_def(session, ref)
+        costs = tuple(definition.costs[i].text for i in sorted(unchecked.get(a, [])))
+        allowed.append(Activation(object_id(o), ref.line, p.string, _line_text(session, ref),
+                                  granted.get((object_id(o), a)), a in mana, costs,
+                                  tuple(why.get(s, ()))))
+    blocked_rules: dict = {}
+    for s in answer.get("not_activatable"):
+        o, a, p, rule = s.arguments
+        if player is not None and p.string != player:
+            continue
+        blocked_rules.setdefault((o, a, p), []).append(rule.string)
+    blocked = []
+    for (o, a, p), rules in blocked_rules.items():
+        ref = ability(a)
+        reasons = []
+        for rule in sorted(rules):
+            reasons.extend(why.get(_not_activatable(o, a, p, rule), ()))
+        blocked.append(Blocked(object_id(o), ref.line, p.string, _line_text(session, ref),
+                               tuple(sorted(rules)), granted.get((object_id(o), a)), tuple(reasons)))
+
+    def sort_key(x):
+        return (order[x.object], x.granted_by or "", x.ability, players[x.player])
+    return Activations(tuple(sorted(allowed, key=sort_key)), tuple(sorted(blocked, key=sort_key)))
+
+
+def _not_activatable(o, a, p, rule):
+    import clingo
+    return clingo.Function("not_activatable", [o, a, p, clingo.String(rule)])

@@ -1,0 +1,48 @@
+"""could-produce: the types of mana each permanent could produce (CR 106.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..translator.decode import mana_letter, mana_sort_key, object_id
+from .session import Session, Why
+
+
+@dataclass(frozen=True)
+class CouldProduce:
+    """For each asked permanent, in battlefield order, the types it could produce (W U B R G C)."""
+
+    types: dict[str, tuple[str, ...]]
+    reasons: dict[str, list[Why]] | None = None
+
+    def to_json(self) -> dict:
+        return {"could_produce": {k: list(v) for k, v in self.types.items()}}
+
+    def to_text(self) -> str:
+        lines = []
+        for oid, types in self.types.items():
+            shown = " ".join("{" + t + "}" for t in types) if types else "nothing"
+            lines.append(f"{oid}: {shown}")
+            for why in (self.reasons or {}).get(oid, []):
+                lines.append(f"    CR {why.rule}: {why.text}")
+        return "\n".join(lines) if lines else "no permanents on the battlefield"
+
+
+def could_produce(session: Session, object_id_: str | None = None, explain: bool = False) -> CouldProduce:
+    if object_id_ is not None:
+        session.require_permanent(object_id_)
+    answer = session.answer()
+    found: dict[str, set[str]] = {}
+    for s in answer.get("could_produce"):
+        found.setdefault(object_id(s.arguments[0]), set()).add(mana_letter(s.arguments[1]))
+    ids = [object_id_] if object_id_ is not None else [p.id for p in session.state.battlefield]
+    types = {i: tuple(sorted(found.get(i, ()), key=mana_sort_key)) for i in ids}
+    reasons = None
+    if explain:
+        reasons = {i: [] for i in ids}
+        for about, whys in session.explanations().items():
+            if about.name in ("could_produce", "produces_nothing", "produces_no_mana", "mana_ability"):
+                oid = object_id(about.arguments[0])
+                if oid in reasons:
+                    reasons[oid].extend(whys)
+    return CouldProduce(types, reasons)

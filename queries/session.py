@@ -1,0 +1,180 @@
+"""A Session: one state, grounded once, answering many questions.
+
+The encodings in asp/ are loaded by path (so clingo's messages carry file:line), the
+state's facts are added to the `base` part and grounded once; the `explain` part is
+grounded only when an explanation is first asked for (clingo multi-shot).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import clingo
+
+from ..translator.decode import plain
+from ..translator.errors import InputError, SolverError
+from ..translator.model import GameState
+from ..translator.render import render_state
+from ..translator.state import load_state_file
+
+DEFAULT_TIME_LIMIT = 60.0
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason for an answer: the CR rule and the reason in words."""
+
+    rule: str
+    text: str
+
+
+@dataclass
+class Timings:
+    ground: float = 0.0
+    solve: float = 0.0
+    explain: float = 0.0
+
+
+@dataclass
+class _Answer:
+    symbols: list[clingo.Symbol]
+    by_name: dict[str, list[clingo.Symbol]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for s in self.symbols:
+            self.by_name.setdefault(s.name, []).append(s)
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        return self.by_name.get(name, [])
+
+
+class Session:
+    """Ground a state once; ask could_produce, activations and their explanations."""
+
+    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
+        self.state = state
+        self.time_limit = time_limit
+        self.timings = Timings()
+        self._messages: list[str] = []
+        self._ctl = clingo.Control(["--models=0"], logger=self._log, message_limit=100)
+        self._load_encodings()
+        self._add("base", render_state(state), "the state's facts")
+        start = time.perf_counter()
+        self._ground([("base", [])])
+        self.timings.ground = time.perf_counter() - start
+        self._answer: _Answer | None = None
+        self._explained: dict[clingo.Symbol, list[Why]] | None = None
+
+    @classmethod
+    def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT) -> Session:
+        return cls(load_state_file(path), time_limit)
+
+    # -- clingo plumbing -----------------------------------------------------------------
+
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        # Kept to explain a failure; clingo raises only "parsing failed" or similar itself.
+        self._messages.append(message.strip())
+
+    def _fail(self, what: str) -> SolverError:
+        detail = "\n".join(self._messages[-10:]) or "no message from clingo"
+        return SolverError(f"{what}:\n{detail}")
+
+    def _load_encodings(self) -> None:
+        entry = resources.files("mtg_asp.asp").joinpath("main.lp")
+        with resources.as_file(entry) as path:
+            try:
+                self._ctl.load(str(path))
+            except RuntimeError:
+                raise self._fail(f"loading the encodings from {path} failed") from None
+
+    def _add(self, part: str, text: str, what: str) -> None:
+        try:
+            self._ctl.add(part, [], text)
+        except RuntimeError:
+            raise self._fail(f"parsing {what} failed") from None
+
+    def _ground(self, parts: list[tuple[str, list]]) -> None:
+        try:
+            self._ctl.ground(parts)
+        except RuntimeError:
+            raise self._fail("grounding failed") from None
+
+    def _solve(self) -> _Answer:
+        """The one answer set of the (stratified) program, within the time limit."""
+        models: list[list[clingo.Symbol]] = []
+        start = time.perf_counter()
+        with self._ctl.solve(async_=True, on_model=lambda m: models.append(
+                list(m.symbols(shown=True)))) as handle:
+            if not handle.wait(self.time_limit):
+                handle.cancel()
+                raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
+            result = handle.get()
+        self.timings.solve += time.perf_counter() - start
+        if result.unsatisfiable or not models:
+            raise SolverError("the encodings have no answer set for this state "
+                              "(the state is impossible under the rules encoded)")
+        if len(models) > 1:
+            raise SolverError(f"the encodings gave {len(models)} answer sets where the rules "
+                              "decide one outcome; this is a bug in asp/")
+        return _Answer(models[0])
+
+    def answer(self) -> _Answer:
+        if self._answer is None:
+            self._answer = self._solve()
+        return self._answer
+
+    # -- explanations ----------------------------------------------------------------------
+
+    def explanations(self) -> dict[clingo.Symbol, list[Why]]:
+        """For each explained answer term, the CR rules behind it (grounded on first use)."""
+        if self._explained is None:
+            start = time.perf_counter()
+            self._ground([("explain", [])])
+            answer = self._solve()
+            self.timings.explain = time.perf_counter() - start
+            out: dict[clingo.Symbol, list[Why]] = {}
+            for s in answer.get("why"):
+                about, rule, template, args = s.arguments
+                words = [plain(a) for a in args.arguments]
+                out.setdefault(about, []).append(Why(rule.string, template.string.format(*words)))
+            for reasons in out.values():
+                reasons.sort(key=lambda w: (_rule_key(w.rule), w.text))
+            self._explained = out
+        return self._explained
+
+    # -- queries (each module does its own decoding) ------------------------------------------
+
+    def could_produce(self, object_id: str | None = None, explain: bool = False):
+        from .could_produce import could_produce
+        return could_produce(self, object_id, explain)
+
+    def activations(self, player: str | None = None, explain: bool = False):
+        from .activations import activations
+        return activations(self, player, explain)
+
+    # -- checks on what a query names ----------------------------------------------------------
+
+    def require_permanent(self, object_id: str, option: str = "--object") -> None:
+        if self.state.permanent(object_id) is not None:
+            return
+        zone = next((z for z in self.state.zones if z.id == object_id), None)
+        if zone is not None:
+            raise InputError(self.state.source, option,
+                             f"{object_id!r} is in {zone.owner}'s {zone.zone}, not on the battlefield")
+        ids = ", ".join(p.id for p in self.state.battlefield) or "none"
+        raise InputError(self.state.source, option,
+                         f"no battlefield object has id {object_id!r}; ids are: {ids}")
+
+    def require_player(self, player: str, option: str = "--player") -> None:
+        if player not in self.state.players:
+            raise InputError(self.state.source, option,
+                             f"{player!r} is not a player; players are {', '.join(self.state.players)}")
+
+
+def _rule_key(rule: str) -> tuple:
+    import re
+    parts = re.findall(r"\d+|[a-z]+", rule)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)

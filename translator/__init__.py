@@ -1,0 +1,1 @@
+"""Python <-> ASP: the state model, loading and validation, fact rendering, decoding."""

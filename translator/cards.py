@@ -1,0 +1,382 @@
+"""The card library: cards as data, written in the ability vocabulary (docs/cards.md).
+
+A card file holds one card (a mapping) or a family (``cards: [...]``). This module only
+*translates* card text that is already structured; it decides no rules question. What an
+ability means (is it a mana ability? does 302.6 apply?) is decided in ``asp/``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .yamlio import Fields, describe, load_yaml_file
+
+SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
+CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery", "tribal"}
+COLORS = {"white", "blue", "black", "red", "green"}
+KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
+            "haste", "hexproof", "indestructible", "lifelink", "menace", "reach", "shroud",
+            "trample", "vigilance", "wither"}
+MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
+# Mana symbols a cost may hold (CR 107.4): numbers, X, colored, hybrid, Phyrexian, snow.
+COST_SYMBOL = re.compile(r"^(\d+|X|Y|Z|W|U|B|R|G|C|S|[WUBRG]/[WUBRGP]|2/[WUBRG])$")
+ADD_SYMBOL = re.compile(r"^(W|U|B|R|G|C)$")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One part of an activation cost (CR 602.1a), as a vocabulary term.
+
+    kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
+          tap_untapped | untap_tapped | loyalty
+    """
+
+    kind: str
+    symbols: tuple[str, ...] = ()        # mana: the mana symbols, e.g. ("1", "U/R")
+    count: int = 1                       # counters, life, energy, permanents
+    counter: str = ""                    # remove_counters: the counter kind
+    filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
+    self_only: bool = False              # sacrifice: "Sacrifice this permanent"
+    text: str = ""                       # as written on the card, for output
+
+
+@dataclass(frozen=True)
+class ManaEffect:
+    """An "Add ..." effect.
+
+    kind: fixed (options: each a tuple of mana symbols; one option unless "A or B"),
+          any (of_kind: color | type),
+          could_produce (filter, whose, of_kind; CR 106.7)
+    """
+
+    kind: str
+    options: tuple[tuple[str, ...], ...] = ()
+    of_kind: str = ""
+    amount: int = 1
+    filter: tuple[str, ...] = ()
+    whose: str = ""
+    via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
+    rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a card, on one line of its oracle text (1-based)."""
+
+    line: int
+    kind: str                            # keywords | activated | static | triggered | enters | spell
+    keywords: tuple[str, ...] = ()
+    costs: tuple[Cost, ...] = ()
+    mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
+    effect_text: str = ""                # an effect outside the vocabulary, kept verbatim
+    targets: tuple[str, ...] = ()
+    timing: str = "instant"              # instant | sorcery (CR 602.5d)
+    grant_to: str = ""                   # static grant: equipped_creature | enchanted_creature
+    granted: Ability | None = None       # static grant: the ability it grants
+    enters_tapped: bool = False
+    enters_counters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    mana_cost: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    oracle_text: str
+    abilities: tuple[Ability, ...]
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: int | None = None
+    source: str = ""
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(w.capitalize() for w in (*self.supertypes, *self.types))
+        return f"{left} — {' '.join(s.title() for s in self.subtypes)}" if self.subtypes else left
+
+
+# -- parsing ---------------------------------------------------------------------------------
+
+
+def parse_mana_symbols(text: str, where: str, path: str, pattern: re.Pattern = COST_SYMBOL) -> tuple[str, ...]:
+    if not isinstance(text, str):
+        raise InputError(where, path, f"must be mana symbols like '{{2}}{{G}}', got {describe(text)}")
+    symbols = MANA_SYMBOL.findall(text)
+    if "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
+        raise InputError(where, path, f"{text!r} is not a sequence of mana symbols like '{{2}}{{G}}'")
+    for s in symbols:
+        if not pattern.match(s):
+            raise InputError(where, path, f"{{{s}}} is not a mana symbol allowed here")
+    return tuple(symbols)
+
+
+def parse_type_line(text: str, where: str, path: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    left, _, right = text.partition("—")
+    words = left.lower().split()
+    supertypes = tuple(w for w in words if w in SUPERTYPES)
+    types = tuple(w for w in words if w in CARD_TYPES)
+    unknown = [w for w in words if w not in SUPERTYPES and w not in CARD_TYPES]
+    if unknown:
+        raise InputError(where, path, f"unknown supertype or card type {unknown[0]!r} in {text!r}")
+    if not types:
+        raise InputError(where, path, f"{text!r} names no card type")
+    subtypes = tuple(w.lower() for w in right.split())
+    return supertypes, types, subtypes
+
+
+def parse_filter(value: Any, f: Fields, key: str) -> tuple[str, ...]:
+    words = value if isinstance(value, list) else [value]
+    out = []
+    for w in words:
+        if not isinstance(w, str) or not w.strip():
+            raise f.error(key, f"a filter is a list of words like [red, creature], got {describe(w)}")
+        w = w.strip().lower()
+        if w not in SUPERTYPES | CARD_TYPES | COLORS and not re.fullmatch(r"[a-z][a-z'-]*", w):
+            raise f.error(key, f"{w!r} is not a type, color or subtype")
+        out.append(w)
+    return tuple(out)
+
+
+def parse_cost(item: Any, where: str, path: str) -> Cost:
+    if isinstance(item, str):
+        text = item.strip()
+        if text == "{T}":
+            return Cost("tap", text="{T}")
+        if text == "{Q}":
+            return Cost("untap", text="{Q}")
+        return Cost("mana", symbols=parse_mana_symbols(text, where, path), text=text)
+    f = Fields(item, where, path)
+    if len(item) != 1:
+        raise f.error(None, "a cost part is '{T}', '{Q}', mana symbols, or a mapping with one key")
+    (kind, arg), = item.items()
+    sub = Fields({kind: arg}, where, path)
+    if kind == "remove_counters":
+        a = Fields(arg, where, sub.sub(kind), {"counter", "count"})
+        counter = a.get("counter", str, required=True)
+        count = a.get("count", int, 1)
+        return Cost(kind, counter=counter, count=count,
+                    text=f"Remove {count} {counter} counter{'s' if count != 1 else ''}")
+    if kind == "sacrifice":
+        if arg == "self":
+            return Cost(kind, self_only=True, text="Sacrifice this permanent")
+        filt = parse_filter(arg, sub, kind)
+        return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
+    if kind in ("pay_life", "pay_energy"):
+        count = sub.get(kind, int, required=True)
+        return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
+    if kind in ("tap_untapped", "untap_tapped"):
+        a = Fields(arg, where, sub.sub(kind), {"count", "filter"})
+        count = a.get("count", int, 1)
+        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+        verb = "Tap" if kind == "tap_untapped" else "Untap"
+        state = "untapped" if kind == "tap_untapped" else "tapped"
+        return Cost(kind, count=count, filter=filt,
+                    text=f"{verb} {count} {state} {' '.join(filt)}s you control")
+    if kind == "loyalty":
+        if not isinstance(arg, int) or isinstance(arg, bool):
+            raise sub.error(kind, f"must be an integer like +1 or -6, got {describe(arg)}")
+        return Cost(kind, count=arg, text=f"{arg:+d}")
+    raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, "
+                        "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped or loyalty")
+
+
+def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
+    if isinstance(arg, str):
+        return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
+    f = Fields(arg, where, path, {"one_of", "any", "amount", "could_produce", "whose", "kind",
+                                  "via", "rider"})
+    rider = f.get("rider", str, "")
+    amount = f.get("amount", int, 1)
+    if f.has("one_of"):
+        opts = f.get("one_of", list)
+        return ManaEffect("fixed", options=tuple(
+            parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
+            for i, o in enumerate(opts)), rider=rider)
+    if f.has("any"):
+        of_kind = f.get("any", str)
+        if of_kind not in ("color", "type"):
+            raise f.error("any", "must be 'color' or 'type'")
+        return ManaEffect("any", of_kind=of_kind, amount=amount, rider=rider)
+    if f.has("could_produce"):
+        filt = parse_filter(f.data["could_produce"], f, "could_produce")
+        whose = f.get("whose", str, required=True)
+        if whose not in ("you", "opponent"):
+            raise f.error("whose", "must be 'you' or 'opponent'")
+        of_kind = f.get("kind", str, required=True)
+        if of_kind not in ("color", "type"):
+            raise f.error("kind", "must be 'color' or 'type'")
+        via = f.get("via", str, "")
+        if via not in ("", "sacrificed"):
+            raise f.error("via", "must be 'sacrificed' when given")
+        return ManaEffect("could_produce", filter=filt, whose=whose, of_kind=of_kind,
+                          amount=amount, via=via, rider=rider)
+    raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any or could_produce")
+
+
+def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
+    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell"}
+    f = Fields(item, where, path, kinds | {"line"})
+    line = 0
+    if not granted:
+        line = f.get("line", int, required=True)
+        if not 1 <= line <= n_lines:
+            raise f.error("line", f"oracle text has {n_lines} line(s); line {line} does not exist")
+    present = [k for k in kinds if k in item]
+    if len(present) != 1:
+        raise f.error(None, f"an ability has exactly one of: {', '.join(sorted(kinds))}")
+    kind = present[0]
+    arg = item[kind]
+    sub = f.sub(kind)
+    if kind == "keywords":
+        words = arg if isinstance(arg, list) else [arg]
+        for w in words:
+            if not isinstance(w, str) or w.lower() not in KEYWORDS:
+                raise InputError(where, sub, f"unknown keyword {w!r}; known: {', '.join(sorted(KEYWORDS))}")
+        return Ability(line, kind, keywords=tuple(w.lower() for w in words))
+    if kind in ("activated", "triggered", "spell"):
+        allowed = {"cost", "effect", "add_mana", "targets", "timing"}
+        a = Fields(arg, where, sub, allowed)
+        costs: tuple[Cost, ...] = ()
+        if kind == "activated":
+            raw = a.get("cost", list, required=True)
+            costs = tuple(parse_cost(c, where, f"{a.sub('cost')}[{i}]") for i, c in enumerate(raw))
+        elif a.has("cost"):
+            raise a.error("cost", f"a {kind} ability has no activation cost")
+        mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
+        effect = a.get("effect", str, "")
+        if mana is None and not effect:
+            raise a.error(None, "needs add_mana or effect (the effect's text)")
+        targets = tuple(a.get("targets", list, []))
+        timing = a.get("timing", str, "instant")
+        if timing not in ("instant", "sorcery"):
+            raise a.error("timing", "must be 'instant' or 'sorcery' (CR 602.5d)")
+        return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
+                       targets=targets, timing=timing)
+    if kind == "static":
+        if isinstance(arg, str):
+            return Ability(line, kind, effect_text=arg)
+        a = Fields(arg, where, sub, {"grant", "text"})
+        text = a.get("text", str, "")
+        if a.has("grant"):
+            g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
+            to = g.get("to", str, required=True)
+            if to not in ("equipped_creature", "enchanted_creature"):
+                raise g.error("to", "must be equipped_creature or enchanted_creature")
+            inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
+                                  n_lines, granted=True)
+            return Ability(line, kind, effect_text=text, grant_to=to,
+                           granted=Ability(line, inner.kind, keywords=inner.keywords,
+                                           costs=inner.costs, mana=inner.mana,
+                                           effect_text=inner.effect_text, targets=inner.targets,
+                                           timing=inner.timing))
+        if not text:
+            raise a.error(None, "a static ability needs grant or text")
+        return Ability(line, kind, effect_text=text)
+    # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
+    a = Fields(arg, where, sub, {"tapped", "counters"})
+    counters = a.get("counters", dict, {})
+    for k, v in counters.items():
+        if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
+    return Ability(line, kind, enters_tapped=a.get("tapped", bool, False),
+                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()))
+
+
+def parse_card(data: Any, where: str, path: str = "") -> Card:
+    f = Fields(data, where, path, {"name", "mana_cost", "type_line", "power_toughness", "loyalty",
+                                   "oracle_text", "abilities"})
+    name = f.get("name", str, required=True).strip()
+    if not name:
+        raise f.error("name", "must not be empty")
+    cost = parse_mana_symbols(f.get("mana_cost", str, ""), where, f.sub("mana_cost"))
+    supertypes, types, subtypes = parse_type_line(f.get("type_line", str, required=True), where,
+                                                  f.sub("type_line"))
+    power = toughness = None
+    if f.has("power_toughness"):
+        pt = str(f.data["power_toughness"])
+        m = re.fullmatch(r"([0-9*+X-]+)/([0-9*+X-]+)", pt)
+        if not m:
+            raise f.error("power_toughness", f"must look like 2/3, got {pt!r}")
+        power, toughness = m.groups()
+    elif "creature" in types:
+        raise f.error("power_toughness", "a creature card needs power_toughness")
+    loyalty = f.get("loyalty", int, None)
+    oracle = f.get("oracle_text", str, "")
+    lines = [ln for ln in oracle.splitlines() if ln.strip()]
+    raw_abilities = f.get("abilities", list, [])
+    abilities = tuple(parse_ability(a, where, f.sub("abilities") + f"[{i}]", len(lines))
+                      for i, a in enumerate(raw_abilities))
+    covered = {a.line for a in abilities}
+    missing = [i for i in range(1, len(lines) + 1) if i not in covered]
+    if missing:
+        raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
+                                   "has no ability entry; every line must be written in the vocabulary")
+    return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
+                loyalty, where)
+
+
+def parse_card_file(data: Any, where: str) -> list[Card]:
+    if isinstance(data, dict) and "cards" in data and "name" not in data:
+        items = Fields(data, where, "", {"cards"}).get("cards", list, required=True)
+        return [parse_card(c, where, f"cards[{i}]") for i, c in enumerate(items)]
+    return [parse_card(data, where)]
+
+
+# -- the library -----------------------------------------------------------------------------
+
+
+@dataclass
+class CardLibrary:
+    cards: dict[str, Card] = field(default_factory=dict)
+
+    @classmethod
+    def bundled(cls) -> CardLibrary:
+        lib = cls()
+        root = resources.files("mtg_asp.cards")
+        for entry in sorted(root.iterdir(), key=lambda p: p.name):
+            if entry.name.endswith(".yaml"):
+                with resources.as_file(entry) as path:
+                    lib.add_file(path)
+        return lib
+
+    def add_file(self, path: Path) -> None:
+        for card in parse_card_file(load_yaml_file(path), str(path)):
+            self.add(card, str(path))
+
+    def add(self, card: Card, where: str, field_path: str = "name", replace: bool = False) -> None:
+        key = card.name.lower()
+        if key in self.cards and not replace:
+            raise InputError(where, field_path, f"card {card.name!r} is already defined in "
+                                                f"{self.cards[key].source}")
+        self.cards[key] = card
+
+    def get(self, name: str) -> Card | None:
+        return self.cards.get(name.strip().lower())
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        names = {c.name.lower(): c.name for c in self.cards.values()}
+        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.5)]
+
+    def names(self) -> list[str]:
+        return sorted(c.name for c in self.cards.values())
+
+    def with_extra(self, cards: list[Card], where: str, path: str = "cards") -> CardLibrary:
+        """A copy with a state file's inline cards added; an inline card may not silently
+        shadow a library card."""
+        lib = CardLibrary(dict(self.cards))
+        for i, card in enumerate(cards):
+            if card.name.lower() in lib.cards:
+                raise InputError(where, f"{path}[{i}].name",
+                                 f"card {card.name!r} is already in the card library; "
+                                 "give an inline card a name of its own")
+            lib.cards[card.name.lower()] = card
+        return lib

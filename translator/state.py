@@ -1,0 +1,200 @@
+"""Loading and validating state files into a GameState.
+
+Every mistake raises InputError naming the file and the field. Validation here is about
+the *form* of the state (does this id exist, is this a player); whether the state is legal
+under the rules is a question for the encodings.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, CardLibrary, parse_card
+from .errors import InputError
+from .model import STEPS, ZONES, GameState, Permanent, Turn, ZoneCard
+from .yamlio import Fields, describe, load_yaml_file
+
+STATE_KEYS = {"players", "turn", "battlefield", "cards", *ZONES}
+PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
+                  "attached_to", "since_turn"}
+ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
+
+
+def load_state_file(path: str | Path, library: CardLibrary | None = None) -> GameState:
+    data = load_yaml_file(path)
+    return load_state(data, str(path), library, base=Path(path).parent)
+
+
+def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = None,
+               base: Path | None = None) -> GameState:
+    if data is None:
+        raise InputError(where, None, "the state is empty; it needs at least players and turn")
+    f = Fields(data, where, "", STATE_KEYS)
+    library = library or CardLibrary.bundled()
+    inline = _inline_cards(f)
+    if inline:
+        library = library.with_extra(inline, where)
+
+    players = _players(f)
+    turn = _turn(f, players)
+    ids = _IdAllocator(where)
+
+    raw_bf = f.get("battlefield", list, [])
+    # Explicit ids are reserved first so that a derived id never takes one.
+    for i, item in enumerate(raw_bf):
+        if isinstance(item, dict) and item.get("id") is not None:
+            ids.reserve(item["id"], f"battlefield[{i}].id")
+    zone_items: list[tuple[str, str, int, Any]] = []
+    for zone in ZONES:
+        per_player = f.get(zone, dict, {})
+        for player, cards in per_player.items():
+            zpath = f"{zone}.{player}"
+            if player not in players:
+                raise InputError(where, zpath, f"{player!r} is not a player; players are "
+                                               f"{', '.join(players)}")
+            if not isinstance(cards, list):
+                raise InputError(where, zpath, f"must be a list of cards, got {describe(cards)}")
+            for j, item in enumerate(cards):
+                if isinstance(item, dict) and item.get("id") is not None:
+                    ids.reserve(item["id"], f"{zpath}[{j}].id")
+                zone_items.append((zone, player, j, item))
+
+    battlefield = tuple(_permanent(item, Fields(data, where, ""), i, players, turn, library, ids)
+                        for i, item in enumerate(raw_bf))
+    zones = tuple(_zone_card(zone, player, j, item, where, library, ids)
+                  for zone, player, j, item in zone_items)
+
+    by_id = {p.id: p for p in battlefield}
+    for i, p in enumerate(battlefield):
+        if p.attached_to is None:
+            continue
+        if p.attached_to == p.id:
+            raise InputError(where, f"battlefield[{i}].attached_to", "an object cannot be attached to itself")
+        if p.attached_to not in by_id:
+            where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
+            raise InputError(where, f"battlefield[{i}].attached_to",
+                             f"no battlefield object has id {p.attached_to!r}{where_else}")
+    return GameState(players, turn, battlefield, zones, library, where)
+
+
+def _inline_cards(f: Fields) -> list[Card]:
+    raw = f.get("cards", list, [])
+    return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
+
+
+def _players(f: Fields) -> tuple[str, ...]:
+    raw = f.get("players", list, required=True)
+    if not raw:
+        raise f.error("players", "must name at least one player")
+    seen: list[str] = []
+    for i, p in enumerate(raw):
+        if not isinstance(p, str) or not ID_PATTERN.match(p):
+            raise f.error("players", f"[{i}]: a player is a name like alice, got {describe(p)}")
+        if p in seen:
+            raise f.error("players", f"{p!r} is listed twice")
+        seen.append(p)
+    return tuple(seen)
+
+
+def _turn(f: Fields, players: tuple[str, ...]) -> Turn:
+    t = Fields(f.get("turn", dict, required=True), f.where, "turn", {"number", "active", "step"})
+    number = t.get("number", int, required=True)
+    if number < 1:
+        raise t.error("number", "turns are numbered from 1")
+    active = t.get("active", str, required=True)
+    if active not in players:
+        raise t.error("active", f"{active!r} is not a player; players are {', '.join(players)}")
+    step = t.get("step", str, required=True)
+    if step not in STEPS:
+        raise t.error("step", f"unknown step {step!r}; steps are {', '.join(STEPS)}")
+    return Turn(number, active, step)
+
+
+class _IdAllocator:
+    def __init__(self, where: str):
+        self.where = where
+        self.taken: dict[str, str] = {}
+
+    def reserve(self, value: Any, field: str) -> None:
+        if not isinstance(value, str) or not ID_PATTERN.match(value):
+            raise InputError(self.where, field,
+                             f"an id is letters, digits and _.:#- only, got {describe(value)}")
+        if value in self.taken and self.taken[value] != field:
+            raise InputError(self.where, field, f"duplicate id {value!r} (also at {self.taken[value]})")
+        self.taken[value] = field
+
+    def derive(self, card: str, field: str) -> str:
+        stem = re.sub(r"[^a-z0-9]+", "_", card.lower()).strip("_") or "object"
+        candidate, n = stem, 1
+        while candidate in self.taken:
+            n += 1
+            candidate = f"{stem}_{n}"
+        self.taken[candidate] = field
+        return candidate
+
+
+def _card_name(value: Any, where: str, field: str, library: CardLibrary) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(where, field, f"must be a card name, got {describe(value)}")
+    card = library.get(value)
+    if card is None:
+        close = library.suggest(value)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else \
+            "; define it under `cards:` in the state file"
+        raise InputError(where, field, f"unknown card {value!r}{hint}")
+    return card.name
+
+
+def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: Turn,
+               library: CardLibrary, ids: _IdAllocator) -> Permanent:
+    path = f"battlefield[{i}]"
+    f = Fields(item, root.where, path, PERMANENT_KEYS)
+    card = _card_name(f.data.get("card"), root.where, f.sub("card"), library)
+    controller = f.get("controller", str, None)
+    owner = f.get("owner", str, None)
+    if controller is None and owner is None:
+        raise f.error("controller", "give a controller or an owner (each defaults to the other)")
+    controller = controller or owner
+    owner = owner or controller
+    for key, who in (("controller", controller), ("owner", owner)):
+        if who not in players:
+            raise f.error(key, f"{who!r} is not a player; players are {', '.join(players)}")
+    object_id = f.data["id"] if f.has("id") else ids.derive(card, f.sub("id"))
+    counters = f.get("counters", dict, {})
+    for kind, n in counters.items():
+        if not isinstance(kind, str) or not re.fullmatch(r"[A-Za-z0-9+/_-]+", kind):
+            raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")
+    damage = f.get("damage", int, 0)
+    if damage < 0:
+        raise f.error("damage", "must not be negative")
+    since = f.get("since_turn", int, None)
+    if since is not None and since > turn.number:
+        raise f.error("since_turn", f"turn {since} is after the current turn {turn.number}")
+    if since is not None and since < 1:
+        raise f.error("since_turn", "turns are numbered from 1")
+    attached = f.get("attached_to", str, None)
+    return Permanent(
+        id=object_id, card=card, controller=controller, owner=owner,
+        tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
+        counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
+        attached_to=attached, since_turn=since,
+    )
+
+
+def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: CardLibrary,
+               ids: _IdAllocator) -> ZoneCard:
+    path = f"{zone}.{player}[{j}]"
+    if isinstance(item, str):
+        card = _card_name(item, where, path, library)
+        return ZoneCard(ids.derive(card, path), card, player, zone, j)
+    f = Fields(item, where, path, {"id", "card", "tapped"})
+    if f.has("tapped"):
+        raise f.error("tapped", f"only permanents are tapped or untapped (CR 110.5); a card in "
+                                f"the {zone} is neither")
+    card = _card_name(f.data.get("card"), where, f.sub("card"), library)
+    object_id = f.data["id"] if f.has("id") else ids.derive(card, path)
+    return ZoneCard(object_id, card, player, zone, j)
