@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import clingo
+
 from ..translator.cards import Ability
 from ..translator.decode import AbilityRef, ability, object_id
 from .session import Session, Why
@@ -100,9 +102,9 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
         ref = ability(a)
         definition = _ability_def(session, ref)
         costs = tuple(definition.costs[i].text for i in sorted(unchecked.get(a, [])))
+        reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
         allowed.append(Activation(object_id(o), ref.line, p.string, _line_text(session, ref),
-                                  granted.get((object_id(o), a)), a in mana, costs,
-                                  tuple(why.get(s, ()))))
+                                  granted.get((object_id(o), a)), a in mana, costs, reasons))
     blocked_rules: dict = {}
     for s in answer.get("not_activatable"):
         o, a, p, rule = s.arguments
@@ -115,6 +117,7 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
         reasons = []
         for rule in sorted(rules):
             reasons.extend(why.get(_not_activatable(o, a, p, rule), ()))
+        reasons.extend(why.get(_mana_ability(o, a), ()))
         blocked.append(Blocked(object_id(o), ref.line, p.string, _line_text(session, ref),
                                tuple(sorted(rules)), granted.get((object_id(o), a)), tuple(reasons)))
 
@@ -123,6 +126,9 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
     return Activations(tuple(sorted(allowed, key=sort_key)), tuple(sorted(blocked, key=sort_key)))
 
 
-def _not_activatable(o, a, p, rule):
-    import clingo
+def _not_activatable(o, a, p, rule) -> clingo.Symbol:
     return clingo.Function("not_activatable", [o, a, p, clingo.String(rule)])
+
+
+def _mana_ability(o, a) -> clingo.Symbol:
+    return clingo.Function("mana_ability", [o, a])

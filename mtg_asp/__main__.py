@@ -1,3 +1,0 @@
-from mtg_asp.queries.cli import main
-
-raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""The command line: `mtg-asp <query> STATE [options]`.
+
+Plain text by default, --json for machines, --explain for the CR rules behind each answer.
+A user mistake prints one message to stderr and exits 2, with no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..translator.errors import InputError, SolverError
+from .session import DEFAULT_TIME_LIMIT, Session
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own exit code for usage errors is 2 as well
+        self.print_usage(sys.stderr)
+        print(f"mtg-asp: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def query(name: str, help_: str) -> argparse.ArgumentParser:
+        q = sub.add_parser(name, help=help_, description=help_)
+        q.add_argument("state", metavar="STATE", help="a state file (YAML)")
+        q.add_argument("--json", action="store_true", help="print JSON")
+        q.add_argument("--explain", action="store_true", help="print the CR rules behind each answer")
+        q.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                       help=f"give up after S seconds of solving (default {DEFAULT_TIME_LIMIT:g})")
+        return q
+
+    cp = query("could-produce", "the types of mana each permanent could produce (CR 106.7)")
+    cp.add_argument("--object", metavar="ID", help="only this permanent")
+    ac = query("activations", "activated abilities a player could activate now, as far as "
+                              "{T}/{Q} costs and timing decide (CR 107.5, 107.6, 302.6, 602)")
+    ac.add_argument("--player", metavar="P", help="only this player (taken to hold priority)")
+    ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
+                        description="run every scenario (YAML with a `ruling:` key) under DIR")
+    ck.add_argument("dir", metavar="DIR")
+    ck.add_argument("--quiet", action="store_true", help="print failures and the summary only")
+    sub.add_parser("demo", help="a short what-if session on a bundled example state")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return _check(args)
+        if args.command == "demo":
+            from .demo import run_demo
+            print(run_demo())
+            return EXIT_OK
+        return _query(args)
+    except InputError as e:
+        print(f"mtg-asp: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except SolverError as e:
+        print(f"mtg-asp: solver: {e}", file=sys.stderr)
+        return EXIT_SOLVER
+    except KeyboardInterrupt:
+        return 130
+
+
+def _query(args: argparse.Namespace) -> int:
+    if args.time_limit <= 0:
+        raise InputError("--time-limit", None, "must be a positive number of seconds")
+    session = Session.from_file(args.state, time_limit=args.time_limit)
+    if args.command == "could-produce":
+        result = session.could_produce(args.object, explain=args.explain)
+    else:
+        result = session.activations(args.player, explain=args.explain)
+    if args.json:
+        out = result.to_json()
+        if args.explain:
+            out["explain"] = _explain_json(result)
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(result.to_text())
+    return EXIT_OK
+
+
+def _explain_json(result) -> list[dict]:
+    if hasattr(result, "reasons") and isinstance(result.reasons, dict):
+        return [{"object": oid, "rule": w.rule, "reason": w.text}
+                for oid, whys in result.reasons.items() for w in whys]
+    rows = []
+    for a in (*result.allowed, *result.blocked):
+        for w in a.reasons:
+            rows.append({"object": a.object, "ability": a.ability, "player": a.player,
+                         "activatable": a in result.allowed, "rule": w.rule, "reason": w.text})
+    return rows
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .scenario import check_directory
+    report = check_directory(args.dir)
+    for path in report.passed:
+        if not args.quiet:
+            print(f"PASS {path}")
+    for path, message in report.failed:
+        print(f"FAIL {message}")
+    for path, message in report.errors:
+        print(f"ERROR {message}")
+    print(report.summary())
+    if report.errors:
+        return EXIT_USAGE
+    return EXIT_FAILED if report.failed else EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
