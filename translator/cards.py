@@ -59,7 +59,6 @@ class ManaEffect:
     kind: str
     options: tuple[tuple[str, ...], ...] = ()
     of_kind: str = ""
-    amount: int = 1
     filter: tuple[str, ...] = ()
     whose: str = ""
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
@@ -192,10 +191,8 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
     if isinstance(arg, str):
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
-    f = Fields(arg, where, path, {"one_of", "any", "amount", "could_produce", "whose", "kind",
-                                  "via", "rider"})
+    f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider"})
     rider = f.get("rider", str, "")
-    amount = f.get("amount", int, 1)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         return ManaEffect("fixed", options=tuple(
@@ -205,7 +202,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         of_kind = f.get("any", str)
         if of_kind not in ("color", "type"):
             raise f.error("any", "must be 'color' or 'type'")
-        return ManaEffect("any", of_kind=of_kind, amount=amount, rider=rider)
+        return ManaEffect("any", of_kind=of_kind, rider=rider)
     if f.has("could_produce"):
         filt = parse_filter(f.data["could_produce"], f, "could_produce")
         whose = f.get("whose", str, required=True)
@@ -218,7 +215,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         if via not in ("", "sacrificed"):
             raise f.error("via", "must be 'sacrificed' when given")
         return ManaEffect("could_produce", filter=filt, whose=whose, of_kind=of_kind,
-                          amount=amount, via=via, rider=rider)
+                          via=via, rider=rider)
     raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any or could_produce")
 
 
