@@ -86,25 +86,27 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
     answer = session.answer()
     order = {p.id: i for i, p in enumerate(session.state.battlefield)}
     players = {p: i for i, p in enumerate(session.state.players)}
-    granted = {(object_id(s.arguments[0]), s.arguments[1]): object_id(s.arguments[2])
-               for s in answer.get("granted_by")}
     mana = {s.arguments[0] for s in answer.get("mana_ability")}
     unchecked: dict = {}
     for s in answer.get("unchecked_cost"):
-        unchecked.setdefault(s.arguments[0], []).append(s.arguments[1].number)
+        definition, index = s.arguments
+        unchecked.setdefault(definition, []).append(index.number)
     why = session.explanations() if explain else {}
 
     allowed = []
     for s in answer.get("activatable"):
         o, a, p = s.arguments
-        if player is not None and p.string != player:
+        who = p.string
+        if player is not None and who != player:
             continue
         ref = ability(a)
         definition = _ability_def(session, ref)
-        costs = tuple(definition.costs[i].text for i in sorted(unchecked.get(a, [])))
-        reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
-        allowed.append(Activation(object_id(o), ref.line, p.string, _line_text(session, ref),
-                                  granted.get((object_id(o), a)), a in mana, costs, reasons))
+        costs = tuple(definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
+        reasons: tuple[Why, ...] = ()
+        if explain:
+            reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
+        allowed.append(Activation(object_id(o), ref.line, who, _line_text(session, ref),
+                                  ref.granted_by, ref.definition in mana, costs, reasons))
     blocked_rules: dict = {}
     for s in answer.get("not_activatable"):
         o, a, p, rule = s.arguments
@@ -114,12 +116,13 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
     blocked = []
     for (o, a, p), rules in blocked_rules.items():
         ref = ability(a)
-        reasons = []
-        for rule in sorted(rules):
-            reasons.extend(why.get(_not_activatable(o, a, p, rule), ()))
-        reasons.extend(why.get(_mana_ability(o, a), ()))
+        reasons_: list[Why] = []
+        if explain:
+            for rule in sorted(rules):
+                reasons_.extend(why.get(_not_activatable(o, a, p, rule), ()))
+            reasons_.extend(why.get(_mana_ability(o, a), ()))
         blocked.append(Blocked(object_id(o), ref.line, p.string, _line_text(session, ref),
-                               tuple(sorted(rules)), granted.get((object_id(o), a)), tuple(reasons)))
+                               tuple(sorted(rules)), ref.granted_by, tuple(reasons_)))
 
     def sort_key(x):
         return (order[x.object], x.granted_by or "", x.ability, players[x.player])

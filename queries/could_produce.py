@@ -34,7 +34,8 @@ def could_produce(session: Session, object_id_: str | None = None, explain: bool
     answer = session.answer()
     found: dict[str, set[str]] = {}
     for s in answer.get("could_produce"):
-        found.setdefault(object_id(s.arguments[0]), set()).add(mana_letter(s.arguments[1]))
+        o, t = s.arguments
+        found.setdefault(object_id(o), set()).add(mana_letter(t))
     ids = [object_id_] if object_id_ is not None else [p.id for p in session.state.battlefield]
     types = {i: tuple(sorted(found.get(i, ()), key=mana_sort_key)) for i in ids}
     reasons = None

@@ -33,6 +33,10 @@ class Why:
 
 @dataclass
 class Timings:
+    """Seconds spent: rendering the facts, parsing them, grounding, solving, explaining."""
+
+    render: float = 0.0
+    parse: float = 0.0
     ground: float = 0.0
     solve: float = 0.0
     explain: float = 0.0
@@ -61,7 +65,12 @@ class Session:
         self._messages: list[str] = []
         self._ctl = clingo.Control(["--models=0"], logger=self._log, message_limit=100)
         self._load_encodings()
-        self._add("base", render_state(state), "the state's facts")
+        start = time.perf_counter()
+        facts = render_state(state)
+        self.timings.render = time.perf_counter() - start
+        start = time.perf_counter()
+        self._add("base", facts, "the state's facts")
+        self.timings.parse = time.perf_counter() - start
         start = time.perf_counter()
         self._ground([("base", [])])
         self.timings.ground = time.perf_counter() - start

@@ -11,16 +11,21 @@ MANA_ORDER = ("W", "U", "B", "R", "G", "C")   # the order output lists mana type
 
 @dataclass(frozen=True)
 class AbilityRef:
-    """An ability term: ab(Card, Line) printed, ab(Card, Line, granted) granted by Card."""
+    """An ability instance: ab(Card, Line) printed on the object's card, or
+    gr(Source, ab(Card, Line, granted)) granted by the object Source (CR 113.2c, 613.1f)."""
 
     card: str
     line: int
-    granted: bool = False
+    granted_by: str | None = None
+    definition: clingo.Symbol | None = None     # the ab(...) term its facts are keyed by
+
+    @property
+    def granted(self) -> bool:
+        return self.granted_by is not None
 
 
 def object_id(sym: clingo.Symbol) -> str:
-    if sym.type != clingo.SymbolType.Function or sym.name != "obj" or len(sym.arguments) != 2:
-        raise ValueError(f"not an object term: {sym}")
+    """obj(Id, Incarnation) -> Id (the incarnation is 0 until zone changes exist)."""
     return sym.arguments[0].string
 
 
@@ -29,8 +34,12 @@ def mana_letter(sym: clingo.Symbol) -> str:
 
 
 def ability(sym: clingo.Symbol) -> AbilityRef:
+    if sym.name == "gr":
+        source, definition = sym.arguments
+        args = definition.arguments
+        return AbilityRef(args[0].string, args[1].number, object_id(source), definition)
     args = sym.arguments
-    return AbilityRef(args[0].string, args[1].number, len(args) == 3)
+    return AbilityRef(args[0].string, args[1].number, None, sym)
 
 
 def plain(sym: clingo.Symbol) -> str:

@@ -116,6 +116,7 @@ class _IdAllocator:
     def __init__(self, where: str):
         self.where = where
         self.taken: dict[str, str] = {}
+        self.next_suffix: dict[str, int] = {}     # stem -> the next number to try
 
     def reserve(self, value: Any, field: str) -> None:
         if not isinstance(value, str) or not ID_PATTERN.match(value):
@@ -127,10 +128,12 @@ class _IdAllocator:
 
     def derive(self, card: str, field: str) -> str:
         stem = re.sub(r"[^a-z0-9]+", "_", card.lower()).strip("_") or "object"
-        candidate, n = stem, 1
+        n = self.next_suffix.get(stem, 1)
+        candidate = stem if n == 1 else f"{stem}_{n}"
         while candidate in self.taken:
             n += 1
             candidate = f"{stem}_{n}"
+        self.next_suffix[stem] = n + 1
         self.taken[candidate] = field
         return candidate
 
