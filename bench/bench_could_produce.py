@@ -14,7 +14,7 @@ them) could produce: the could-produce chains really propagate.
 
 Each size is measured --runs times (median reported) from the state dict to both answers:
 
-    load      load_state(dict)                         (Python: validation, ids)
+    load      load_state(dict)                         (Python: card library, validation, ids)
     session   Session(state) wall time                 (render + parse + ground)
     ground    of which clingo grounding (s.timings.ground)
     cp        first s.could_produce()  wall time       (solve + decode)
@@ -134,12 +134,14 @@ def generate_board(size: int, seed: int, n_players: int | None = None) -> dict:
             item["tapped"] = True
         battlefield.append(item)
     # Equipment needs its creature's id: those few creatures get explicit ids, all other
-    # ids are derived by the loader.
+    # ids are derived by the loader. One Mantle per creature: with two on one creature the
+    # encodings report one granted ability instead of two instances (a known gap, not
+    # what this bench measures).
     for n, m in enumerate(mantles):
-        hosts = creatures[battlefield[m]["controller"]]
+        hosts = [h for h in creatures[battlefield[m]["controller"]] if "id" not in battlefield[h]]
         if hosts:
             host = battlefield[rng.choice(hosts)]
-            host.setdefault("id", f"equipped_{n}")
+            host["id"] = f"equipped_{n}"
             battlefield[m]["attached_to"] = host["id"]
     return {"players": players, "turn": {"number": TURN, "active": active, "step": "precombat_main"},
             "battlefield": battlefield}
@@ -335,18 +337,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2024, help="board generator seed")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                     help="number of players (default: drawn from the seed, 2-4)")
-    ap.add_argument("--library-per-run", action="store_true",
-                    help="let load_state parse the bundled card library every run (as a "
-                         "one-shot CLI call would) instead of sharing one")
+    ap.add_argument("--shared-library", action="store_true",
+                    help="parse the bundled card library once and pass it to load_state "
+                         "(default: load_state(dict) parses it each run, as the API does)")
     ap.add_argument("--profile", type=int, metavar="SIZE", default=None,
                     help="also run cProfile over one pass at SIZE and print the top functions")
     args = ap.parse_args(argv)
     sizes = sorted(set(args.sizes))
-    library = None if args.library_per_run else CardLibrary.bundled()
+    library = CardLibrary.bundled() if args.shared_library else None
 
     import clingo
     print(f"mtg-asp bench: could_produce + activations; python {sys.version.split()[0]}, "
-          f"clingo {clingo.__version__}, seed {args.seed}, median of {args.runs} run(s)")
+          f"clingo {clingo.__version__}, seed {args.seed}, median of {args.runs} run(s)"
+          + (", card library shared" if library is not None else ""))
     print("times in ms; session = render + parse + ground; cp = solve + decode\n")
     header = f"{'size':>6} {'players':>7} " + " ".join(f"{c:>8}" for c in COLUMNS) + \
         f" {'cp atoms':>9} {'allowed':>8} {'blocked':>8}  check"
@@ -372,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
         del runs, first
 
     verdicts: list[tuple[str, bool]] = []
+    notes: list[str] = []
     if len(sizes) > 1:
         print("\ntime ratios between consecutive sizes (allowed for total: "
               f"{TARGET_RATIO_PER_10X:g}x per 10x permanents)")
@@ -385,6 +389,11 @@ def main(argv: list[str] | None = None) -> int:
                   + f" {limit:>8.2f}")
             verdicts.append((f"{b} vs {a} permanents: total x{ratios['total']:.2f} "
                              f"<= x{limit:.2f}", ratios["total"] <= limit))
+            # A fixed cost in one column can hide a superlinear one in another: say so.
+            over = [f"{c} x{ratios[c]:.1f}" for c in COLUMNS
+                    if c != "total" and ratios[c] > limit and medians[b][c] > 0.01 * medians[b]["total"]]
+            if over:
+                notes.append(f"{b} vs {a}: over x{limit:.2f} on its own: {', '.join(over)}")
     if TARGET_SIZE in medians:
         t = medians[TARGET_SIZE]["total"]
         verdicts.insert(0, (f"{TARGET_SIZE} permanents answered in {t:.3f} s < {TARGET_SECONDS} s",
@@ -394,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {'PASS' if ok else 'FAIL'}  {text}")
     if not verdicts:
         print(f"  (none measured: include size {TARGET_SIZE} and two sizes for the ratio)")
+    for note in notes:
+        print(f"  note  {note}")
     print("\nanswers", "checked: all right" if not failures else "WRONG:")
     for f in failures:
         print("  " + f)
