@@ -46,7 +46,7 @@ import time
 from dataclasses import dataclass
 
 from mtg_asp.queries import Session
-from mtg_asp.translator.cards import Ability, Card, CardLibrary
+from mtg_asp.translator.cards import Ability, Card, CardLibrary, Cost
 from mtg_asp.translator.model import GameState
 from mtg_asp.translator.state import load_state
 
@@ -55,6 +55,7 @@ TARGET_SIZE = 1000
 TARGET_SECONDS = 0.5
 TARGET_RATIO_PER_10X = 15.0
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
+INTRINSIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 TURN = 7
 
@@ -172,6 +173,9 @@ def expected_could_produce(state: GameState) -> dict[str, set[str]]:
     for name, card in cards.items():
         fixed[name], looks[name] = set(), []
         for a in card.abilities:
+            if a.kind == "intrinsic":     # CR 305.6: a basic land type's {T}: Add [mana]
+                fixed[name].add(INTRINSIC[a.intrinsic])
+                continue
             if a.kind != "activated" or a.mana is None or a.targets:
                 continue
             m = a.mana
@@ -223,6 +227,8 @@ def expected_activations(state: GameState) -> set[tuple]:
     for p in state.battlefield:
         card = lib.get(p.card)
         abilities[p.id].extend((a, None) for a in card.abilities if a.kind == "activated")
+        abilities[p.id].extend((Ability(a.line, "activated", costs=(Cost("tap"),)), None)
+                               for a in card.abilities if a.kind == "intrinsic")
         host = by_id.get(p.attached_to) if p.attached_to else None
         for a in card.abilities:
             if a.granted is None or host is None or "creature" not in lib.get(host.card).types:

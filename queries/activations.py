@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import clingo
 
 from ..translator.cards import Ability
-from ..translator.decode import AbilityRef, ability, object_id
+from ..translator.decode import INTRINSIC_MANA, AbilityRef, ability, object_id
 from .session import Session, Why
 
 
@@ -22,11 +22,14 @@ class Activation:
     mana_ability: bool = False      # CR 605.1a
     unchecked_costs: tuple[str, ...] = ()
     reasons: tuple[Why, ...] = ()
+    intrinsic: str | None = None    # a basic land type's ability the card does not print
 
     def key(self) -> dict:
         out = {"object": self.object, "ability": self.ability, "player": self.player}
         if self.granted_by is not None:
             out["granted_by"] = self.granted_by
+        if self.intrinsic is not None:
+            out["intrinsic"] = self.intrinsic.capitalize()
         return out
 
 
@@ -39,6 +42,7 @@ class Blocked:
     rules: tuple[str, ...]          # the CR rules that forbid it now
     granted_by: str | None = None
     reasons: tuple[Why, ...] = ()
+    intrinsic: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,16 +72,35 @@ class Activations:
         return "\n".join(lines) if lines else "no activated abilities on the battlefield"
 
 
-def _ability_def(session: Session, ref: AbilityRef) -> Ability:
+def _ability_def(session: Session, ref: AbilityRef) -> Ability | None:
+    if ref.intrinsic:
+        return None                     # defined by CR 305.6, its only cost is {T}
     card = session.state.library.get(ref.card)
     found = next(a for a in card.abilities if a.line == ref.line)
     return found.granted if ref.granted else found
 
 
-def _line_text(session: Session, ref: AbilityRef) -> str:
+def resolve_line(session: Session, object_id_: str, ref: AbilityRef) -> tuple[int, str]:
+    """The oracle line an ability instance stands on, and its text. An intrinsic mana ability
+    (CR 305.6) stands on its reminder line when the card prints one for that type; a type the
+    land gained has no line (0)."""
+    if ref.intrinsic:
+        card = session.state.library.get(_card_of(session, object_id_))
+        mana = INTRINSIC_MANA[ref.intrinsic]
+        for a in card.abilities:
+            if a.kind == "intrinsic" and a.intrinsic == ref.intrinsic:
+                return a.line, _oracle_lines(card)[a.line - 1]
+        return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
     card = session.state.library.get(ref.card)
-    lines = [ln for ln in card.oracle_text.splitlines() if ln.strip()]
-    return lines[ref.line - 1]
+    return ref.line, _oracle_lines(card)[ref.line - 1]
+
+
+def _card_of(session: Session, object_id_: str) -> str:
+    return session.state.permanent(object_id_).card
+
+
+def _oracle_lines(card) -> list[str]:
+    return [ln for ln in card.oracle_text.splitlines() if ln.strip()]
 
 
 def activations(session: Session, player: str | None = None, explain: bool = False) -> Activations:
@@ -100,13 +123,16 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
         if player is not None and who != player:
             continue
         ref = ability(a)
+        oid = object_id(o)
         definition = _ability_def(session, ref)
-        costs = tuple(definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
+        costs = () if definition is None else tuple(
+            definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
         reasons: tuple[Why, ...] = ()
         if explain:
             reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
-        allowed.append(Activation(object_id(o), ref.line, who, _line_text(session, ref),
-                                  ref.granted_by, ref.definition in mana, costs, reasons))
+        line, text = resolve_line(session, oid, ref)
+        allowed.append(Activation(oid, line, who, text, ref.granted_by, ref.definition in mana,
+                                  costs, reasons, ref.intrinsic if line == 0 else None))
     blocked_rules: dict = {}
     for s in answer.get("not_activatable"):
         o, a, p, rule = s.arguments
@@ -121,11 +147,13 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
             for rule in sorted(rules):
                 reasons_.extend(why.get(_not_activatable(o, a, p, rule), ()))
             reasons_.extend(why.get(_mana_ability(o, a), ()))
-        blocked.append(Blocked(object_id(o), ref.line, p.string, _line_text(session, ref),
-                               tuple(sorted(rules)), ref.granted_by, tuple(reasons_)))
+        oid = object_id(o)
+        line, text = resolve_line(session, oid, ref)
+        blocked.append(Blocked(oid, line, p.string, text, tuple(sorted(rules)), ref.granted_by,
+                               tuple(reasons_), ref.intrinsic if line == 0 else None))
 
     def sort_key(x):
-        return (order[x.object], x.granted_by or "", x.ability, players[x.player])
+        return (order[x.object], x.granted_by or "", x.ability, x.intrinsic or "", players[x.player])
     return Activations(tuple(sorted(allowed, key=sort_key)), tuple(sorted(blocked, key=sort_key)))
 
 

@@ -14,7 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .effects import (LayerEffect, ManaTrigger, Replacement, SpendRule, check_effect_keys,
+                      parse_layer_effect, parse_replacement, parse_spend, parse_trigger)
 from .errors import InputError
+from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file
 
 SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
@@ -23,7 +26,11 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "indestructible", "lifelink", "menace", "reach", "shroud",
-            "trample", "vigilance", "wither"}
+            "trample", "vigilance", "wither", "enchant land", "enchant creature",
+            "enchant permanent"}
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+# Filter words that negate ("nonbasic land") or match every permanent.
+NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X, colored, hybrid, Phyrexian, snow.
 COST_SYMBOL = re.compile(r"^(\d+|X|Y|Z|W|U|B|R|G|C|S|[WUBRG]/[WUBRGP]|2/[WUBRG])$")
@@ -40,7 +47,7 @@ class Cost:
 
     kind: str
     symbols: tuple[str, ...] = ()        # mana: the mana symbols, e.g. ("1", "U/R")
-    count: int = 1                       # counters, life, energy, permanents
+    count: int | str = 1                 # counters ("X" allowed), life, energy, permanents
     counter: str = ""                    # remove_counters: the counter kind
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"
@@ -53,7 +60,11 @@ class ManaEffect:
 
     kind: fixed (options: each a tuple of mana symbols; one option unless "A or B"),
           any (of_kind: color | type),
-          could_produce (filter, whose, of_kind; CR 106.7)
+          could_produce (filter, whose, of_kind; CR 106.7),
+          combination (types, amount: "N mana in any combination of ..."),
+          for_each (options[0] per permanent matching filter/whose: Gaea's Cradle),
+          colors_among (one of each color among permanents matching filter/whose: Bloom Tender),
+          produced_type (one mana of any type the tapped permanent produced: Mana Flare)
     """
 
     kind: str
@@ -63,6 +74,8 @@ class ManaEffect:
     whose: str = ""
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
+    types: tuple[str, ...] = ()          # combination: the types allowed
+    amount: int | str = 1                # combination: a number, or "X" (paid in the cost)
 
 
 @dataclass(frozen=True)
@@ -81,6 +94,17 @@ class Ability:
     granted: Ability | None = None       # static grant: the ability it grants
     enters_tapped: bool = False
     enters_counters: tuple[tuple[str, int], ...] = ()
+    grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
+    grant_controller: str = "any"
+    replacement: Replacement | None = None   # static: a replacement effect (CR 614)
+    layer: LayerEffect | None = None     # static: a type- or color-changing effect (CR 613)
+    trigger: ManaTrigger | None = None   # triggered: "whenever ... is tapped for mana"
+    spend: SpendRule | None = None       # static: how mana may be spent
+    creates: Ability | None = None       # activated/spell: the continuous effect it creates
+    duration: str = ""                   # of what it creates: end_of_turn | indefinitely
+    intrinsic: str = ""                  # reminder of the intrinsic ability of a basic land type
+    only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
+    only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
 
 
 @dataclass(frozen=True)
@@ -139,7 +163,7 @@ def parse_filter(value: Any, f: Fields, key: str) -> tuple[str, ...]:
         if not isinstance(w, str) or not w.strip():
             raise f.error(key, f"a filter is a list of words like [red, creature], got {describe(w)}")
         w = w.strip().lower()
-        if w not in SUPERTYPES | CARD_TYPES | COLORS and not re.fullmatch(r"[a-z][a-z'-]*", w):
+        if w not in SUPERTYPES | CARD_TYPES | COLORS | NEGATED and not re.fullmatch(r"[a-z][a-z'-]*", w):
             raise f.error(key, f"{w!r} is not a type, color or subtype")
         out.append(w)
     return tuple(out)
@@ -161,7 +185,9 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
     if kind == "remove_counters":
         a = Fields(arg, where, sub.sub(kind), {"counter", "count"})
         counter = a.get("counter", str, required=True)
-        count = a.get("count", int, 1)
+        count = a.data.get("count", 1)
+        if count != "X" and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
+            raise a.error("count", "must be a positive number or X")
         return Cost(kind, counter=counter, count=count,
                     text=f"Remove {count} {counter} counter{'s' if count != 1 else ''}")
     if kind == "sacrifice":
@@ -191,7 +217,9 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
     if isinstance(arg, str):
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
-    f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider"})
+    f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
+                                  "combination", "amount", "for_each", "mana", "colors_among",
+                                  "produced_type"})
     rider = f.get("rider", str, "")
     if f.has("one_of"):
         opts = f.get("one_of", list)
@@ -216,11 +244,43 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise f.error("via", "must be 'sacrificed' when given")
         return ManaEffect("could_produce", filter=filt, whose=whose, of_kind=of_kind,
                           via=via, rider=rider)
-    raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any or could_produce")
+    if f.has("combination"):
+        raw = f.data["combination"]
+        if raw == "colors":
+            types = ("W", "U", "B", "R", "G")
+        else:
+            types = tuple(parse_mana_symbols(raw if isinstance(raw, str) else
+                                             "".join(f"{{{t}}}" for t in raw),
+                                             where, f.sub("combination"), ADD_SYMBOL))
+        amount = f.data.get("amount")
+        if amount != "X" and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 1):
+            raise f.error("amount", "must be a positive number or X")
+        return ManaEffect("combination", types=types, amount=amount, rider=rider)
+    if f.has("for_each"):
+        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose"})
+        whose = g.get("whose", str, "you")
+        if whose not in ("you", "any"):
+            raise g.error("whose", "must be 'you' or 'any'")
+        mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
+        return ManaEffect("for_each", options=(mana,), filter=parse_filter(
+            g.data.get("filter"), g, "filter"), whose=whose, rider=rider)
+    if f.has("colors_among"):
+        g = Fields(f.data["colors_among"], where, f.sub("colors_among"), {"filter", "whose"})
+        whose = g.get("whose", str, "you")
+        if whose not in ("you", "any"):
+            raise g.error("whose", "must be 'you' or 'any'")
+        return ManaEffect("colors_among", filter=parse_filter(g.data.get("filter", ["permanent"]),
+                                                              g, "filter"), whose=whose, rider=rider)
+    if f.has("produced_type"):
+        if f.data["produced_type"] is not True:
+            raise f.error("produced_type", "write produced_type: true")
+        return ManaEffect("produced_type", rider=rider)
+    raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any, could_produce, "
+                        "combination, for_each, colors_among or produced_type")
 
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
-    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell"}
+    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -233,6 +293,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
+    if kind == "intrinsic":
+        # Reminder text of the intrinsic mana ability of a basic land type (CR 305.6): the
+        # ability comes from the type, so it follows the land's types, not this line.
+        if arg not in BASIC_LAND_TYPES:
+            raise f.error(kind, f"must be a basic land type: {', '.join(BASIC_LAND_TYPES)}")
+        return Ability(line, kind, intrinsic=arg)
     if kind == "keywords":
         words = arg if isinstance(arg, list) else [arg]
         for w in words:
@@ -240,7 +306,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise InputError(where, sub, f"unknown keyword {w!r}; known: {', '.join(sorted(KEYWORDS))}")
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
-        allowed = {"cost", "effect", "add_mana", "targets", "timing"}
+        allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
+                   "only_during", "only_if_you_control"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -248,7 +315,22 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             costs = tuple(parse_cost(c, where, f"{a.sub('cost')}[{i}]") for i, c in enumerate(raw))
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
+        trigger = None
+        if a.has("trigger"):
+            if kind != "triggered":
+                raise a.error("trigger", "only a triggered ability has a trigger")
+            trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
+        if mana is not None and mana.kind == "produced_type" and trigger is None:
+            raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
+        creates, duration = None, ""
+        if a.has("creates"):
+            c = Fields(a.data["creates"], where, a.sub("creates"),
+                       {"replacement", "land_types", "colors", "duration"})
+            duration = c.get("duration", str, "end_of_turn")
+            if duration not in ("end_of_turn", "indefinitely"):
+                raise c.error("duration", "must be end_of_turn or indefinitely")
+            creates = _parse_continuous(c, where, line, required=True)
         effect = a.get("effect", str, "")
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
@@ -256,27 +338,51 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         timing = a.get("timing", str, "instant")
         if timing not in ("instant", "sorcery"):
             raise a.error("timing", "must be 'instant' or 'sorcery' (CR 602.5d)")
+        steps = a.get("only_during", (list, str), [])
+        steps = tuple([steps] if isinstance(steps, str) else steps)
+        for st in steps:
+            if st not in STEPS:
+                raise a.error("only_during", f"unknown step {st!r}; steps are {', '.join(STEPS)}")
+        control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
+            if a.has("only_if_you_control") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
-                       targets=targets, timing=timing)
+                       targets=targets, timing=timing, trigger=trigger, creates=creates,
+                       duration=duration, only_during=steps, only_if_control=control)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
-        a = Fields(arg, where, sub, {"grant", "text"})
+        a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend"})
         text = a.get("text", str, "")
         if a.has("grant"):
             g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
-            to = g.get("to", str, required=True)
-            if to not in ("equipped_creature", "enchanted_creature"):
-                raise g.error("to", "must be equipped_creature or enchanted_creature")
+            to = g.data.get("to")
+            grant_filter: tuple[str, ...] = ()
+            grant_controller = "any"
+            if isinstance(to, dict):
+                t = Fields(to, where, g.sub("to"), {"filter", "controller"})
+                grant_filter = parse_filter(t.data.get("filter"), t, "filter")
+                grant_controller = t.get("controller", str, "any")
+                if grant_controller not in ("any", "you"):
+                    raise t.error("controller", "must be any or you")
+                to = "group"
+            elif to not in ("equipped_creature", "enchanted_creature"):
+                raise g.error("to", "must be equipped_creature, enchanted_creature or "
+                                    "{filter: [...], controller: you|any}")
             inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
                                   n_lines, granted=True)
-            return Ability(line, kind, effect_text=text, grant_to=to,
+            return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
+                           grant_controller=grant_controller,
                            granted=Ability(line, inner.kind, keywords=inner.keywords,
                                            costs=inner.costs, mana=inner.mana,
                                            effect_text=inner.effect_text, targets=inner.targets,
                                            timing=inner.timing))
+        cont = _parse_continuous(a, where, line, required=False)
+        if cont is not None:
+            return Ability(line, kind, effect_text=text, replacement=cont.replacement,
+                           layer=cont.layer, spend=cont.spend)
         if not text:
-            raise a.error(None, "a static ability needs grant or text")
+            raise a.error(None, "a static ability needs grant, replacement, land_types, colors, "
+                                "spend or text")
         return Ability(line, kind, effect_text=text)
     # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
     a = Fields(arg, where, sub, {"tapped", "counters"})
@@ -286,6 +392,22 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
     return Ability(line, kind, enters_tapped=a.get("tapped", bool, False),
                    enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()))
+
+
+def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:
+    """The continuous effect of a static ability, or one created by a spell or ability."""
+    key = check_effect_keys(f, {"replacement", "land_types", "colors", "spend"})
+    if not key:
+        if required:
+            raise f.error(None, "give what it creates: replacement, land_types or colors")
+        return None
+    if key == "replacement":
+        return Ability(line, "static", replacement=parse_replacement(
+            f.data[key], where, f.sub(key), parse_filter))
+    if key == "spend":
+        return Ability(line, "static", spend=parse_spend(f.data[key], where, f.sub(key)))
+    return Ability(line, "static", layer=parse_layer_effect(key, f.data[key], where, f.sub(key),
+                                                            parse_filter))
 
 
 def parse_card(data: Any, where: str, path: str = "") -> Card:

@@ -17,7 +17,8 @@ class AbilityRef:
     card: str
     line: int
     granted_by: str | None = None
-    definition: clingo.Symbol | None = None     # the ab(...) term its facts are keyed by
+    definition: clingo.Symbol | None = None     # the term its facts are keyed by
+    intrinsic: str | None = None                # intr(T): a basic land type's ability (305.6)
 
     @property
     def granted(self) -> bool:
@@ -33,7 +34,13 @@ def mana_letter(sym: clingo.Symbol) -> str:
     return sym.name.upper()
 
 
+INTRINSIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+
+
 def ability(sym: clingo.Symbol) -> AbilityRef:
+    if sym.name == "intr":
+        land_type = sym.arguments[0].string
+        return AbilityRef("", 0, None, clingo.Function("basic_mana", [sym.arguments[0]]), land_type)
     if sym.name == "gr":
         source, definition = sym.arguments
         args = definition.arguments

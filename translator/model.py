@@ -6,11 +6,8 @@ from dataclasses import dataclass, field
 
 from .cards import CardLibrary
 
-# The steps of a turn (CR 500.1), in order, as written in state files.
-STEPS = (
-    "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
-)
+from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
+
 ZONES = ("hand", "library", "graveyard", "exile", "command")
 
 
@@ -35,6 +32,7 @@ class Permanent:
     damage: int = 0
     attached_to: str | None = None
     since_turn: int | None = None        # turn in which its controller's control began (302.6)
+    timestamp: int = 0                   # CR 613.7d; by default its place in the state file
 
 
 @dataclass(frozen=True)
@@ -49,12 +47,26 @@ class ZoneCard:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """A continuous effect created by a resolved spell or ability (CR 611.2), such as Pale
+    Moon's or the one Deep Water's ability creates: its text is the card's line `line`."""
+
+    id: str
+    card: str
+    line: int
+    controller: str
+    source: str | None = None            # the permanent whose ability created it, if any
+    timestamp: int = 0                   # CR 613.7b
+
+
+@dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...]
     turn: Turn
     battlefield: tuple[Permanent, ...]
     zones: tuple[ZoneCard, ...]
     library: CardLibrary = field(compare=False, repr=False)
+    effects: tuple[Effect, ...] = ()
     source: str = "<state>"
 
     def permanent(self, object_id: str) -> Permanent | None:
@@ -62,3 +74,6 @@ class GameState:
 
     def object_ids(self) -> list[str]:
         return [p.id for p in self.battlefield] + [z.id for z in self.zones]
+
+    def effect(self, effect_id: str) -> Effect | None:
+        return next((e for e in self.effects if e.id == effect_id), None)

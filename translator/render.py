@@ -9,7 +9,7 @@ from collections import Counter
 
 import jinja2
 
-from .cards import CARD_TYPES, COLORS, SUPERTYPES, Ability, Card, Cost, ManaEffect
+from .cards import CARD_TYPES, COLORS, NEGATED, SUPERTYPES, Ability, Card, Cost, ManaEffect
 from .model import GameState
 
 _env = jinja2.Environment(
@@ -53,16 +53,19 @@ def symbol(s: str) -> str:
 
 
 def word(w: str) -> str:
-    """A filter word: types, supertypes and colors are constants, subtypes strings."""
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS else quote(w)
+    """A filter word: types, supertypes, colors and "permanent" are constants, subtypes
+    strings, "nonX" is non(X)."""
+    if w in NEGATED:
+        return f"non({w[3:]})"
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
     return "f(" + ",".join(word(w) for w in words) + ")"
 
 
-def ability_term(card: Card, ability: Ability, granted: bool = False) -> str:
-    suffix = ",granted" if granted else ""
+def ability_term(card: Card, ability: Ability, granted: bool = False, created: bool = False) -> str:
+    suffix = ",granted" if granted else ",created" if created else ""
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
@@ -71,7 +74,8 @@ def cost_term(cost: Cost) -> str:
         case "tap" | "untap" | "mana":
             return cost.kind
         case "remove_counters":
-            return f"remove_counters({quote(cost.counter)},{cost.count})"
+            n = "x" if cost.count == "X" else cost.count
+            return f"remove_counters({quote(cost.counter)},{n})"
         case "sacrifice":
             return "sacrifice(self)" if cost.self_only else f"sacrifice({filter_term(cost.filter)})"
         case "pay_life" | "pay_energy" | "loyalty":
@@ -79,6 +83,11 @@ def cost_term(cost: Cost) -> str:
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
+
+
+def filter_facts(words: tuple[str, ...]) -> tuple[str, list[str]]:
+    f = filter_term(words)
+    return f, [f"filter_word({f},{word(w)})." for w in words]
 
 
 def mana_facts(a: str, mana: ManaEffect) -> list[str]:
@@ -90,16 +99,65 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     elif mana.kind == "any":
         facts.append(f"adds_any({a},{mana.of_kind}).")
     elif mana.kind == "could_produce":
-        f = filter_term(mana.filter)
+        f, ff = filter_facts(mana.filter)
         facts.append(f"adds_could({a},{f},{mana.whose},{mana.of_kind}).")
-        facts.extend(f"filter_word({f},{word(w)})." for w in mana.filter)
+        facts.extend(ff)
+    elif mana.kind == "combination":
+        n = "x" if mana.amount == "X" else mana.amount
+        facts.extend(f"adds_combination({a},{n},{MANA_LETTER[t]})." for t in mana.types)
+    elif mana.kind == "for_each":
+        f, ff = filter_facts(mana.filter)
+        for letter, n in sorted(Counter(mana.options[0]).items()):
+            facts.append(f"adds_for_each({a},{f},{mana.whose},{MANA_LETTER[letter]},{n}).")
+        facts.extend(ff)
+    elif mana.kind == "colors_among":
+        f, ff = filter_facts(mana.filter)
+        facts.append(f"adds_colors_among({a},{f},{mana.whose}).")
+        facts.extend(ff)
+    elif mana.kind == "produced_type":
+        facts.append(f"adds_produced_type({a}).")
     if mana.rider:
         facts.append(f"adds_rider({a}).")
     return facts
 
 
+def continuous_facts(a: str, ability: Ability) -> list[str]:
+    """Replacement, layer and spending effects of a static ability or of what a spell or
+    ability creates."""
+    facts: list[str] = []
+    r = ability.replacement
+    if r is not None:
+        arg = r.factor if r.result == "multiply" else MANA_LETTER[r.mana_type]
+        f, ff = filter_facts(r.source)
+        facts += [f"replacement({a},{r.result},{arg}).", f"replacement_source({a},{f})."] + ff
+        if r.who == "you":
+            facts.append(f"replacement_who({a},you).")
+        if r.source_controller == "you":
+            facts.append(f"replacement_source_controller({a},you).")
+        if r.min_amount:
+            facts.append(f"replacement_min({a},{r.min_amount}).")
+        if r.self_replacement:
+            facts.append(f"self_replacement({a}).")
+    e = ability.layer
+    if e is not None:
+        f, ff = filter_facts(e.filter)
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_filter({a},{f})."] + ff
+        facts += [f"layer_value({a},{quote(v) if e.layer == 'land_types' else v})." for v in e.values]
+        if e.controller == "you":
+            facts.append(f"layer_controller({a},you).")
+    sp = ability.spend
+    if sp is not None:
+        facts += [f"spend_as_any_color({a},{MANA_LETTER[t]})." for t in sp.as_any_color]
+        if sp.others_as_colorless:
+            facts.append(f"spend_others_as_colorless({a}).")
+    return facts
+
+
 def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[str]:
     a = ability_term(card, ability, granted)
+    if ability.kind == "intrinsic":
+        # CR 305.6: the ability comes from the land type; this line is its reminder text.
+        return [f"intrinsic_line({quote(card.name)},{quote(ability.intrinsic)},{ability.line})."]
     facts = [f"ability_kind({a},{ability.kind})."]
     if not granted:
         facts.append(f"printed_ability({quote(card.name)},{a}).")
@@ -109,27 +167,48 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         for j, s in enumerate(cost.symbols):
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
         if cost.filter:
-            f = filter_term(cost.filter)
-            facts.extend(f"filter_word({f},{word(w)})." for w in cost.filter)
+            facts.extend(filter_facts(cost.filter)[1])
     if ability.targets:
         facts.append(f"ability_targets({a}).")
     if ability.timing == "sorcery":
         facts.append(f"ability_timing({a},sorcery).")
+    facts += [f"ability_step({a},{st})." for st in ability.only_during]
+    if ability.only_if_control:
+        f, ff = filter_facts(ability.only_if_control)
+        facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
+    if ability.trigger is not None:
+        t = ability.trigger
+        if t.source == ("enchanted",):
+            facts.append(f"mana_trigger({a},enchanted,{t.who}).")
+        else:
+            f, ff = filter_facts(t.source)
+            facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+    facts.extend(continuous_facts(a, ability))
+    if ability.creates is not None:
+        c = ability_term(card, ability, created=True)
+        facts.append(f"creates({a},{c}).")
+        facts.extend(continuous_facts(c, ability.creates))
     if ability.granted is not None:
         g = ability_term(card, ability.granted, granted=True)
-        facts.append(f"grants({a},{ability.grant_to},{g}).")
+        if ability.grant_to == "group":
+            f, ff = filter_facts(ability.grant_filter)
+            facts += [f"grants({a},group({f},{ability.grant_controller}),{g})."] + ff
+        else:
+            facts.append(f"grants({a},{ability.grant_to},{g}).")
         facts.extend(ability_facts(card, ability.granted, granted=True))
     return facts
 
 
 def render_state(state: GameState) -> str:
-    names = {p.card for p in state.battlefield} | {z.card for z in state.zones}
+    names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
+        {e.card for e in state.effects}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     template = _env.get_template("state.lp.j2")
     return template.render(
-        state=state, cards=cards, obj=obj, symbol=symbol,
+        state=state, cards=cards, obj=obj, symbol=symbol, created=lambda card, line: ability_term(
+            state.library.get(card), Ability(line, "static"), created=True),
         ability=lambda c, a: " ".join(ability_facts(c, a)),
     )
 

@@ -13,12 +13,15 @@ from typing import Any
 
 from .cards import Card, CardLibrary, parse_card
 from .errors import InputError
-from .model import STEPS, ZONES, GameState, Permanent, Turn, ZoneCard
+from dataclasses import replace
+
+from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
-STATE_KEYS = {"players", "turn", "battlefield", "cards", *ZONES}
+STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", *ZONES}
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
-                  "attached_to", "since_turn"}
+                  "attached_to", "since_turn", "timestamp"}
+EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 
@@ -61,10 +64,17 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                     ids.reserve(item["id"], f"{zpath}[{j}].id")
                 zone_items.append((zone, player, j, item))
 
+    raw_effects = f.get("effects", list, [])
+    for i, item in enumerate(raw_effects):
+        if isinstance(item, dict) and item.get("id") is not None:
+            ids.reserve(item["id"], f"effects[{i}].id")
     battlefield = tuple(_permanent(item, Fields(data, where, ""), i, players, turn, library, ids)
                         for i, item in enumerate(raw_bf))
     zones = tuple(_zone_card(zone, player, j, item, where, library, ids)
                   for zone, player, j, item in zone_items)
+    effects = tuple(_effect(item, where, i, players, library, ids, {p.id: p for p in battlefield})
+                    for i, item in enumerate(raw_effects))
+    battlefield, effects = _timestamps(battlefield, effects, where)
 
     by_id = {p.id: p for p in battlefield}
     for i, p in enumerate(battlefield):
@@ -76,7 +86,64 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
-    return GameState(players, turn, battlefield, zones, library, where)
+    return GameState(players, turn, battlefield, zones, library, effects=effects, source=where)
+
+
+def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...], where: str):
+    """CR 613.7: by default an object's or effect's timestamp is its place in the state file
+    (battlefield first, then effects); a given `timestamp` overrides it. Two equal ones would
+    leave the order of their effects undecided, so they are an error."""
+    seen: dict[int, str] = {}
+    out_bf, out_eff = [], []
+    for i, p in enumerate(battlefield):
+        ts = p.timestamp or i + 1
+        field = f"battlefield[{i}].timestamp"
+        if ts in seen:
+            raise InputError(where, field, f"timestamp {ts} is also the timestamp of {seen[ts]}; "
+                                           "give every object a different one")
+        seen[ts] = f"battlefield[{i}]"
+        out_bf.append(replace(p, timestamp=ts))
+    for i, e in enumerate(effects):
+        ts = e.timestamp or len(battlefield) + i + 1
+        if ts in seen:
+            raise InputError(where, f"effects[{i}].timestamp", f"timestamp {ts} is also the "
+                             f"timestamp of {seen[ts]}; give every effect a different one")
+        seen[ts] = f"effects[{i}]"
+        out_eff.append(replace(e, timestamp=ts))
+    return tuple(out_bf), tuple(out_eff)
+
+
+def _effect(item: Any, where: str, i: int, players: tuple[str, ...], library: CardLibrary,
+            ids: _IdAllocator, battlefield: dict[str, Permanent]) -> Effect:
+    f = Fields(item, where, f"effects[{i}]", EFFECT_KEYS)
+    card_name = _card_name(f.data.get("card"), where, f.sub("card"), library)
+    card = library.get(card_name)
+    creating = [a.line for a in card.abilities if a.creates is not None]
+    if not creating:
+        raise f.error("card", f"no ability of {card_name} creates a continuous effect")
+    line = f.get("line", int, None)
+    if line is None:
+        if len(creating) > 1:
+            raise f.error("line", f"{card_name} has several lines that create effects "
+                                  f"({', '.join(map(str, creating))}); say which")
+        line = creating[0]
+    elif line not in creating:
+        raise f.error("line", f"line {line} of {card_name} creates no continuous effect; "
+                              f"lines that do: {', '.join(map(str, creating))}")
+    controller = f.get("controller", str, required=True)
+    if controller not in players:
+        raise f.error("controller", f"{controller!r} is not a player; players are {', '.join(players)}")
+    source = f.get("source", str, None)
+    if source is not None:
+        if source not in battlefield:
+            raise f.error("source", f"no battlefield object has id {source!r}")
+        if battlefield[source].card != card_name:
+            raise f.error("source", f"{source!r} is a {battlefield[source].card}, not a {card_name}")
+    ts = f.get("timestamp", int, 0)
+    if f.has("timestamp") and ts < 1:
+        raise f.error("timestamp", "timestamps are positive")
+    object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
+    return Effect(object_id, card_name, line, controller, source, ts)
 
 
 def _inline_cards(f: Fields) -> list[Card]:
@@ -180,11 +247,14 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     if since is not None and since < 1:
         raise f.error("since_turn", "turns are numbered from 1")
     attached = f.get("attached_to", str, None)
+    timestamp = f.get("timestamp", int, 0)
+    if f.has("timestamp") and timestamp < 1:
+        raise f.error("timestamp", "timestamps are positive")
     return Permanent(
         id=object_id, card=card, controller=controller, owner=owner,
         tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
-        attached_to=attached, since_turn=since,
+        attached_to=attached, since_turn=since, timestamp=timestamp,
     )
 
 

@@ -1,0 +1,146 @@
+"""The vocabulary of continuous effects and mana triggers on cards (docs/cards.md):
+replacement effects on mana production (CR 614, 616, 106.12b), type- and color-changing
+effects (CR 613 layers 4 and 5, 305.7), triggered mana abilities (CR 605.1b, 106.12a) and
+rules for spending mana (CR 609.4b-style "spend as though"). Translation only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InputError
+from .yamlio import Fields, describe
+
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+MANA_LETTERS = ("W", "U", "B", "R", "G", "C")
+SUPPORTED_FACTORS = (2, 3)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """'If [a permanent] is tapped for mana, it produces [X] instead': CR 614.1a, 106.12b."""
+
+    result: str                          # type | exactly | multiply
+    mana_type: str = ""                  # type / exactly: W U B R G C
+    factor: int = 1                      # multiply: 2 ("twice as much"), 3
+    source: tuple[str, ...] = ("permanent",)   # what is tapped: filter words
+    who: str = "any"                     # any | you: the player tapping is this effect's controller
+    source_controller: str = "any"       # any | you: "a land you control"
+    min_amount: int = 0                  # "tapped for two or more mana"
+    self_replacement: bool = False       # CR 614.15, chosen first (616.1a)
+
+
+@dataclass(frozen=True)
+class LayerEffect:
+    """A characteristic-changing effect: land types (layer 4) or colors (layer 5)."""
+
+    layer: str                           # land_types | colors
+    mode: str                            # set | add
+    values: tuple[str, ...]
+    filter: tuple[str, ...]
+    controller: str = "any"              # any | you
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """'Whenever [a permanent] is tapped for mana' (CR 106.12a, 605.1b)."""
+
+    source: tuple[str, ...]              # filter words on the permanent, or ("enchanted",)
+    who: str = "any"                     # any | you
+
+
+@dataclass(frozen=True)
+class SpendRule:
+    """'You may spend white mana as though it were mana of any color. You may spend other
+    mana only as though it were colorless mana.' (Celestial Dawn)."""
+
+    as_any_color: tuple[str, ...] = ()   # mana types that may pay any colored symbol
+    others_as_colorless: bool = False
+
+
+def _choice(f: Fields, key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = f.get(key, str, default)
+    if value not in allowed:
+        raise f.error(key, f"must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+def _mana_letter(value: Any, f: Fields, key: str) -> str:
+    letter = str(value).strip("{}").upper() if isinstance(value, str) else None
+    if letter not in MANA_LETTERS:
+        raise f.error(key, f"must be one mana type written W U B R G or C, got {describe(value)}")
+    return letter
+
+
+def parse_replacement(arg: Any, where: str, path: str, parse_filter) -> Replacement:
+    f = Fields(arg, where, path, {"event", "tapped_for_mana", "source", "who", "source_controller",
+                                  "min_amount", "produces", "self_replacement"})
+    event = f.get("event", str, "mana")
+    if event != "mana":
+        raise f.error("event", "only replacement effects on mana production (event: mana) exist yet")
+    if not f.get("tapped_for_mana", bool, True):
+        raise f.error("tapped_for_mana", "only effects on a permanent tapped for mana (CR 106.12b) "
+                                         "are supported yet")
+    source = parse_filter(f.data.get("source", ["permanent"]), f, "source")
+    p = Fields(f.get("produces", dict, required=True), where, f.sub("produces"),
+               {"type", "exactly", "multiply"})
+    if len(p.data) != 1:
+        raise p.error(None, "give one of: type (\"instead of any other type\"), exactly "
+                            "(\"instead of any other type and amount\"), multiply")
+    if p.has("type"):
+        result, letter, factor = "type", _mana_letter(p.data["type"], p, "type"), 1
+    elif p.has("exactly"):
+        result, letter, factor = "exactly", _mana_letter(p.data["exactly"], p, "exactly"), 1
+    else:
+        result, letter, factor = "multiply", "", p.get("multiply", int, required=True)
+        if factor not in SUPPORTED_FACTORS:
+            raise p.error("multiply", f"only {', '.join(map(str, SUPPORTED_FACTORS))} are supported")
+    min_amount = f.get("min_amount", int, 0)
+    if min_amount < 0:
+        raise f.error("min_amount", "must not be negative")
+    return Replacement(result, letter, factor, source, _choice(f, "who", ("any", "you"), "any"),
+                       _choice(f, "source_controller", ("any", "you"), "any"), min_amount,
+                       f.get("self_replacement", bool, False))
+
+
+def parse_layer_effect(key: str, arg: Any, where: str, path: str, parse_filter) -> LayerEffect:
+    f = Fields(arg, where, path, {"set", "add", "filter", "controller"})
+    if f.has("set") == f.has("add"):
+        raise f.error(None, "give either set (CR 305.7: replaces) or add (\"in addition to\")")
+    mode = "set" if f.has("set") else "add"
+    raw = f.data[mode]
+    values = tuple(str(v).lower() for v in (raw if isinstance(raw, list) else [raw]))
+    allowed = BASIC_LAND_TYPES if key == "land_types" else COLOR_WORDS
+    for v in values:
+        if v not in allowed:
+            raise f.error(mode, f"{v!r} is not one of {', '.join(allowed)}")
+    return LayerEffect(key, mode, values, parse_filter(f.data.get("filter", ["permanent"]), f, "filter"),
+                       _choice(f, "controller", ("any", "you"), "any"))
+
+
+def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
+    f = Fields(arg, where, path, {"tapped_for_mana", "who"})
+    raw = f.data.get("tapped_for_mana")
+    if raw is None:
+        raise f.error("tapped_for_mana", "is required: what is tapped for mana (a filter, or enchanted)")
+    source = ("enchanted",) if raw == "enchanted" else parse_filter(raw, f, "tapped_for_mana")
+    return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"))
+
+
+def parse_spend(arg: Any, where: str, path: str) -> SpendRule:
+    f = Fields(arg, where, path, {"as_any_color", "others_as_colorless"})
+    raw = f.get("as_any_color", (list, str), [])
+    letters = tuple(_mana_letter(v, f, "as_any_color") for v in ([raw] if isinstance(raw, str) else raw))
+    return SpendRule(letters, f.get("others_as_colorless", bool, False))
+
+
+def check_effect_keys(f: Fields, keys: set[str]) -> str:
+    present = [k for k in keys if f.has(k)]
+    if len(present) > 1:
+        raise f.error(None, f"one effect per ability: {', '.join(sorted(present))} given")
+    return present[0] if present else ""
+
+
+__all__ = ["Replacement", "LayerEffect", "ManaTrigger", "SpendRule", "parse_replacement",
+           "parse_layer_effect", "parse_trigger", "parse_spend", "InputError"]
