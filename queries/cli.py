@@ -41,6 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
     ac = query("activations", "activated abilities a player could activate now, as far as "
                               "{T}/{Q} costs and timing decide (CR 107.5, 107.6, 302.6, 602)")
     ac.add_argument("--player", metavar="P", help="only this player (taken to hold priority)")
+    od = query("orderings", "every outcome of activating one mana ability, with the orderings of "
+                            "replacement effects that lead to each (CR 616.1, 106.12a/b)")
+    od.add_argument("--tap", metavar="ID", required=True, help="the permanent whose ability is activated")
+    od.add_argument("--ability", metavar="N", type=int, help="the oracle line of the mana ability "
+                                                             "(needed when it has several)")
+    od.add_argument("--player", metavar="P", help="the player activating it (its controller)")
+    od.add_argument("--limit", metavar="N", type=int, default=10,
+                    help="list at most N orderings per outcome (the count is always exact; default 10)")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -75,6 +83,8 @@ def _query(args: argparse.Namespace) -> int:
     session = Session.from_file(args.state, time_limit=args.time_limit)
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
+    elif args.command == "orderings":
+        result = session.orderings(args.tap, args.ability, args.player, args.limit, args.explain)
     else:
         result = session.activations(args.player, explain=args.explain)
     if args.json:
@@ -88,6 +98,8 @@ def _query(args: argparse.Namespace) -> int:
 
 
 def _explain_json(result) -> list[dict]:
+    if hasattr(result, "outcomes"):
+        return [{"rule": w.rule, "reason": w.text} for w in result.reasons]
     if hasattr(result, "reasons") and isinstance(result.reasons, dict):
         return [{"object": oid, "rule": w.rule, "reason": w.text}
                 for oid, whys in result.reasons.items() for w in whys]

@@ -76,6 +76,7 @@ class Session:
         self.timings.ground = time.perf_counter() - start
         self._answer: _Answer | None = None
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
+        self._parts: dict[tuple, _Answer] = {}
 
     @classmethod
     def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT) -> Session:
@@ -88,7 +89,8 @@ class Session:
         self._messages.append(message.strip())
 
     def _fail(self, what: str) -> SolverError:
-        detail = "\n".join(self._messages[-10:]) or "no message from clingo"
+        errors = [m for m in self._messages if "error" in m]
+        detail = "\n".join(errors[-10:] or self._messages[-10:]) or "no message from clingo"
         return SolverError(f"{what}:\n{detail}")
 
     def _load_encodings(self) -> None:
@@ -125,15 +127,51 @@ class Session:
         if result.unsatisfiable or not models:
             raise SolverError("the encodings have no answer set for this state "
                               "(the state is impossible under the rules encoded)")
+        for s in models[0]:
+            if s.name == "limit_exceeded":
+                raise SolverError(f"beyond what this solver handles: {s.arguments[0].string}")
         if len(models) > 1:
             raise SolverError(f"the encodings gave {len(models)} answer sets where the rules "
                               "decide one outcome; this is a bug in asp/")
         return _Answer(models[0])
 
+    def search(self, switch: clingo.Symbol) -> list[clingo.Symbol] | None:
+        """An optimal answer set with the external `switch` true (a query with choices, in a
+        program part guarded by it), or None when there is none; within the time limit. The
+        switch is set false again after, so the part no longer takes part (externals start
+        false, and assuming one true would contradict that: ASP-NOTES)."""
+        best: list[list[clingo.Symbol]] = []
+        start = time.perf_counter()
+        self._ctl.configuration.solve.opt_mode = "opt"
+        self._ctl.assign_external(switch, True)
+        try:
+            with self._ctl.solve(async_=True, on_model=lambda m: best.append(
+                    list(m.symbols(shown=True)))) as handle:
+                if not handle.wait(self.time_limit):
+                    handle.cancel()
+                    raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
+                handle.get()
+        finally:
+            self._ctl.assign_external(switch, False)
+        self.timings.solve += time.perf_counter() - start
+        return best[-1] if best else None
+
+    def can_pay(self, player: str, cost: str):
+        from .canpay import can_pay
+        return can_pay(self, player, cost)
+
     def answer(self) -> _Answer:
         if self._answer is None:
             self._answer = self._solve()
         return self._answer
+
+    def part_answer(self, name: str, args: list[clingo.Symbol]) -> _Answer:
+        """Ground the program part `name(args)` (once) and the answer set with it."""
+        key = (name, tuple(args))
+        if key not in self._parts:
+            self._ground([(name, args)])
+            self._parts[key] = self._solve()
+        return self._parts[key]
 
     # -- explanations ----------------------------------------------------------------------
 
@@ -163,6 +201,11 @@ class Session:
     def activations(self, player: str | None = None, explain: bool = False):
         from .activations import activations
         return activations(self, player, explain)
+
+    def orderings(self, object_id: str, ability: int | None = None, player: str | None = None,
+                  limit: int = 10, explain: bool = False):
+        from .orderings import orderings
+        return orderings(self, object_id, ability, player, limit, explain)
 
     # -- checks on what a query names ----------------------------------------------------------
 

@@ -68,6 +68,7 @@ class GameState:
     library: CardLibrary = field(compare=False, repr=False)
     effects: tuple[Effect, ...] = ()
     source: str = "<state>"
+    life: tuple[tuple[str, int], ...] = ()  # each player's life total
 
     def permanent(self, object_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == object_id), None)

@@ -18,7 +18,8 @@ from dataclasses import replace
 from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
-STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", *ZONES}
+STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", *ZONES}
+DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp"}
@@ -42,6 +43,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
 
     players = _players(f)
     turn = _turn(f, players)
+    life = _life(f, players)
     ids = _IdAllocator(where)
 
     raw_bf = f.get("battlefield", list, [])
@@ -86,7 +88,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
-    return GameState(players, turn, battlefield, zones, library, effects=effects, source=where)
+    return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
+                     life=life)
 
 
 def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...], where: str):
@@ -149,6 +152,16 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], library: Ca
 def _inline_cards(f: Fields) -> list[Card]:
     raw = f.get("cards", list, [])
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
+
+
+def _life(f: Fields, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    raw = f.get("life", dict, {})
+    for p, n in raw.items():
+        if p not in players:
+            raise f.error("life", f"{p!r} is not a player; players are {', '.join(players)}")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise f.error("life", f"{p}: must be an integer, got {describe(n)}")
+    return tuple((p, raw.get(p, DEFAULT_LIFE)) for p in players)
 
 
 def _players(f: Fields) -> tuple[str, ...]:

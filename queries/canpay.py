@@ -1,0 +1,137 @@
+"""can-pay: can a player pay a cost now with the mana abilities they could activate, and a
+witness plan if so (CR 601.2g-h, 605.3a, 106.4, 616.1). The encoding (asp/canpay.lp) decides;
+this module parses the cost, asks, and reads the plan back."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import clingo
+
+from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
+from ..translator.decode import MANA_ORDER, ability, mana_letter, object_id
+from ..translator.errors import InputError, SolverError
+from ..translator.render import symbol
+from .activations import resolve_line
+from .session import Session
+
+_queries = itertools.count(1)
+SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C} and hybrid {W/U}-style symbols"
+
+
+@dataclass(frozen=True)
+class Step:
+    object: str
+    ability: int
+    step: int                                   # 0: no mana cost; 1..k: after earlier mana
+    mana: dict[str, int]                        # what it adds (amounts capped at what is needed)
+    sacrificed: str | None = None
+    paid_with: dict[str, int] | None = None     # its own mana cost, by type
+
+    def to_json(self) -> dict:
+        out = {"object": self.object, "ability": self.ability, "step": self.step, "mana": self.mana}
+        if self.sacrificed:
+            out["sacrificed"] = self.sacrificed
+        if self.paid_with:
+            out["paid_with"] = self.paid_with
+        return out
+
+
+@dataclass(frozen=True)
+class CanPay:
+    player: str
+    cost: str
+    payable: bool
+    plan: tuple[Step, ...] = ()
+    cost_paid_with: dict[str, int] | None = None
+
+    def to_json(self) -> dict:
+        out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
+        if self.payable:
+            out["cost_paid_with"] = self.cost_paid_with
+        return out
+
+    def to_text(self) -> str:
+        if not self.payable:
+            return (f"{self.player} cannot pay {self.cost} with the mana abilities they could "
+                    "activate now.")
+        lines = [f"{self.player} can pay {self.cost}:"]
+        for s in self.plan:
+            extra = f", sacrificing {s.sacrificed}" if s.sacrificed else ""
+            own = f", paying {_fmt(s.paid_with)} for it" if s.paid_with else ""
+            lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{extra}{own} "
+                         f"-> {_fmt(s.mana)}")
+        lines.append(f"  then pay {self.cost} with {_fmt(self.cost_paid_with or {})}")
+        return "\n".join(lines)
+
+
+def _fmt(mana: dict[str, int]) -> str:
+    return " ".join(f"{n}x{{{t}}}" for t, n in mana.items()) or "nothing"
+
+
+def parse_cost(text: str, where: str) -> list[str]:
+    symbols = MANA_SYMBOL.findall(text)
+    if not symbols or "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
+        raise InputError(where, "--cost", f"{text!r} is not a mana cost like '{{2}}{{G}}{{G}}'")
+    for s in symbols:
+        if not COST_SYMBOL.match(s) or s in ("X", "Y", "Z", "S") or "/P" in s or s.startswith("2/"):
+            raise InputError(where, "--cost", f"{{{s}}} is not supported in a cost to pay; "
+                                              f"use {SUPPORTED}")
+    return symbols
+
+
+def can_pay(session: Session, player: str, cost: str) -> CanPay:
+    session.require_player(player)
+    symbols = parse_cost(cost, session.state.source)
+    q = next(_queries)
+    facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
+    part = f"canpay_cost_{q}"
+    session._add(part, facts, "the cost")
+    session._ground([("canpay", [clingo.Number(q), clingo.String(player)]), (part, [])])
+    model = session.search(clingo.Function("active", [clingo.Number(q)]))
+    if model is None:
+        return CanPay(player, cost, False)
+    return _plan(session, player, cost, q, model)
+
+
+def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.Symbol]) -> CanPay:
+    def mine(s):
+        return s.arguments[0].number == q
+    picks = {(s.arguments[1], s.arguments[2]): (s.arguments[3], s.arguments[4])
+             for s in model if s.name == "pick" and mine(s)}
+    steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
+             for s in model if s.name == "step_of" and mine(s)}
+    sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
+            for s in model if s.name == "sac" and mine(s)}
+    paid: dict = {}
+    for s in model:
+        if s.name == "paid" and mine(s):
+            who, t = s.arguments[1], mana_letter(s.arguments[4])
+            bucket = paid.setdefault(str(who), {})
+            bucket[t] = bucket.get(t, 0) + 1
+    plan = []
+    for (o, i), (event, extra) in picks.items():
+        oid = object_id(o)
+        line, _ = resolve_line(session, oid, ability(i))
+        mana = _capped(event, extra)
+        own = paid.get(str(clingo.Function("act", [o, i])))
+        plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
+                         _ordered(own) if own else None))
+    order = {p.id: n for n, p in enumerate(session.state.battlefield)}
+    plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
+    return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})))
+
+
+def _ordered(mana: dict[str, int]) -> dict[str, int]:
+    return {t: mana[t] for t in MANA_ORDER if mana.get(t)}
+
+
+def _capped(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
+    pool, x2, x3 = event.arguments
+    factor = 2 ** x2.number * 3 ** x3.number
+    return {t: n for t, n in ((t, b.number * factor + e.number) for t, b, e in
+                              zip(MANA_ORDER, pool.arguments, extra.arguments)) if n}
+
+
+__all__ = ["can_pay", "CanPay", "SolverError"]

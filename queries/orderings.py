@@ -1,0 +1,232 @@
+"""orderings: every distinct outcome of activating one mana ability, with the orderings of
+replacement effects that lead to each (CR 616.1, 614.5, 106.12a, 106.12b).
+
+The encodings give the graph of states (which effects were applied, the event now) and the
+final events; this module counts the paths through that graph and lists some of them. Counting
+is arithmetic on the solver's graph: identical effects are one class, and a path that applies
+u of a class's m members stands for m!/(m-u)! orderings of distinct effects.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import clingo
+
+from ..translator.decode import MANA_ORDER, ability, object_id
+from ..translator.errors import InputError
+from .activations import resolve_line
+from .session import Session, Why
+
+LETTERS = ("W", "U", "B", "R", "G", "C")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    mana: dict[str, int]                         # exact amounts, zero amounts left out
+    orderings: list[list[str]]                   # effect ids in the order applied (up to the limit)
+    count: int                                   # how many orderings of distinct effects lead here
+
+    def to_json(self) -> dict:
+        return {"mana": dict(self.mana), "orderings": [list(o) for o in self.orderings],
+                "count": self.count}
+
+
+@dataclass(frozen=True)
+class Orderings:
+    object: str
+    ability: int
+    player: str
+    outcomes: tuple[Outcome, ...]
+    effects: tuple[str, ...]                     # every effect that could apply, by id
+    triggers: tuple[str, ...]                    # the triggered mana abilities that watch it
+    reasons: tuple[Why, ...] = field(default=())
+
+    def to_json(self) -> dict:
+        return {"outcomes": [o.to_json() for o in self.outcomes]}
+
+    def to_text(self) -> str:
+        head = f"{self.player} activates {self.object} line {self.ability}"
+        if self.effects:
+            head += f"; replacement effects that could apply: {', '.join(self.effects)}"
+        if self.triggers:
+            head += f"; triggered mana abilities: {', '.join(self.triggers)}"
+        lines = [head]
+        for o in self.outcomes:
+            mana = " ".join(f"{n}x{{{t}}}" for t, n in o.mana.items()) or "no mana"
+            lines.append(f"  {mana}: {o.count} ordering{'s' if o.count != 1 else ''}")
+            for seq in o.orderings:
+                lines.append(f"      {' -> '.join(seq) if seq else '(no replacement effect applies)'}")
+            if len(o.orderings) < o.count:
+                lines.append(f"      (listed {len(o.orderings)} of {o.count}: orderings that only "
+                             "swap identical effects are listed once, and at most --limit)")
+        for w in self.reasons:
+            lines.append(f"  CR {w.rule}: {w.text}")
+        return "\n".join(lines)
+
+
+def _effect_id(sym: clingo.Symbol) -> str:
+    """src(obj(Id, _), A) -> Id; eff(Id) -> Id (an effect id is its creator's or its own)."""
+    if sym.name == "src":
+        return object_id(sym.arguments[0])
+    if sym.name == "trig":
+        return object_id(sym.arguments[0])
+    return sym.arguments[0].string
+
+
+def _amounts(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
+    pool, x2, x3 = event.arguments
+    factor = 2 ** x2.number * 3 ** x3.number
+    out = {}
+    for letter, base, more in zip(LETTERS, pool.arguments, extra.arguments):
+        n = base.number * factor + more.number
+        if n:
+            out[letter] = n
+    return out
+
+
+def orderings(session: Session, object_id_: str, line: int | None = None, player: str | None = None,
+              limit: int = 10, explain: bool = False) -> Orderings:
+    session.require_permanent(object_id_, "--tap")
+    if player is not None:
+        session.require_player(player)
+    if limit < 0:
+        raise InputError(session.state.source, "--limit", "must not be negative")
+    o = clingo.Function("obj", [clingo.String(object_id_), clingo.Number(0)])
+    answer = session.part_answer("orderings", [o])
+
+    keys: dict[clingo.Symbol, list[clingo.Symbol]] = defaultdict(list)   # instance -> its walks
+    for s in answer.get("ord_key"):
+        if s.arguments[0] == o:
+            keys[s.arguments[1]].append(s.arguments[2])
+    if not keys:
+        raise InputError(session.state.source, "--tap", f"{object_id_} has no mana ability that "
+                         "would add mana now (CR 605.1a, 106.5)")
+    lines = {i: resolve_line(session, object_id_, ability(i))[0] for i in keys}
+    if line is None:
+        if len(keys) > 1:
+            raise InputError(session.state.source, "--ability", f"{object_id_} has several mana "
+                             f"abilities (lines {', '.join(str(v) for v in sorted(lines.values()))}); "
+                             "say which with --ability N")
+        (instance,) = keys
+    else:
+        found = [i for i, v in lines.items() if v == line]
+        if not found:
+            raise InputError(session.state.source, "--ability", f"line {line} of {object_id_} is not "
+                             f"a mana ability; its mana abilities are on lines "
+                             f"{', '.join(str(v) for v in sorted(lines.values()))}")
+        instance = found[0]
+    activators = sorted(s.arguments[2].string for s in answer.get("ord_activator")
+                        if s.arguments[0] == o and s.arguments[1] == instance)
+    if player is not None and player not in activators:
+        raise InputError(session.state.source, "--player", f"{player} cannot activate {object_id_}'s "
+                         f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
+    who = player or (activators[0] if activators else session.state.permanent(object_id_).controller)
+
+    classes = {s.arguments[1]: (s.arguments[2].number, s.arguments[3].number)
+               for s in answer.get("ord_class") if s.arguments[0] == o}
+    members: dict[clingo.Symbol, list[str]] = defaultdict(list)
+    for s in answer.get("ord_member"):
+        if s.arguments[0] == o:
+            members[s.arguments[1]].append(_effect_id(s.arguments[2]))
+    for k in members:
+        members[k].sort()
+    my_keys = set(keys[instance])
+    edges: dict[tuple, list[tuple]] = defaultdict(list)
+    for s in answer.get("ord_step"):
+        ob, key, st, ev, k, st2, ev2 = s.arguments
+        if ob == o and key in my_keys:
+            edges[(key, st.number, ev)].append((k, st2.number, ev2))
+    finals: dict[tuple, list[clingo.Symbol]] = defaultdict(list)
+    for s in answer.get("ord_outcome"):
+        ob, inst, key, st, ev, extra = s.arguments
+        if ob == o and inst == instance:
+            finals[(key, st.number, ev)].append(extra)
+
+    grouped: dict[tuple, tuple[list[list[str]], int]] = {}
+    for key in sorted(my_keys):
+        start = (key, 0, key.arguments[1])
+        counts = _count_paths(start, edges, classes)
+        listed = _list_paths(start, edges, finals, members, limit)
+        for node, extras in finals.items():
+            if node[0] != key:
+                continue
+            for extra in extras:
+                mana = _amounts(node[2], extra)
+                mkey = tuple(mana.get(t, 0) for t in MANA_ORDER)
+                seqs, total = grouped.get(mkey, ([], 0))
+                for seq in listed.get(node, []):
+                    if seq not in seqs and len(seqs) < limit:
+                        seqs.append(seq)
+                grouped[mkey] = (seqs, total + counts.get(node, 0))
+    outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, seqs, total)
+                     for mkey, (seqs, total) in sorted(grouped.items(), reverse=True))
+    effects = tuple(sorted({e for k in classes for e in members[k]}))
+    triggers = tuple(sorted({_effect_id(s.arguments[2]) for s in answer.get("ord_trigger")
+                             if s.arguments[0] == o and s.arguments[1] == instance}))
+    reasons: tuple[Why, ...] = ()
+    if explain:
+        seen = []
+        for s in answer.get("ord_why"):
+            ob, what, rule, template = s.arguments
+            if ob != o:
+                continue
+            name = ", ".join(members.get(what, [])) if what.name == "k" else _effect_id(what)
+            w = Why(rule.string, template.string.format(name, object_id_))
+            if w not in seen:
+                seen.append(w)
+        reasons = tuple(sorted(seen, key=lambda w: (w.rule, w.text)))
+    return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons)
+
+
+def _used(state: int, radix: int, mult: int) -> int:
+    return (state // radix) % (mult + 1)
+
+
+def _count_paths(start, edges, classes) -> dict[tuple, int]:
+    """Orderings of distinct effects reaching each node: along an edge of class K from state S,
+    any of K's members not applied yet may be the one applied."""
+    counts = {start: 1}
+    for node in sorted(edges, key=lambda n: n[1]):     # states only grow along edges
+        if node not in counts:
+            continue
+        key, st, _ = node
+        for k, st2, ev2 in edges[node]:
+            mult, radix = classes[k]
+            ways = mult - _used(st, radix, mult)
+            nxt = (key, st2, ev2)
+            counts[nxt] = counts.get(nxt, 0) + counts[node] * ways
+    return counts
+
+
+def _list_paths(start, edges, finals, members, limit) -> dict[tuple, list[list[str]]]:
+    """Up to `limit` orderings per final node, identical effects listed once (the n-th time a
+    class is applied names its n-th member). Searched backwards from each final node: every
+    node of the graph is reachable from the start, so no backward step is a dead end and
+    each ordering costs one walk."""
+    rev: dict[tuple, list[tuple]] = defaultdict(list)
+    for node, outs in edges.items():
+        for k, st2, ev2 in outs:
+            rev[(node[0], st2, ev2)].append((node, k))
+    out: dict[tuple, list[list[str]]] = {}
+    for final in finals:
+        if final[0] != start[0]:
+            continue
+        found: list[list[str]] = []
+        stack = [(final, [])]
+        while stack and len(found) < limit:
+            node, classes_back = stack.pop()
+            if node == start:
+                used: dict = {}
+                seq = []
+                for k in reversed(classes_back):
+                    n = used.get(k, 0)
+                    used[k] = n + 1
+                    seq.append(members[k][n])
+                found.append(seq)
+                continue
+            for prev, k in rev.get(node, []):
+                stack.append((prev, classes_back + [k]))
+        out[final] = found
+    return out
