@@ -483,7 +483,7 @@ class CardLibrary:
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         names = {c.name.lower(): c.name for c in self.cards.values()}
-        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.5)]
+        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.7)]
 
     def names(self) -> list[str]:
         return sorted(c.name for c in self.cards.values())
