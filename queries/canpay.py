@@ -52,6 +52,17 @@ class CanPay:
             out["cost_paid_with"] = self.cost_paid_with
         return out
 
+    def rules(self) -> list[tuple[str, str]]:
+        """The rules a plan rests on (for --explain)."""
+        out = [("601.2g", "mana abilities are activated before the cost is paid"),
+               ("601.2h", "the cost is paid with mana from the pool, in any order"),
+               ("106.4", "mana added stays in the pool until the cost is paid")]
+        if any(s.paid_with for s in self.plan):
+            out.append(("605.3a", "a mana ability's own mana cost is paid from mana already added"))
+        if any(s.sacrificed for s in self.plan):
+            out.append(("701.21a", "a sacrificed permanent's own mana abilities were activated first"))
+        return out
+
     def to_text(self) -> str:
         if not self.payable:
             return (f"{self.player} cannot pay {self.cost} with the mana abilities they could "

@@ -49,6 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("--player", metavar="P", help="the player activating it (its controller)")
     od.add_argument("--limit", metavar="N", type=int, default=10,
                     help="list at most N orderings per outcome (the count is always exact; default 10)")
+    cp2 = query("can-pay", "whether a player can pay a mana cost now, and a plan that does "
+                           "(CR 601.2g-h, 605.3a, 616.1)")
+    cp2.add_argument("--player", metavar="P", required=True, help="the player paying")
+    cp2.add_argument("--cost", metavar="COST", required=True, help="a mana cost such as '{2}{G}{G}'")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -83,6 +87,8 @@ def _query(args: argparse.Namespace) -> int:
     session = Session.from_file(args.state, time_limit=args.time_limit)
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
+    elif args.command == "can-pay":
+        result = session.can_pay(args.player, args.cost)
     elif args.command == "orderings":
         result = session.orderings(args.tap, args.ability, args.player, args.limit, args.explain)
     else:
@@ -94,12 +100,17 @@ def _query(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(result.to_text())
+        if args.explain and hasattr(result, "rules"):
+            for rule, reason in result.rules():
+                print(f"  CR {rule}: {reason}")
     return EXIT_OK
 
 
 def _explain_json(result) -> list[dict]:
     if hasattr(result, "outcomes"):
         return [{"rule": w.rule, "reason": w.text} for w in result.reasons]
+    if hasattr(result, "payable"):
+        return [{"rule": r, "reason": t} for r, t in result.rules()]
     if hasattr(result, "reasons") and isinstance(result.reasons, dict):
         return [{"object": oid, "rule": w.rule, "reason": w.text}
                 for oid, whys in result.reasons.items() for w in whys]
