@@ -9,6 +9,8 @@ u of a class's m members stands for m!/(m-u)! orderings of distinct effects.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -49,7 +51,7 @@ class Orderings:
     def to_text(self) -> str:
         head = f"{self.player} activates {self.object} line {self.ability}"
         if self.effects:
-            head += f"; replacement effects that could apply: {', '.join(self.effects)}"
+            head += f"; replacement effects that apply in some order: {', '.join(self.effects)}"
         if self.triggers:
             head += f"; triggered mana abilities: {', '.join(self.triggers)}"
         lines = [head]
@@ -94,12 +96,13 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     if limit < 0:
         raise InputError(session.state.source, "--limit", "must not be negative")
     o = clingo.Function("obj", [clingo.String(object_id_), clingo.Number(0)])
-    answer = session.part_answer("orderings", [o])
+    n = next(i for i, p in enumerate(session.state.battlefield) if p.id == object_id_)
+    answer = session.part_answer("orderings", [o, clingo.Number(n)])
 
-    keys: dict[clingo.Symbol, list[clingo.Symbol]] = defaultdict(list)   # instance -> its walks
-    for s in answer.get("ord_key"):
+    keys: dict[clingo.Symbol, list[int]] = defaultdict(list)   # instance -> its walks
+    for s in answer.get("ord_key_num"):
         if s.arguments[0] == o:
-            keys[s.arguments[1]].append(s.arguments[2])
+            keys[s.arguments[1]].append(s.arguments[2].number)
     if not keys:
         raise InputError(session.state.source, "--tap", f"{object_id_} has no mana ability that "
                          "would add mana now (CR 605.1a, 106.5)")
@@ -124,45 +127,44 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
                          f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
     who = player or (activators[0] if activators else session.state.permanent(object_id_).controller)
 
-    classes = {s.arguments[1]: (s.arguments[2].number, s.arguments[3].number)
-               for s in answer.get("ord_class") if s.arguments[0] == o}
-    members: dict[clingo.Symbol, list[str]] = defaultdict(list)
+    classes = {s.arguments[1].number: (s.arguments[2].number, s.arguments[3].number)
+               for s in answer.get("ord_class_num") if s.arguments[0] == o}
+    members: dict[int, list[str]] = defaultdict(list)
     for s in answer.get("ord_member"):
         if s.arguments[0] == o:
-            members[s.arguments[1]].append(_effect_id(s.arguments[2]))
+            members[s.arguments[1].number].append(_effect_id(s.arguments[2]))
     for k in members:
         members[k].sort()
     my_keys = set(keys[instance])
+    # ord_edge(n, KN, S, EN, J, S2, EN2): integers only, read from the text of the atom.
     edges: dict[tuple, list[tuple]] = defaultdict(list)
-    for s in answer.get("ord_step"):
-        ob, key, st, ev, k, st2, ev2 = s.arguments
-        if ob == o and key in my_keys:
-            edges[(key, st.number, ev)].append((k, st2.number, ev2))
-    finals: dict[tuple, list[clingo.Symbol]] = defaultdict(list)
+    for s in answer.get("ord_edge"):
+        obj_n, key, st, ev, k, st2, ev2 = map(int, str(s)[9:-1].split(","))
+        if obj_n == n and key in my_keys:
+            edges[(key, st, ev)].append((k, st2, ev2))
+    starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
+              if s.arguments[0] == o and s.arguments[1].number in my_keys}
+    outcome_of: dict[tuple, list[dict[str, int]]] = defaultdict(list)
     for s in answer.get("ord_outcome"):
-        ob, inst, key, st, ev, extra = s.arguments
+        ob, inst, key, st, ev, event, extra = s.arguments
         if ob == o and inst == instance:
-            finals[(key, st.number, ev)].append(extra)
+            outcome_of[(key.number, st.number, ev.number)].append(_amounts(event, extra))
 
-    grouped: dict[tuple, tuple[list[list[str]], int]] = {}
+    listed: dict[tuple, list[list[str]]] = {}
     for key in sorted(my_keys):
-        start = (key, 0, key.arguments[1])
-        counts = _count_paths(start, edges, classes)
-        listed = _list_paths(start, edges, finals, members, limit)
-        for node, extras in finals.items():
-            if node[0] != key:
-                continue
-            for extra in extras:
-                mana = _amounts(node[2], extra)
-                mkey = tuple(mana.get(t, 0) for t in MANA_ORDER)
-                seqs, total = grouped.get(mkey, ([], 0))
-                for seq in listed.get(node, []):
-                    if seq not in seqs and len(seqs) < limit:
-                        seqs.append(seq)
-                grouped[mkey] = (seqs, total + counts.get(node, 0))
-    outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, seqs, total)
-                     for mkey, (seqs, total) in sorted(grouped.items(), reverse=True))
-    effects = tuple(sorted({e for k in classes for e in members[k]}))
+        listed.update(_list_paths((key, 0, starts[key]), edges, outcome_of, members, limit))
+    totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], edges, outcome_of, classes)
+    grouped: dict[tuple, list[list[str]]] = defaultdict(list)
+    for node, manas in outcome_of.items():
+        for mana in manas:
+            mkey = tuple(mana.get(t, 0) for t in MANA_ORDER)
+            for seq in listed.get(node, []):
+                if seq not in grouped[mkey] and len(grouped[mkey]) < limit:
+                    grouped[mkey].append(seq)
+    outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, grouped[mkey], totals[mkey])
+                     for mkey in sorted(totals, reverse=True))
+    applied = {k for outs in edges.values() for k, _, _ in outs}
+    effects = tuple(sorted({e for k in applied for e in members[k]}))
     triggers = tuple(sorted({_effect_id(s.arguments[2]) for s in answer.get("ord_trigger")
                              if s.arguments[0] == o and s.arguments[1] == instance}))
     reasons: tuple[Why, ...] = ()
@@ -172,7 +174,8 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
             ob, what, rule, template = s.arguments
             if ob != o:
                 continue
-            name = ", ".join(members.get(what, [])) if what.name == "k" else _effect_id(what)
+            name = ", ".join(members.get(what.number, [])) if what.type == clingo.SymbolType.Number \
+                else _effect_id(what)
             w = Why(rule.string, template.string.format(name, object_id_))
             if w not in seen:
                 seen.append(w)
@@ -180,24 +183,45 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons)
 
 
-def _used(state: int, radix: int, mult: int) -> int:
-    return (state // radix) % (mult + 1)
-
-
-def _count_paths(start, edges, classes) -> dict[tuple, int]:
-    """Orderings of distinct effects reaching each node: along an edge of class K from state S,
-    any of K's members not applied yet may be the one applied."""
+def _count_orderings(keys, edges, outcome_of, classes) -> dict[tuple, int]:
+    """For each outcome, how many orderings of distinct effects lead to it for some choice of
+    the ability's mana. Walks all the ability's choices at once: a node is the state (which
+    effects were applied, as the solver's mixed-radix number) and, for each choice for which
+    that sequence is legal so far, its event; so an ordering legal for several choices is
+    counted once. Along a class K from state S, any member of K not applied yet may be the
+    one applied: (members - applied) ways."""
+    start = (0, frozenset(keys))
     counts = {start: 1}
-    for node in sorted(edges, key=lambda n: n[1]):     # states only grow along edges
-        if node not in counts:
-            continue
-        key, st, _ = node
-        for k, st2, ev2 in edges[node]:
+    frontier: list = [(0, 0, start)]            # a heap by state: states only grow
+    tie = itertools.count(1)
+    totals: dict[tuple, int] = defaultdict(int)
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        st, members = node
+        n = counts[node]
+        done = set()
+        by_class: dict[clingo.Symbol, set] = defaultdict(set)
+        for key, ev in members:
+            for mana in outcome_of.get((key, st, ev), []):
+                done.add(tuple(mana.get(t, 0) for t in MANA_ORDER))
+            for k, st2, ev2 in edges.get((key, st, ev), []):
+                by_class[k].add((key, ev2, st2))
+        for mkey in done:
+            totals[mkey] += n
+        for k, succ in by_class.items():
             mult, radix = classes[k]
             ways = mult - _used(st, radix, mult)
-            nxt = (key, st2, ev2)
-            counts[nxt] = counts.get(nxt, 0) + counts[node] * ways
-    return counts
+            st2 = next(iter(succ))[2]
+            nxt = (st2, frozenset((key, ev2) for key, ev2, _ in succ))
+            if nxt not in counts:
+                counts[nxt] = 0
+                heapq.heappush(frontier, (st2, next(tie), nxt))
+            counts[nxt] += n * ways
+    return dict(totals)
+
+
+def _used(state: int, radix: int, mult: int) -> int:
+    return (state // radix) % (mult + 1)
 
 
 def _list_paths(start, edges, finals, members, limit) -> dict[tuple, list[list[str]]]:

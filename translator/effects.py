@@ -97,8 +97,8 @@ def parse_replacement(arg: Any, where: str, path: str, parse_filter) -> Replacem
         if factor not in SUPPORTED_FACTORS:
             raise p.error("multiply", f"only {', '.join(map(str, SUPPORTED_FACTORS))} are supported")
     min_amount = f.get("min_amount", int, 0)
-    if min_amount < 0:
-        raise f.error("min_amount", "must not be negative")
+    if not 0 <= min_amount <= 1000:
+        raise f.error("min_amount", "must be from 0 to 1000 (events.lp compares amounts up to 1000)")
     return Replacement(result, letter, factor, source, _choice(f, "who", ("any", "you"), "any"),
                        _choice(f, "source_controller", ("any", "you"), "any"), min_amount,
                        f.get("self_replacement", bool, False))
