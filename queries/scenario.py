@@ -22,7 +22,10 @@ QUERY_KEYS = {"query", "args", "expect", "rules"}
 QUERIES = {
     "could-produce": {"object"},
     "activations": {"player"},
+    "orderings": {"tap", "ability", "player", "limit"},
+    "can-pay": {"player", "cost"},
 }
+REQUIRED_ARGS = {"orderings": {"tap"}, "can-pay": {"player", "cost"}}
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,9 @@ def load_scenario(path: str | Path) -> Scenario:
             if key not in QUERIES[name]:
                 raise q.error("args", f"{name} takes no argument {key!r}; it takes "
                                       f"{', '.join(sorted(QUERIES[name])) or 'none'}")
+        for key in REQUIRED_ARGS.get(name, ()):
+            if key not in args:
+                raise q.error("args", f"{name} needs {key}")
         if "expect" not in item:
             raise q.error("expect", "is required: the exact --json answer")
         rules = q.get("rules", dict, None)
@@ -118,12 +124,21 @@ def answer(session: Session, query: str, args: dict[str, Any], explain: bool = F
         return session.could_produce(args.get("object"), explain=explain)
     if query == "activations":
         return session.activations(args.get("player"), explain=explain)
+    if query == "orderings":
+        return session.orderings(str(args["tap"]), args.get("ability"), args.get("player"),
+                                 args.get("limit", 10), explain)
+    if query == "can-pay":
+        return session.can_pay(str(args["player"]), str(args["cost"]))
     raise ValueError(query)
 
 
 def cited_rules(result) -> dict[str, list[str]]:
     """Object id -> the sorted CR rules that --explain cites for it in this result."""
     out: dict[str, set[str]] = {}
+    if hasattr(result, "outcomes"):
+        return {result.object: sorted({w.rule for w in result.reasons})}
+    if hasattr(result, "payable"):
+        return {result.player: sorted({r for r, _ in result.rules()})}
     if isinstance(getattr(result, "reasons", None), dict):
         for oid, whys in result.reasons.items():
             out.setdefault(oid, set()).update(w.rule for w in whys)
