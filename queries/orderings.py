@@ -103,9 +103,13 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for s in answer.get("ord_key_num"):
         if s.arguments[0] == o:
             keys[s.arguments[1]].append(s.arguments[2].number)
+    # instances whose activation may add no mana at all (CR 106.5)
+    nothing = {s.arguments[1] for s in answer.get("ord_nothing") if s.arguments[0] == o}
+    for i in nothing:
+        keys.setdefault(i, [])
     if not keys:
-        raise InputError(session.state.source, "--tap", f"{object_id_} has no mana ability that "
-                         "would add mana now (CR 605.1a, 106.5)")
+        raise InputError(session.state.source, "--tap", f"{object_id_} has no activated mana ability "
+                         "(CR 605.1a)")
     lines = {i: resolve_line(session, object_id_, ability(i))[0] for i in keys}
     if line is None:
         if len(keys) > 1:
@@ -161,6 +165,10 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
             for seq in listed.get(node, []):
                 if seq not in grouped[mkey] and len(grouped[mkey]) < limit:
                     grouped[mkey].append(seq)
+    if instance in nothing:
+        none = (0,) * len(MANA_ORDER)
+        totals[none] = max(totals.get(none, 0), 1)
+        grouped[none] = grouped[none] or [[]]
     outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, grouped[mkey], totals[mkey])
                      for mkey in sorted(totals, reverse=True))
     applied = {k for outs in edges.values() for k, _, _ in outs}
@@ -174,8 +182,12 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
             ob, what, rule, template = s.arguments
             if ob != o:
                 continue
-            name = ", ".join(members.get(what.number, [])) if what.type == clingo.SymbolType.Number \
-                else _effect_id(what)
+            if what.type == clingo.SymbolType.Number:
+                name = ", ".join(members.get(what.number, []))
+            elif what.name == "nothing":
+                name = object_id_
+            else:
+                name = _effect_id(what)
             w = Why(rule.string, template.string.format(name, object_id_))
             if w not in seen:
                 seen.append(w)

@@ -63,7 +63,11 @@ class Session:
         self.time_limit = time_limit
         self.timings = Timings()
         self._messages: list[str] = []
-        self._ctl = clingo.Control(["--models=0"], logger=self._log, message_limit=100)
+        # Warnings (such as "no atoms over signature" for parts not grounded yet) are off:
+        # every grounding step would repeat them, and past message_limit clingo stops.
+        # Errors still reach the logger.
+        self._ctl = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
+                                   logger=self._log, message_limit=10000)
         self._load_encodings()
         start = time.perf_counter()
         facts = render_state(state)
@@ -110,8 +114,8 @@ class Session:
     def _ground(self, parts: list[tuple[str, list]]) -> None:
         try:
             self._ctl.ground(parts)
-        except RuntimeError:
-            raise self._fail("grounding failed") from None
+        except RuntimeError as e:
+            raise self._fail(f"grounding failed ({e})") from None
 
     def _solve(self) -> _Answer:
         """The one answer set of the (stratified) program, within the time limit."""
@@ -136,15 +140,15 @@ class Session:
         return _Answer(models[0])
 
     def search(self, switch: clingo.Symbol) -> list[clingo.Symbol] | None:
-        """An optimal answer set with the external `switch` true (a query with choices, in a
+        """The first answer set with the external `switch` true (a query with choices, in a
         program part guarded by it), or None when there is none; within the time limit. The
         switch is set false again after, so the part no longer takes part (externals start
         false, and assuming one true would contradict that: ASP-NOTES)."""
         best: list[list[clingo.Symbol]] = []
         start = time.perf_counter()
-        self._ctl.configuration.solve.opt_mode = "opt"
         self._ctl.assign_external(switch, True)
         try:
+            self._ctl.configuration.solve.models = 1
             with self._ctl.solve(async_=True, on_model=lambda m: best.append(
                     list(m.symbols(shown=True)))) as handle:
                 if not handle.wait(self.time_limit):
@@ -153,8 +157,9 @@ class Session:
                 handle.get()
         finally:
             self._ctl.assign_external(switch, False)
+            self._ctl.configuration.solve.models = 0
         self.timings.solve += time.perf_counter() - start
-        return best[-1] if best else None
+        return best[0] if best else None
 
     def can_pay(self, player: str, cost: str):
         from .canpay import can_pay
