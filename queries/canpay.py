@@ -99,7 +99,10 @@ def can_pay(session: Session, player: str, cost: str) -> CanPay:
     facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
     part = f"canpay_cost_{q}"
     session._add(part, facts, "the cost")
-    session._ground([("canpay", [clingo.Number(q), clingo.String(player)]), (part, [])])
+    mine = sorted({s.arguments[0] for s in session.answer().get("activatable")
+                   if s.arguments[2].string == player})
+    session._ground([*session.outcome_parts(mine), ("canpay", [clingo.Number(q), clingo.String(player)]),
+                     (part, [])])
     model = session.search(clingo.Function("active", [clingo.Number(q)]))
     if model is None:
         return CanPay(player, cost, False)

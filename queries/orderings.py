@@ -97,7 +97,7 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
         raise InputError(session.state.source, "--limit", "must not be negative")
     o = clingo.Function("obj", [clingo.String(object_id_), clingo.Number(0)])
     n = next(i for i, p in enumerate(session.state.battlefield) if p.id == object_id_)
-    answer = session.part_answer("orderings", [o, clingo.Number(n)])
+    answer = session.part_answer("orderings", [o, clingo.Number(n)], session.outcome_parts([o]))
 
     keys: dict[clingo.Symbol, list[int]] = defaultdict(list)   # instance -> its walks
     for s in answer.get("ord_key_num"):

@@ -81,6 +81,7 @@ class Session:
         self._answer: _Answer | None = None
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
         self._parts: dict[tuple, _Answer] = {}
+        self._outcomes: set[clingo.Symbol] = set()
 
     @classmethod
     def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT) -> Session:
@@ -170,11 +171,20 @@ class Session:
             self._answer = self._solve()
         return self._answer
 
-    def part_answer(self, name: str, args: list[clingo.Symbol]) -> _Answer:
-        """Ground the program part `name(args)` (once) and the answer set with it."""
+    def outcome_parts(self, objects: list[clingo.Symbol]) -> list[tuple[str, list]]:
+        """The `outcomes(o)` parts (asp/outcomes.lp) still to ground for these objects; each
+        object's part is grounded once per Session."""
+        todo = [o for o in objects if o not in self._outcomes]
+        self._outcomes.update(todo)
+        return [("outcomes", [o]) for o in todo]
+
+    def part_answer(self, name: str, args: list[clingo.Symbol],
+                    with_parts: list[tuple[str, list]] = ()) -> _Answer:
+        """Ground the program part `name(args)` (once, with any parts it needs) and return the
+        answer set with it."""
         key = (name, tuple(args))
         if key not in self._parts:
-            self._ground([(name, args)])
+            self._ground([*with_parts, (name, args)])
             self._parts[key] = self._solve()
         return self._parts[key]
 
