@@ -7,7 +7,7 @@ The answers are checked against what the board must allow, so a fast wrong answe
 Known limit: a large generic cost close to everything the board can make (say {120} here)
 can take seconds to prove unpayable: the payment is searched unit by unit.
 
-    python bench/bench_canpay.py [--sizes 50 200 400] [--runs 3]
+    python bench/bench_canpay.py [--sizes 50 200] [--runs 3]   (400 takes about 14 s a query)
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def untapped(state, card: str) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sizes", type=int, nargs="*", default=[50, 200, 400])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[50, 200])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
