@@ -62,4 +62,23 @@ def run_demo() -> str:
                 verdict = "yes" if a in acts.allowed else "no"
                 reasons = [w for w in a.reasons if w.rule in ("302.6", "702.10c")]
                 out.append(f"  {verdict}: " + "; ".join(f"CR {w.rule}: {w.text}" for w in reasons))
+    # Mana events: every order of the replacement effects, and a payment plan.
+    entry = resources.files("mtg_asp.examples").joinpath("mana_events.yaml")
+    with resources.as_file(entry) as path:
+        events = Session(load_state_file(path))
+    out.append("")
+    out.append(f"Another board ({path.name}): alice taps her Forest under Contamination, Mana "
+               "Reflection and Damping Sphere, with Mana Flare out. Every order (CR 616.1):")
+    result = events.orderings("forest")
+    for o in result.outcomes:
+        mana = " ".join(f"{n}x{{{t}}}" for t, n in o.mana.items())
+        out.append(f"  {mana}: {o.count} ordering{'s' if o.count != 1 else ''}, e.g. "
+                   f"{' -> '.join(o.orderings[0])}")
+    plan = events.can_pay("alice", "{4}{W}")
+    out.append("Can alice pay {4}{W}? " + ("yes:" if plan.payable else "no"))
+    for step in plan.plan:
+        own = f" (paying {' '.join(f'{n}x{{{t}}}' for t, n in step.paid_with.items())})" \
+            if step.paid_with else ""
+        out.append(f"  step {step.step}: {step.object} line {step.ability}{own} -> "
+                   + " ".join(f"{n}x{{{t}}}" for t, n in step.mana.items()))
     return "\n".join(out)
