@@ -55,6 +55,33 @@ class _Answer:
         return self.by_name.get(name, [])
 
 
+class _FactAnswer:
+    """The answer of a stratified program read straight from the grounder: every atom of a
+    shown signature is a fact, so no solving and no copying of the whole model is needed.
+    A signature with an atom that is not a fact is read from a solved model instead."""
+
+    def __init__(self, session: Session):
+        self._session = session
+        self._cache: dict[str, list[clingo.Symbol]] = {}
+        self._model: _Answer | None = None
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        if name not in self._cache:
+            ctl = self._session._ctl
+            arities = [arity for n, arity, positive in ctl.symbolic_atoms.signatures
+                       if n == name and positive]
+            if len(arities) > 1:
+                raise SolverError(f"{name} has several arities in the encodings; a query reads one")
+            atoms = [a for arity in arities for a in ctl.symbolic_atoms.by_signature(name, arity)]
+            if all(a.is_fact for a in atoms):
+                self._cache[name] = [a.symbol for a in atoms]
+            else:
+                if self._model is None:
+                    self._model = self._session._solve()
+                self._cache[name] = self._model.get(name)
+        return self._cache[name]
+
+
 class Session:
     """Ground a state once; ask could_produce, activations and their explanations."""
 
@@ -78,9 +105,9 @@ class Session:
         start = time.perf_counter()
         self._ground([("base", [])])
         self.timings.ground = time.perf_counter() - start
-        self._answer: _Answer | None = None
+        self._answer: _FactAnswer | None = None
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
-        self._parts: dict[tuple, _Answer] = {}
+        self._parts: dict[tuple, _FactAnswer] = {}
         self._outcomes: set[clingo.Symbol] = set()
 
     @classmethod
@@ -166,10 +193,16 @@ class Session:
         from .canpay import can_pay
         return can_pay(self, player, cost)
 
-    def answer(self) -> _Answer:
+    def answer(self) -> _Answer | _FactAnswer:
         if self._answer is None:
-            self._answer = self._solve()
+            self._answer = self._facts()
         return self._answer
+
+    def _facts(self) -> _FactAnswer:
+        answer = _FactAnswer(self)
+        for s in answer.get("limit_exceeded"):
+            raise SolverError(f"beyond what this solver handles: {s.arguments[0].string}")
+        return answer
 
     def outcome_parts(self, objects: list[clingo.Symbol]) -> list[tuple[str, list]]:
         """The `outcomes(o)` parts (asp/outcomes.lp) still to ground for these objects; each
@@ -185,7 +218,7 @@ class Session:
         key = (name, tuple(args))
         if key not in self._parts:
             self._ground([*with_parts, (name, args)])
-            self._parts[key] = self._solve()
+            self._parts[key] = self._facts()
         return self._parts[key]
 
     # -- explanations ----------------------------------------------------------------------
@@ -195,7 +228,7 @@ class Session:
         if self._explained is None:
             start = time.perf_counter()
             self._ground([("explain", [])])
-            answer = self._solve()
+            answer = self._facts()
             self.timings.explain = time.perf_counter() - start
             out: dict[clingo.Symbol, list[Why]] = {}
             for s in answer.get("why"):
