@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "(CR 601.2g-h, 605.3a, 616.1)")
     cp2.add_argument("--player", metavar="P", required=True, help="the player paying")
     cp2.add_argument("--cost", metavar="COST", required=True, help="a mana cost such as '{2}{G}{G}'")
+    query("board", "the permanents as the rules see them now (after layers) and the other zones")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -87,6 +88,8 @@ def _query(args: argparse.Namespace) -> int:
     session = Session.from_file(args.state, time_limit=args.time_limit)
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
+    elif args.command == "board":
+        result = session.board()
     elif args.command == "can-pay":
         result = session.can_pay(args.player, args.cost)
     elif args.command == "orderings":

@@ -189,6 +189,10 @@ class Session:
         self.timings.solve += time.perf_counter() - start
         return best[0] if best else None
 
+    def board(self):
+        from .board import board
+        return board(self)
+
     def can_pay(self, player: str, cost: str):
         from .canpay import can_pay
         return can_pay(self, player, cost)

@@ -1,0 +1,128 @@
+"""board: the permanents as the rules see them now (after the layers) and the other zones.
+The encoding (asp/board.lp) decides every characteristic; this module lists them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import clingo
+
+from ..translator.decode import ability, object_id
+from .activations import resolve_line
+from .session import Session
+
+COLOR_ORDER = ("white", "blue", "black", "red", "green")
+
+
+@dataclass(frozen=True)
+class PermanentView:
+    id: str
+    card: str
+    controller: str
+    owner: str
+    tapped: bool
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    keywords: tuple[str, ...]
+    abilities: tuple[dict, ...]
+    counters: dict[str, int]
+    lost_rules_text: bool
+    affected_by: tuple[str, ...]
+    printed_pt: str | None = None      # the card's; layer 7 (counters, effects) is not applied yet
+
+    def to_json(self) -> dict:
+        out = {"card": self.card, "controller": self.controller, "owner": self.owner,
+               "tapped": self.tapped, "types": list(self.types), "subtypes": list(self.subtypes),
+               "colors": list(self.colors), "keywords": list(self.keywords),
+               "abilities": list(self.abilities), "counters": dict(self.counters)}
+        if self.printed_pt:
+            out["printed_power_toughness"] = self.printed_pt
+        if self.lost_rules_text:
+            out["lost_rules_text"] = True
+        if self.affected_by:
+            out["affected_by"] = list(self.affected_by)
+        return out
+
+
+@dataclass(frozen=True)
+class Board:
+    permanents: tuple[PermanentView, ...]
+    zones: dict[str, dict[str, list[str]]]
+
+    def to_json(self) -> dict:
+        return {"board": {p.id: p.to_json() for p in self.permanents}, "zones": self.zones}
+
+    def to_text(self) -> str:
+        lines = []
+        for p in self.permanents:
+            tapped = ", tapped" if p.tapped else ""
+            owner = f", owned by {p.owner}" if p.owner != p.controller else ""
+            kinds = " ".join(p.types) + (f" — {' '.join(p.subtypes)}" if p.subtypes else "")
+            colors = ", ".join(p.colors) or "colorless"
+            pt = f"; printed {p.printed_pt}" if p.printed_pt else ""
+            lines.append(f"{p.id}: {p.card} ({p.controller}{owner}{tapped}): {kinds}; {colors}{pt}")
+            if p.keywords:
+                lines.append(f"    keywords: {', '.join(p.keywords)}")
+            for a in p.abilities:
+                via = f" (from {a['granted_by']})" if "granted_by" in a else ""
+                lines.append(f"    line {a['line']}{via}: {a['text']}")
+            if p.lost_rules_text:
+                lines.append("    (its rules-text abilities are gone: CR 305.7)")
+            if p.affected_by:
+                lines.append(f"    type or color changed by: {', '.join(p.affected_by)}")
+            if p.counters:
+                lines.append("    counters: " + ", ".join(f"{n} {k}" for k, n in p.counters.items()))
+        for zone, per_player in self.zones.items():
+            for player, cards in per_player.items():
+                lines.append(f"{player}'s {zone}: {', '.join(cards)}")
+        return "\n".join(lines) or "the battlefield is empty"
+
+
+def _effect_name(sym: clingo.Symbol) -> str:
+    if sym.name == "src":
+        return object_id(sym.arguments[0])
+    return sym.arguments[0].string
+
+
+def _printed_pt(session: Session, card_name: str) -> str | None:
+    card = session.state.library.get(card_name)
+    return f"{card.power}/{card.toughness}" if card.power is not None else None
+
+
+def board(session: Session) -> Board:
+    answer = session.part_answer("board", [])
+    facts: dict[str, dict[str, list]] = {}
+    for name in ("board_type", "board_supertype", "board_subtype", "board_color", "board_ability",
+                 "board_keyword", "board_effect"):
+        for s in answer.get(name):
+            o = s.arguments[-1] if name == "board_effect" else s.arguments[0]
+            value = s.arguments[0] if name == "board_effect" else s.arguments[1]
+            facts.setdefault(object_id(o), {}).setdefault(name, []).append(value)
+    lost = {object_id(s.arguments[0]) for s in answer.get("board_lost_text")}
+    views = []
+    for p in session.state.battlefield:
+        f = facts.get(p.id, {})
+        abilities = []
+        for i in f.get("board_ability", []):
+            ref = ability(i)
+            line, text = resolve_line(session, p.id, ref)
+            entry = {"line": line, "text": text}
+            if ref.granted_by:
+                entry["granted_by"] = ref.granted_by
+            abilities.append(entry)
+        abilities.sort(key=lambda a: (a.get("granted_by", ""), a["line"], a["text"]))
+        views.append(PermanentView(
+            p.id, p.card, p.controller, p.owner, p.tapped,
+            tuple(sorted(s.name for s in f.get("board_supertype", [])))
+            + tuple(sorted(s.name for s in f.get("board_type", []))),
+            tuple(sorted(s.string for s in f.get("board_subtype", []))),
+            tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])}),
+            tuple(sorted(s.name.replace("_", " ") for s in f.get("board_keyword", []))),
+            tuple(abilities), dict(p.counters), p.id in lost,
+            tuple(sorted({_effect_name(e) for e in f.get("board_effect", [])})),
+            _printed_pt(session, p.card)))
+    zones: dict[str, dict[str, list[str]]] = {}
+    for z in session.state.zones:
+        zones.setdefault(z.zone, {}).setdefault(z.owner, []).append(z.id)
+    return Board(tuple(views), zones)
