@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import clingo
 
 from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
-from ..translator.decode import MANA_ORDER, ability, mana_letter, object_id
+from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
 from .activations import resolve_line
@@ -128,7 +128,7 @@ def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.S
     for (o, i), (event, extra) in picks.items():
         oid = object_id(o)
         line, _ = resolve_line(session, oid, ability(i))
-        mana = _capped(event, extra)
+        mana = mana_amounts(event, extra)
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None))
@@ -139,13 +139,6 @@ def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.S
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:
     return {t: mana[t] for t in MANA_ORDER if mana.get(t)}
-
-
-def _capped(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
-    pool, x2, x3 = event.arguments
-    factor = 2 ** x2.number * 3 ** x3.number
-    return {t: n for t, n in ((t, b.number * factor + e.number) for t, b, e in
-                              zip(MANA_ORDER, pool.arguments, extra.arguments)) if n}
 
 
 __all__ = ["can_pay", "CanPay", "SolverError"]

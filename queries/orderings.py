@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..translator.decode import MANA_ORDER, ability, object_id
+from ..translator.decode import MANA_ORDER, ability, mana_amounts, object_id
 from ..translator.errors import InputError
 from .activations import resolve_line
 from .session import Session, Why
 
-LETTERS = ("W", "U", "B", "R", "G", "C")
 
 
 @dataclass(frozen=True)
@@ -75,17 +74,6 @@ def _effect_id(sym: clingo.Symbol) -> str:
     if sym.name == "trig":
         return object_id(sym.arguments[0])
     return sym.arguments[0].string
-
-
-def _amounts(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
-    pool, x2, x3 = event.arguments
-    factor = 2 ** x2.number * 3 ** x3.number
-    out = {}
-    for letter, base, more in zip(LETTERS, pool.arguments, extra.arguments):
-        n = base.number * factor + more.number
-        if n:
-            out[letter] = n
-    return out
 
 
 def orderings(session: Session, object_id_: str, line: int | None = None, player: str | None = None,
@@ -152,7 +140,7 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for s in answer.get("ord_outcome"):
         ob, inst, key, st, ev, event, extra = s.arguments
         if ob == o and inst == instance:
-            outcome_of[(key.number, st.number, ev.number)].append(_amounts(event, extra))
+            outcome_of[(key.number, st.number, ev.number)].append(mana_amounts(event, extra))
 
     listed: dict[tuple, list[list[str]]] = {}
     for key in sorted(my_keys):

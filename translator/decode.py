@@ -64,3 +64,13 @@ def plain(sym: clingo.Symbol) -> str:
 
 def mana_sort_key(letter: str) -> int:
     return MANA_ORDER.index(letter)
+
+
+def mana_amounts(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
+    """The exact mana of a final event ev(m(W,U,B,R,G,C), X2, X3) (the pool times 2^X2 * 3^X3,
+    events.lp) plus the pool `extra` that triggers added; zero amounts left out."""
+    pool, x2, x3 = event.arguments
+    factor = 2 ** x2.number * 3 ** x3.number
+    amounts = ((t, b.number * factor + e.number)
+               for t, b, e in zip(MANA_ORDER, pool.arguments, extra.arguments))
+    return {t: n for t, n in amounts if n}
