@@ -562,7 +562,6 @@ def main(argv: list[str] | None = None) -> int:
     print("\nprobes (checked against the brute force: outcome sets and counts)")
     for name, land, effs in probes():
         pairs = effect_ids(effs)
-        ids = [i for i, _ in pairs]
         data = build_state(land, pairs)
         _, total, _, ans = time_solver(data, 1)
         got = {mana_key(o.mana): o.count for o in ans.outcomes}

@@ -141,4 +141,4 @@ def _ordered(mana: dict[str, int]) -> dict[str, int]:
     return {t: mana[t] for t in MANA_ORDER if mana.get(t)}
 
 
-__all__ = ["can_pay", "CanPay", "SolverError"]
+__all__ = ["CanPay", "SolverError", "can_pay"]

@@ -22,7 +22,6 @@ from .activations import resolve_line
 from .session import Session, Why
 
 
-
 @dataclass(frozen=True)
 class Outcome:
     mana: dict[str, int]                         # exact amounts, zero amounts left out

@@ -6,7 +6,6 @@ Uses the same loader and runner as `mtg-asp check` (mtg_asp.queries.scenario).
 from __future__ import annotations
 
 import pytest
-
 from mtg_asp.queries.scenario import _is_scenario, load_scenario, run_scenario
 
 

@@ -9,7 +9,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from mtg_asp.queries.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from mtg_asp.queries.cli import main
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state

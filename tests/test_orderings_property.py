@@ -12,7 +12,6 @@ import math
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
 

@@ -18,7 +18,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.model import STEPS
 from mtg_asp.translator.state import load_state
@@ -202,7 +201,7 @@ def test_battlefield_order_does_not_matter(drawn, rnd):
     assert json.dumps(s3.could_produce().to_json(), sort_keys=False) == \
         json.dumps(a.to_json(), sort_keys=False)
     # Which abilities can be activated does not depend on the order either.
-    key = lambda d: json.dumps(d, sort_keys=True)               # noqa: E731
+    key = lambda d: json.dumps(d, sort_keys=True)
     assert sorted(map(key, s1.activations().to_json()["activations"])) == \
         sorted(map(key, s2.activations().to_json()["activations"]))
 

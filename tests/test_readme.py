@@ -16,7 +16,7 @@ CLI = [sys.executable, "-c", "from mtg_asp.queries.cli import main; raise System
 
 
 def blocks(lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", README, flags=re.S)
+    return re.findall(rf"```{lang}\n(.*?)```", README, flags=re.DOTALL)
 
 
 COMMANDS = [line for b in blocks("sh") for line in b.splitlines()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state, load_state_file
 

@@ -14,8 +14,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .effects import (LayerEffect, ManaTrigger, Replacement, SpendRule, check_effect_keys,
-                      parse_layer_effect, parse_replacement, parse_spend, parse_trigger)
+from .effects import (
+    LayerEffect,
+    ManaTrigger,
+    Replacement,
+    SpendRule,
+    check_effect_keys,
+    parse_layer_effect,
+    parse_replacement,
+    parse_spend,
+    parse_trigger,
+)
 from .errors import InputError
 from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file

@@ -142,5 +142,14 @@ def check_effect_keys(f: Fields, keys: set[str]) -> str:
     return present[0] if present else ""
 
 
-__all__ = ["Replacement", "LayerEffect", "ManaTrigger", "SpendRule", "parse_replacement",
-           "parse_layer_effect", "parse_trigger", "parse_spend", "InputError"]
+__all__ = [
+    "InputError",
+    "LayerEffect",
+    "ManaTrigger",
+    "Replacement",
+    "SpendRule",
+    "parse_layer_effect",
+    "parse_replacement",
+    "parse_spend",
+    "parse_trigger",
+]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CardLibrary
-
 from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
 
 ZONES = ("hand", "library", "graveyard", "exile", "command")

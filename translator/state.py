@@ -8,13 +8,12 @@ under the rules is a question for the encodings.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .cards import Card, CardLibrary, parse_card
 from .errors import InputError
-from dataclasses import replace
-
 from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
