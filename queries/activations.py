@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import clingo
 
 from ..translator.cards import Ability
-from ..translator.decode import INTRINSIC_MANA, AbilityRef, ability, object_id
+from ..translator.decode import AbilityRef, ability, mana_letter, object_id
 from .session import Session, Why
 
 
@@ -86,13 +86,22 @@ def resolve_line(session: Session, object_id_: str, ref: AbilityRef) -> tuple[in
     land gained has no line (0)."""
     if ref.intrinsic:
         card = session.state.library.get(_card_of(session, object_id_))
-        mana = INTRINSIC_MANA[ref.intrinsic]
+        mana = intrinsic_mana(session, ref.intrinsic)
         for a in card.abilities:
             if a.kind == "intrinsic" and a.intrinsic == ref.intrinsic:
                 return a.line, _oracle_lines(card)[a.line - 1]
         return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
     card = session.state.library.get(ref.card)
     return ref.line, _oracle_lines(card)[ref.line - 1]
+
+
+def intrinsic_mana(session: Session, land_type: str) -> str:
+    """The mana symbol of a basic land type's intrinsic ability, as asp/characteristics.lp
+    gives it (CR 305.6)."""
+    for s in session.answer().get("basic_land_mana"):
+        if s.arguments[0].string == land_type:
+            return mana_letter(s.arguments[1])
+    raise ValueError(f"no basic land type {land_type!r}")
 
 
 def _card_of(session: Session, object_id_: str) -> str:

@@ -45,6 +45,7 @@ class CanPay:
     payable: bool
     plan: tuple[Step, ...] = ()
     cost_paid_with: dict[str, int] | None = None
+    reasons: tuple[tuple[str, str], ...] = ()      # (CR rule, reason), from asp/canpay.lp
 
     def to_json(self) -> dict:
         out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
@@ -53,15 +54,8 @@ class CanPay:
         return out
 
     def rules(self) -> list[tuple[str, str]]:
-        """The rules a plan rests on (for --explain)."""
-        out = [("601.2g", "mana abilities are activated before the cost is paid"),
-               ("601.2h", "the cost is paid with mana from the pool, in any order"),
-               ("106.4", "mana added stays in the pool until the cost is paid")]
-        if any(s.paid_with for s in self.plan):
-            out.append(("605.3a", "a mana ability's own mana cost is paid from mana already added"))
-        if any(s.sacrificed for s in self.plan):
-            out.append(("701.21a", "a sacrificed permanent's own mana abilities were activated first"))
-        return out
+        """The rules the plan rests on (for --explain)."""
+        return list(self.reasons)
 
     def to_text(self) -> str:
         if not self.payable:
@@ -134,7 +128,9 @@ def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.S
                          _ordered(own) if own else None))
     order = {p.id: n for n, p in enumerate(session.state.battlefield)}
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
-    return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})))
+    reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
+                      for s in model if s.name == "pay_why" and mine(s)})
+    return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons))
 
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:

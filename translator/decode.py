@@ -34,9 +34,6 @@ def mana_letter(sym: clingo.Symbol) -> str:
     return sym.name.upper()
 
 
-INTRINSIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
-
-
 def ability(sym: clingo.Symbol) -> AbilityRef:
     if sym.name == "intr":
         land_type = sym.arguments[0].string
