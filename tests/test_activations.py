@@ -53,3 +53,30 @@ def test_first_player_has_no_turn_yet_on_turn_one():
                       turn={"number": 1, "active": "alice", "step": "upkeep"}))
     (b,) = s.activations("bob").blocked
     assert b.rules == ("302.6",)
+
+
+def test_activate_only_during_a_step():
+    # Desert: "Activate only during the end of combat step" (CR 602.1b, 602.5).
+    def lines(step):
+        s = Session(board({"id": "d", "card": "Desert", "controller": "alice"},
+                          turn={"number": 5, "active": "alice", "step": step}))
+        acts = s.activations("alice")
+        return ({a.ability for a in acts.allowed}, {(b.ability, b.rules) for b in acts.blocked})
+    assert lines("precombat_main") == ({1}, {(2, ("602.5",))})
+    assert lines("end_of_combat") == ({1, 2}, set())
+
+
+def test_activate_only_if_you_control():
+    card = {"name": "Test Spire", "type_line": "Land", "oracle_text": "{T}, Pay 1 life: Add one mana of any color. Activate only if you control an artifact.",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}", {"pay_life": 1}], "add_mana": {"any": "color"},
+                                                    "only_if_you_control": ["artifact"]}}]}
+    def allowed(*extra):
+        state = load_state({"players": ["alice", "bob"],
+                            "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                            "cards": [card],
+                            "battlefield": [{"id": "spire", "card": "Test Spire", "controller": "alice"},
+                                            *extra]}, "t.yaml")
+        return [a.object for a in Session(state).activations("alice").allowed]
+    assert allowed() == []
+    assert "spire" in allowed({"id": "stone", "card": "Fellwar Stone", "controller": "alice"})
+    assert allowed({"id": "stone", "card": "Fellwar Stone", "controller": "bob"}) == []
