@@ -4,8 +4,8 @@
 Prints, for each board size, the time to build the Session (render, parse, ground) and to
 answer can-pay for several costs (payable and not), measured in one run (median of --runs).
 The answers are checked against what the board must allow, so a fast wrong answer fails.
-Known limit: a large generic cost close to everything the board can make (say {120} here)
-can take seconds to prove unpayable: the payment is searched unit by unit.
+Large generic costs close to everything the board can make ({100} to {135} here) take 2 to 5 s:
+a plan that activates few abilities is looked for first (1 s), then any plan.
 
     python bench/bench_canpay.py [--sizes 50 200] [--runs 3]   (400 takes about 14 s a query)
 """

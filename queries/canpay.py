@@ -14,9 +14,10 @@ from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, 
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
 from .activations import resolve_line
-from .session import Session
+from .session import UNDECIDED, Session
 
 _queries = itertools.count(1)
+FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
 SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C} and hybrid {W/U}-style symbols"
 
 
@@ -97,7 +98,13 @@ def can_pay(session: Session, player: str, cost: str) -> CanPay:
                    if s.arguments[2].string == player})
     session._ground([*session.outcome_parts(mine), ("canpay", [clingo.Number(q), clingo.String(player)]),
                      (part, [])])
-    model = session.search(clingo.Function("active", [clingo.Number(q)]))
+    active = clingo.Function("active", [clingo.Number(q)])
+    frugal = clingo.Function("frugal", [clingo.Number(q)])
+    # First look for a plan that activates few abilities; if that takes long (a cost close to
+    # all the player can make), look for any plan with the rest of the time limit.
+    model = session.search([active, frugal], budget=FRUGAL_BUDGET)
+    if model == UNDECIDED:
+        model = session.search([active])
     if model is None:
         return CanPay(player, cost, False)
     return _plan(session, player, cost, q, model)

@@ -21,6 +21,7 @@ from ..translator.render import render_state
 from ..translator.state import load_state_file
 
 DEFAULT_TIME_LIMIT = 60.0
+UNDECIDED = "undecided"          # search(): the budget ran out before an answer
 
 
 @dataclass(frozen=True)
@@ -167,27 +168,33 @@ class Session:
                               "decide one outcome; this is a bug in asp/")
         return _Answer(models[0])
 
-    def search(self, switch: clingo.Symbol) -> list[clingo.Symbol] | None:
-        """The first answer set with the external `switch` true (a query with choices, in a
-        program part guarded by it), or None when there is none; within the time limit. The
-        switch is set false again after, so the part no longer takes part (externals start
+    def search(self, switches: list[clingo.Symbol], budget: float | None = None):
+        """The first answer set with the externals `switches` true (a query with choices, in
+        a program part guarded by them): its symbols, None when there is none, or UNDECIDED
+        when `budget` seconds ran out first (a SolverError when the time limit does). The
+        switches are set false again after, so the part no longer takes part (externals start
         false, and assuming one true would contradict that: ASP-NOTES)."""
-        best: list[list[clingo.Symbol]] = []
+        found: list[list[clingo.Symbol]] = []
         start = time.perf_counter()
-        self._ctl.assign_external(switch, True)
+        wait = self.time_limit if budget is None else min(budget, self.time_limit)
+        for s in switches:
+            self._ctl.assign_external(s, True)
         try:
             self._ctl.configuration.solve.models = 1
-            with self._ctl.solve(async_=True, on_model=lambda m: best.append(
+            with self._ctl.solve(async_=True, on_model=lambda m: found.append(
                     list(m.symbols(shown=True)))) as handle:
-                if not handle.wait(self.time_limit):
+                if not handle.wait(wait):
                     handle.cancel()
+                    if budget is not None and budget < self.time_limit:
+                        return UNDECIDED
                     raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
                 handle.get()
         finally:
-            self._ctl.assign_external(switch, False)
+            for s in switches:
+                self._ctl.assign_external(s, False)
             self._ctl.configuration.solve.models = 0
-        self.timings.solve += time.perf_counter() - start
-        return best[0] if best else None
+            self.timings.solve += time.perf_counter() - start
+        return found[0] if found else None
 
     def board(self):
         from .board import board
