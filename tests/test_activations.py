@@ -80,3 +80,14 @@ def test_activate_only_if_you_control():
     assert allowed() == []
     assert "spire" in allowed({"id": "stone", "card": "Fellwar Stone", "controller": "alice"})
     assert allowed({"id": "stone", "card": "Fellwar Stone", "controller": "bob"}) == []
+
+
+def test_gained_basic_land_type_gives_an_unprinted_mana_ability():
+    # Urborg: each land is a Swamp, so each has {T}: Add {B} (CR 305.6, 305.7: in addition).
+    s = Session(board({"id": "urborg", "card": "Urborg, Tomb of Yawgmoth", "controller": "alice"},
+                      {"id": "forest", "card": "Forest", "controller": "alice"}))
+    assert s.activations("alice").to_json() == {"activations": [
+        {"object": "urborg", "ability": 0, "player": "alice", "intrinsic": "Swamp"},
+        {"object": "forest", "ability": 0, "player": "alice", "intrinsic": "Swamp"},
+        {"object": "forest", "ability": 1, "player": "alice"}]}
+    assert s.could_produce().types == {"urborg": ("B",), "forest": ("B", "G")}
