@@ -494,9 +494,6 @@ class CardLibrary:
         names = {c.name.lower(): c.name for c in self.cards.values()}
         return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.7)]
 
-    def names(self) -> list[str]:
-        return sorted(c.name for c in self.cards.values())
-
     def with_extra(self, cards: list[Card], where: str, path: str = "cards") -> CardLibrary:
         """A copy with a state file's inline cards added; an inline card may not silently
         shadow a library card."""

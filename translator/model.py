@@ -72,8 +72,3 @@ class GameState:
     def permanent(self, object_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == object_id), None)
 
-    def object_ids(self) -> list[str]:
-        return [p.id for p in self.battlefield] + [z.id for z in self.zones]
-
-    def effect(self, effect_id: str) -> Effect | None:
-        return next((e for e in self.effects if e.id == effect_id), None)

@@ -163,7 +163,6 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts.append(f"printed_ability({quote(card.name)},{a}).")
     for i, cost in enumerate(ability.costs):
         facts.append(f"ability_cost({a},{i},{cost_term(cost)}).")
-        facts.append(f"ability_cost_text({a},{i},{quote(cost.text)}).")
         for j, s in enumerate(cost.symbols):
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
         if cost.filter:
