@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "(CR 601.2g-h, 605.3a, 616.1)")
     cp2.add_argument("--player", metavar="P", required=True, help="the player paying")
     cp2.add_argument("--cost", metavar="COST", required=True, help="a mana cost such as '{2}{G}{G}'")
+    mn = query("mana", "everything a player can produce now: the maximal pools, written compactly "
+                       "(CR 106.4, 605.3a, 616.1, 732.1b)")
+    mn.add_argument("--player", metavar="P", required=True, help="the player producing mana")
     query("board", "the permanents as the rules see them now (after layers) and the other zones")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
@@ -90,6 +93,8 @@ def _query(args: argparse.Namespace) -> int:
         result = session.could_produce(args.object, explain=args.explain)
     elif args.command == "board":
         result = session.board()
+    elif args.command == "mana":
+        result = session.available_mana(args.player)
     elif args.command == "can-pay":
         result = session.can_pay(args.player, args.cost)
     elif args.command == "orderings":
@@ -112,7 +117,7 @@ def _query(args: argparse.Namespace) -> int:
 def _explain_json(result) -> list[dict]:
     if hasattr(result, "outcomes"):
         return [{"rule": w.rule, "reason": w.text} for w in result.reasons]
-    if hasattr(result, "payable"):
+    if hasattr(result, "payable") or hasattr(result, "pools"):
         return [{"rule": r, "reason": t} for r, t in result.rules()]
     if hasattr(result, "reasons") and isinstance(result.reasons, dict):
         return [{"object": oid, "rule": w.rule, "reason": w.text}

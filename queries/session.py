@@ -196,6 +196,39 @@ class Session:
             self.timings.solve += time.perf_counter() - start
         return found[0] if found else None
 
+    def enumerate(self, switches: list[clingo.Symbol], limit: int) -> list[list[clingo.Symbol]]:
+        """Every answer set with the externals `switches` true, one per distinct assignment of
+        the atoms the part names in #project directives (projective enumeration), at most
+        `limit` of them (a SolverError past that, or past the time limit)."""
+        found: list[list[clingo.Symbol]] = []
+        start = time.perf_counter()
+        for s in switches:
+            self._ctl.assign_external(s, True)
+        solve = self._ctl.configuration.solve
+        try:
+            solve.models = limit + 1
+            solve.project = "project"
+            with self._ctl.solve(async_=True, on_model=lambda m: found.append(
+                    list(m.symbols(shown=True)))) as handle:
+                if not handle.wait(self.time_limit):
+                    handle.cancel()
+                    raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
+                handle.get()
+        finally:
+            for s in switches:
+                self._ctl.assign_external(s, False)
+            solve.models = 0
+            solve.project = "no"
+            self.timings.solve += time.perf_counter() - start
+        if len(found) > limit:
+            raise SolverError(f"beyond what this solver handles: more than {limit} distinct pools "
+                              "before the maximal ones are chosen")
+        return found
+
+    def available_mana(self, player: str):
+        from .mana import available_mana
+        return available_mana(self, player)
+
     def board(self):
         from .board import board
         return board(self)

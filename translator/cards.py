@@ -114,6 +114,7 @@ class Ability:
     intrinsic: str = ""                  # reminder of the intrinsic ability of a basic land type
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
+    does: tuple[tuple[str, str], ...] = ()   # activated: structured actions, e.g. ("untap", "self")
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,29 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped or loyalty")
 
 
+# Actions an activated ability's effect takes, written as {action: object}: only what the
+# queries read so far (an untap ability makes a mana loop, CR 732.1b).
+DOES = {"untap": ("self",)}
+
+
+def parse_does(a: Fields, where: str) -> tuple[tuple[str, str], ...]:
+    raw = a.data["does"]
+    if not isinstance(raw, list) or not raw:
+        raise a.error("does", "must be a non-empty list like [{untap: self}]")
+    out = []
+    for i, item in enumerate(raw):
+        sub = f"{a.sub('does')}[{i}]"
+        if not isinstance(item, dict) or len(item) != 1:
+            raise InputError(where, sub, "must be one {action: object} mapping like {untap: self}")
+        (verb, obj), = item.items()
+        if verb not in DOES:
+            raise InputError(where, sub, f"unknown action {verb!r}; known: {', '.join(sorted(DOES))}")
+        if obj not in DOES[verb]:
+            raise InputError(where, sub, f"{verb} takes {', '.join(DOES[verb])}, not {obj!r}")
+        out.append((verb, obj))
+    return tuple(out)
+
+
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
     if isinstance(arg, str):
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
@@ -316,7 +340,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control"}
+                   "only_during", "only_if_you_control", "does"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -354,9 +378,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("only_during", f"unknown step {st!r}; steps are {', '.join(STEPS)}")
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
+        does = parse_does(a, where) if a.has("does") else ()
+        if does and kind != "activated":
+            raise a.error("does", "only an activated ability's actions are written with does:")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
-                       duration=duration, only_during=steps, only_if_control=control)
+                       duration=duration, only_during=steps, only_if_control=control, does=does)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)

@@ -177,6 +177,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
+    facts += [f"ability_does({a},{verb}({obj}))." for verb, obj in ability.does]
     if ability.trigger is not None:
         t = ability.trigger
         if t.source == ("enchanted",):

@@ -1,0 +1,112 @@
+"""Benchmark: the `mana` query (everything a player can produce now, as maximal pools) on the
+two boards of the mana-events issue, each with the answer it must give.
+
+    python bench/bench_mana.py [--runs 3]
+
+Board A: 25 basic lands (5 of each), 5 Deserts and 3 Cascading Cataracts. Each Cataract taps
+for {C} or pays {5} for five mana in any combination of colors, so the maximal pools are
+"k Cataracts convert" for k = 0..3: 4 pools (XMage freezes here).
+Board B: 10 Birds of Paradise, 5 Bloom Tenders, Nyxbloom Ancient, Grim Monolith and 10 lands
+(5 Forests, 5 Wastes-like {C} lands: Deserts). Under Nyxbloom every Bird adds three mana of one
+color, a Tender {G}{G}{G}, and Grim Monolith {C} x 9, which pays its own {4} untap: any amount of
+{C} (a loop, CR 732.1b). One maximal pool plus the loop.
+
+Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
+`total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
+Timing is only reported here; the tests never assert on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from mtg_asp.queries import Session
+import yaml
+
+from mtg_asp.translator.state import load_state
+
+TARGET = 1.0
+
+
+def board_a() -> str:
+    rows = []
+    for land in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+        rows += [f"  - {{id: {land.lower()}{k}, card: {land}, controller: alice}}" for k in range(5)]
+    rows += [f"  - {{id: desert{k}, card: Desert, controller: alice}}" for k in range(5)]
+    rows += [f"  - {{id: cataracts{k}, card: Cascading Cataracts, controller: alice}}" for k in range(3)]
+    return _state(rows)
+
+
+def board_b() -> str:
+    rows = [f"  - {{id: birds{k}, card: Birds of Paradise, controller: alice}}" for k in range(10)]
+    rows += [f"  - {{id: tender{k}, card: Bloom Tender, controller: alice}}" for k in range(5)]
+    rows += ["  - {id: nyxbloom, card: Nyxbloom Ancient, controller: alice}",
+             "  - {id: monolith, card: Grim Monolith, controller: alice}"]
+    rows += [f"  - {{id: forest{k}, card: Forest, controller: alice}}" for k in range(5)]
+    rows += [f"  - {{id: desert{k}, card: Desert, controller: alice}}" for k in range(5)]
+    return _state(rows)
+
+
+def _state(rows: list[str]) -> str:
+    return ("players: [alice, bob]\nturn: {number: 5, active: alice, step: precombat_main}\n"
+            "battlefield:\n" + "\n".join(rows) + "\n")
+
+
+def check_a(result) -> str | None:
+    if len(result.pools) != 4 or result.unbounded:
+        return f"expected 4 pools and no loop, got {len(result.pools)} pools, {len(result.unbounded)} loops"
+    debts = sorted(p.debt for p in result.pools)
+    if debts != [0, 5, 10, 15]:
+        return f"expected debts 0/5/10/15, got {debts}"
+    if sorted(p.total() for p in result.pools) != [30, 31, 32, 33]:
+        return f"expected totals 30..33, got {sorted(p.total() for p in result.pools)}"
+    return None
+
+
+def check_b(result) -> str | None:
+    if len(result.pools) != 1:
+        return f"expected one pool, got {len(result.pools)}"
+    items = {(i.amount, i.of): i.count for i in result.pools[0].items}
+    want = {(3, ("W", "U", "B", "R", "G")): 10, (1, ("G",)): 5 * 3 + 5 * 3, (1, ("C",)): 5 * 3 + 9}
+    if items != want:
+        return f"expected {want}, got {items}"
+    loops = [(l.object, l.net, l.of) for l in result.unbounded]
+    if loops != [("monolith", 5, ("C",))]:
+        return f"expected Grim Monolith's loop (+5 {{C}}), got {loops}"
+    return None
+
+
+def measure(text: str, runs: int):
+    rows = []
+    result = None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        session = Session(load_state(yaml.safe_load(text), "<bench>"))
+        t1 = time.perf_counter()
+        result = session.available_mana("alice")
+        t2 = time.perf_counter()
+        rows.append((t1 - t0, t2 - t1, t2 - t0))
+    return [statistics.median(c) for c in zip(*rows)], result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    ok = True
+    print(f"{'board':<44} {'session':>8} {'query':>8} {'total':>8}  pools  result")
+    for name, text, check in (("A: 25 basics, 5 Deserts, 3 Cataracts", board_a(), check_a),
+                              ("B: 10 Birds, 5 Tenders, Nyxbloom, Monolith, 10 lands", board_b(), check_b)):
+        (s, q, t), result = measure(text, args.runs)
+        wrong = check(result)
+        verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET else f"FAIL (target {TARGET:g} s)")
+        ok &= wrong is None and t < TARGET
+        print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}  {len(result.pools):5}  {verdict}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""mana: everything a player can produce now, as the maximal pools written compactly (CR 106.4,
+107.5, 107.6, 605.3a, 614-616, 732.1b). asp/available.lp finds the distinct pools of the plans
+and decides which are maximal; this module asks and reads them back."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import clingo
+
+from ..translator.decode import MANA_ORDER, ability, object_id
+from ..translator.errors import SolverError
+from .activations import resolve_line
+from .session import Session
+
+_queries = itertools.count(1)
+MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
+_BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
+
+
+def _types(mask: int) -> tuple[str, ...]:
+    return tuple(t for b, t in _BITS.items() if mask & b)
+
+
+@dataclass(frozen=True)
+class Item:
+    """`count` times: `amount` mana, all of one type chosen from `of`."""
+    count: int
+    amount: int
+    of: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"count": self.count, "amount": self.amount, "of": list(self.of)}
+
+    def to_text(self) -> str:
+        if len(self.of) == 1:
+            return f"{self.count * self.amount} {{{self.of[0]}}}"
+        kind = "any one color" if self.of == ("W", "U", "B", "R", "G") else \
+            "any one type" if len(self.of) == 6 else "one of " + "/".join(self.of)
+        each = "1 mana" if self.amount == 1 else f"{self.amount} mana"
+        return f"{self.count} x {each} of {kind}" + (" (each its own choice)" if self.count > 1 else "")
+
+
+@dataclass(frozen=True)
+class Use:
+    object: str
+    ability: int
+    step: int = 0                 # 0: no mana cost; 1..k: paid from mana added before
+    sacrificed: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"object": self.object, "ability": self.ability, "step": self.step}
+        if self.sacrificed:
+            out["sacrificed"] = self.sacrificed
+        return out
+
+
+@dataclass(frozen=True)
+class Pool:
+    items: tuple[Item, ...]
+    debt: int                      # generic mana the plan's own costs take out of the items
+    plan: tuple[Use, ...]
+
+    def total(self) -> int:
+        return sum(i.count * i.amount for i in self.items) - self.debt
+
+    def to_json(self) -> dict:
+        return {"items": [i.to_json() for i in self.items], "debt": self.debt,
+                "total": self.total(), "plan": [u.to_json() for u in self.plan]}
+
+    def to_text(self) -> str:
+        text = ", ".join(i.to_text() for i in self.items) or "no mana"
+        if self.debt:
+            text += f"; then {self.debt} of it pays the costs of the abilities (605.3a)"
+        return text
+
+
+@dataclass(frozen=True)
+class Loop:
+    object: str
+    ability: int
+    untap_ability: int
+    net: int
+    of: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"object": self.object, "ability": self.ability, "untap_ability": self.untap_ability,
+                "net": self.net, "of": list(self.of)}
+
+
+@dataclass(frozen=True)
+class AvailableMana:
+    player: str
+    pools: tuple[Pool, ...]
+    unbounded: tuple[Loop, ...] = ()
+    left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
+    reasons: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "pools": [p.to_json() for p in self.pools],
+                "unbounded": [u.to_json() for u in self.unbounded],
+                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]}
+
+    def rules(self) -> list[tuple[str, str]]:
+        return list(self.reasons)
+
+    def to_text(self) -> str:
+        n = len(self.pools)
+        lines = [f"{self.player} can produce {n} maximal pool{'s' if n != 1 else ''} "
+                 "(none dominates another item by item):"]
+        for k, p in enumerate(self.pools, 1):
+            lines.append(f"  {k}. {p.to_text()}")
+            for u in p.plan:
+                extra = f", sacrificing {u.sacrificed}" if u.sacrificed else ""
+                at = f" (step {u.step})" if u.step else ""
+                lines.append(f"       {u.object} line {u.ability}{extra}{at}")
+        for loop in self.unbounded:
+            kinds = "/".join(loop.of)
+            lines.append(f"  and any amount more of {{{kinds}}}: {loop.object} line {loop.ability}, "
+                         f"untapped by line {loop.untap_ability}, adds {loop.net} more than it costs "
+                         "each time (732.1b)")
+        for o, line, why in self.left_out:
+            lines.append(f"  not considered: {o} line {line}: {why}")
+        return "\n".join(lines)
+
+
+def available_mana(session: Session, player: str) -> AvailableMana:
+    session.require_player(player)
+    q = next(_queries)
+    mine = sorted({s.arguments[0] for s in session.answer().get("activatable")
+                   if s.arguments[2].string == player})
+    session._ground([*session.outcome_parts(mine),
+                     ("available", [clingo.Number(q), clingo.String(player)])])
+    fixed = session._facts()
+    for s in fixed.get("av_too_much"):
+        if s.arguments[0].number == q:
+            raise SolverError("beyond what this solver handles: an activation adds more than "
+                              "100000 mana of one type")
+    models = session.enumerate([clingo.Function("active", [clingo.Number(q)])], MAX_POOLS)
+    if not models:
+        raise SolverError("the encodings found no plan at all (not even activating nothing); "
+                          "this is a bug in asp/available.lp")
+    found: dict[tuple, list[clingo.Symbol]] = {}
+    for model in models:
+        key = _pool_key(model, q)
+        found.setdefault(key, model)
+    keys = sorted(found)
+    facts = []
+    for k, (items, debt) in enumerate(keys):
+        facts.append(f"av_found({q},{k}). av_found_debt({q},{k},{debt}).")
+        facts += [f"av_found_item({q},{k},{a},{s},{n})." for a, s, n in items]
+    part = f"available_found_{q}"
+    session._add(part, "\n".join(facts), "the pools found")
+    answer = session.part_answer("available_dominance", [clingo.Number(q)], [(part, [])])
+    if any(s.arguments[0].number == q for s in answer.get("av_too_many_classes")):
+        raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
+    maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
+    pools = [_pool(session, keys[k], found[keys[k]], q) for k in maximal]
+    pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
+    loops = _loops(session, fixed, q)
+    left = sorted({(object_id(s.arguments[1]),
+                    resolve_line(session, object_id(s.arguments[1]), ability(s.arguments[2]))[0],
+                    s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
+    reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
+                      for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons))
+
+
+def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:
+    items, debt = [], 0
+    for s in model:
+        if s.arguments and s.arguments[0].type == clingo.SymbolType.Number and s.arguments[0].number == q:
+            if s.name == "av_pool":
+                items.append(tuple(a.number for a in s.arguments[1:]))
+            elif s.name == "av_debt":
+                debt = s.arguments[1].number
+    return tuple(sorted(items)), debt
+
+
+def _pool(session: Session, key: tuple, model: list[clingo.Symbol], q: int) -> Pool:
+    items_key, debt = key
+    items = [Item(n, a, _types(s)) for a, s, n in items_key]
+    items.sort(key=lambda i: (len(i.of) > 1, [MANA_ORDER.index(t) for t in i.of], i.amount))
+    steps, sacs = {}, {}
+    for s in model:
+        if not s.arguments or s.arguments[0].type != clingo.SymbolType.Number or s.arguments[0].number != q:
+            continue
+        if s.name == "av_step":
+            steps[(s.arguments[1], s.arguments[2])] = s.arguments[3].number
+        elif s.name == "av_sac":
+            sacs[(s.arguments[1], s.arguments[2])] = object_id(s.arguments[3])
+    plan = []
+    for s in model:
+        if s.name == "av_use" and s.arguments[0].number == q:
+            o, m = s.arguments[1], s.arguments[2]
+            oid = object_id(o)
+            line, _ = resolve_line(session, oid, ability(m.arguments[0]))
+            plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
+    order = {p.id: n for n, p in enumerate(session.state.battlefield)}
+    plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.sacrificed or ""))
+    return Pool(tuple(items), debt, tuple(plan))
+
+
+def _loops(session: Session, fixed, q: int) -> tuple[Loop, ...]:
+    out = []
+    for s in fixed.get("av_unbounded"):
+        if s.arguments[0].number != q:
+            continue
+        o, i, u, net, mask = s.arguments[1:]
+        oid = object_id(o)
+        line, _ = resolve_line(session, oid, ability(i))
+        uline, _ = resolve_line(session, oid, ability(u))
+        out.append(Loop(oid, line, uline, net.number, _types(mask.number)))
+    return tuple(sorted(out, key=lambda l: (l.object, l.ability)))
+
+
+__all__ = ["AvailableMana", "Item", "Loop", "Pool", "Use", "available_mana"]
