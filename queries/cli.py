@@ -53,7 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
                            "(CR 601.2g-h, 605.3a, 616.1)")
     cp2.add_argument("--player", metavar="P", required=True, help="the player paying")
     cp2.add_argument("--cost", metavar="COST", required=True, help="a mana cost such as '{2}{G}{G}'")
-    query("board", "the permanents as the rules see them now (after layers) and the other zones")
+    bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
+                        "abilities, power/toughness after the layers, CR 613) and the other zones")
+    bd.add_argument("--object", metavar="ID", action="append",
+                    help="only this permanent (may be given several times)")
+    bd.add_argument("--field", metavar="NAME", action="append",
+                    help="only this field of each permanent, e.g. controller, power (JSON; may "
+                         "be given several times)")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -89,7 +95,7 @@ def _query(args: argparse.Namespace) -> int:
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
     elif args.command == "board":
-        result = session.board()
+        result = session.board(args.explain, args.object)
     elif args.command == "can-pay":
         result = session.can_pay(args.player, args.cost)
     elif args.command == "orderings":
@@ -97,12 +103,13 @@ def _query(args: argparse.Namespace) -> int:
     else:
         result = session.activations(args.player, explain=args.explain)
     if args.json:
-        out = result.to_json()
+        out = result.select(args.object, args.field) if args.command == "board" else result.to_json()
         if args.explain:
             out["explain"] = _explain_json(result)
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(result.to_text())
+        print(result.to_text() if args.command != "board" or not args.object
+              else result.only(args.object).to_text())
         if args.explain and hasattr(result, "rules"):
             for rule, reason in result.rules():
                 print(f"  CR {rule}: {reason}")

@@ -196,9 +196,9 @@ class Session:
             self.timings.solve += time.perf_counter() - start
         return found[0] if found else None
 
-    def board(self):
+    def board(self, explain: bool = False, objects: list[str] | None = None):
         from .board import board
-        return board(self)
+        return board(self, explain, objects)
 
     def can_pay(self, player: str, cost: str):
         from .canpay import can_pay
