@@ -11,9 +11,14 @@ import clingo
 from ..translator.decode import ability, object_id
 from .activations import resolve_line
 from ..translator.decode import plain
+from ..translator.errors import InputError
 from .session import Session, Why, _rule_key
 
 COLOR_ORDER = ("white", "blue", "black", "red", "green")
+# The fields of a permanent in the --json answer (the optional ones appear only when they apply).
+FIELDS = ("card", "controller", "owner", "tapped", "types", "subtypes", "colors", "keywords",
+          "abilities", "counters", "damage", "control_changed_by", "power", "toughness",
+          "conditions", "printed_power_toughness", "lost_rules_text", "affected_by")
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,9 @@ class Board:
 
     def select(self, objects: list[str] | None, fields: list[str] | None) -> dict:
         """The --json answer for only these objects and only these fields of each."""
+        for name in fields or ():
+            if name not in FIELDS:
+                raise InputError("--field", None, f"unknown field {name!r}; fields are {', '.join(FIELDS)}")
         board = self.to_json()["board"]
         if objects is not None:
             board = {oid: board[oid] for oid in objects}

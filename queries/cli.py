@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
 def _query(args: argparse.Namespace) -> int:
     if args.time_limit <= 0:
         raise InputError("--time-limit", None, "must be a positive number of seconds")
+    if args.command == "board" and args.field and not args.json:
+        raise InputError("--field", None, "selects fields of the --json answer; add --json")
     session = Session.from_file(args.state, time_limit=args.time_limit)
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
