@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 import clingo
 
-from ..translator.decode import ability, object_id
-from .activations import resolve_line
-from ..translator.decode import plain
+from ..translator.decode import ability, object_id, plain
 from ..translator.errors import InputError
+from .activations import resolve_line
 from .session import Session, Why, _rule_key
 
 COLOR_ORDER = ("white", "blue", "black", "red", "green")

@@ -202,8 +202,8 @@ __all__ = [
     "SpendRule",
     "parse_layer_effect",
     "parse_pt",
-    "parse_to",
     "parse_replacement",
     "parse_spend",
+    "parse_to",
     "parse_trigger",
 ]
