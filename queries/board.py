@@ -1,5 +1,6 @@
-"""board: the permanents as the rules see them now (after the layers) and the other zones.
-The encoding (asp/board.lp) decides every characteristic; this module lists them."""
+"""board: the permanents as the rules see them now (after the layers: controller, types,
+colors, abilities, power and toughness) and the other zones. The encoding (asp/board.lp)
+decides every characteristic; this module lists them."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ from dataclasses import dataclass
 
 import clingo
 
-from ..translator.decode import ability, object_id
+from ..translator.decode import ability, object_id, plain
+from ..translator.errors import InputError
 from .activations import resolve_line
-from .session import Session
+from .session import Session, Why, _rule_key
 
 COLOR_ORDER = ("white", "blue", "black", "red", "green")
+# The fields of a permanent in the --json answer (the optional ones appear only when they apply).
+FIELDS = ("card", "controller", "owner", "tapped", "types", "subtypes", "colors", "keywords",
+          "abilities", "counters", "damage", "control_changed_by", "power", "toughness",
+          "conditions", "printed_power_toughness", "lost_rules_text", "affected_by")
 
 
 @dataclass(frozen=True)
@@ -29,13 +35,25 @@ class PermanentView:
     counters: dict[str, int]
     lost_rules_text: bool
     affected_by: tuple[str, ...]
-    printed_pt: str | None = None      # the card's; layer 7 (counters, effects) is not applied yet
+    printed_pt: str | None = None      # the card's printed power/toughness
+    power: int | None = None           # after layer 7 (CR 613.4); None: not a creature
+    toughness: int | None = None
+    damage: int = 0
+    control_changed_by: str | None = None   # the control-changing effect that decides (613.1b)
+    conditions: tuple[dict, ...] = ()       # conditional abilities: {"line": L, "applies": bool}
 
     def to_json(self) -> dict:
         out = {"card": self.card, "controller": self.controller, "owner": self.owner,
                "tapped": self.tapped, "types": list(self.types), "subtypes": list(self.subtypes),
                "colors": list(self.colors), "keywords": list(self.keywords),
-               "abilities": list(self.abilities), "counters": dict(self.counters)}
+               "abilities": list(self.abilities), "counters": dict(self.counters),
+               "damage": self.damage}
+        if self.control_changed_by:
+            out["control_changed_by"] = self.control_changed_by
+        if self.power is not None:
+            out["power"], out["toughness"] = self.power, self.toughness
+        if self.conditions:
+            out["conditions"] = list(self.conditions)
         if self.printed_pt:
             out["printed_power_toughness"] = self.printed_pt
         if self.lost_rules_text:
@@ -49,9 +67,30 @@ class PermanentView:
 class Board:
     permanents: tuple[PermanentView, ...]
     zones: dict[str, dict[str, list[str]]]
+    reasons: dict[str, list[Why]] | None = None     # --explain: object id -> CR rules
 
     def to_json(self) -> dict:
         return {"board": {p.id: p.to_json() for p in self.permanents}, "zones": self.zones}
+
+    def only(self, objects: list[str]) -> Board:
+        """The same board with only these permanents (and no other zones)."""
+        keep = tuple(p for p in self.permanents if p.id in objects)
+        return Board(keep, {}, self.reasons)
+
+    def select(self, objects: list[str] | None, fields: list[str] | None) -> dict:
+        """The --json answer for only these objects and only these fields of each."""
+        for name in fields or ():
+            if name not in FIELDS:
+                raise InputError("--field", None, f"unknown field {name!r}; fields are {', '.join(FIELDS)}")
+        board = self.to_json()["board"]
+        if objects is not None:
+            board = {oid: board[oid] for oid in objects}
+        if fields is not None:
+            board = {oid: {k: v[k] for k in fields if k in v} for oid, v in board.items()}
+        out = {"board": board}
+        if objects is None and fields is None:
+            out["zones"] = self.zones
+        return out
 
     def to_text(self) -> str:
         lines = []
@@ -60,19 +99,32 @@ class Board:
             owner = f", owned by {p.owner}" if p.owner != p.controller else ""
             kinds = " ".join(p.types) + (f" — {' '.join(p.subtypes)}" if p.subtypes else "")
             colors = ", ".join(p.colors) or "colorless"
-            pt = f"; printed {p.printed_pt}" if p.printed_pt else ""
-            lines.append(f"{p.id}: {p.card} ({p.controller}{owner}{tapped}): {kinds}; {colors}{pt}")
+            pt = ""
+            if p.power is not None:
+                pt = f"; {p.power}/{p.toughness}"
+                if p.printed_pt and p.printed_pt != f"{p.power}/{p.toughness}":
+                    pt += f" (printed {p.printed_pt})"
+            elif p.printed_pt:
+                pt = f"; printed {p.printed_pt}"
+            damage = f", {p.damage} damage" if p.damage else ""
+            lines.append(f"{p.id}: {p.card} ({p.controller}{owner}{tapped}): {kinds}; {colors}{pt}{damage}")
+            if p.control_changed_by:
+                lines.append(f"    controlled through: {p.control_changed_by}")
             if p.keywords:
                 lines.append(f"    keywords: {', '.join(p.keywords)}")
             for a in p.abilities:
                 via = f" (from {a['granted_by']})" if "granted_by" in a else ""
                 lines.append(f"    line {a['line']}{via}: {a['text']}")
+            for c in p.conditions:
+                lines.append(f"    line {c['line']} {'applies' if c['applies'] else 'does not apply'} now")
             if p.lost_rules_text:
                 lines.append("    (its rules-text abilities are gone: CR 305.7)")
             if p.affected_by:
                 lines.append(f"    type or color changed by: {', '.join(p.affected_by)}")
             if p.counters:
                 lines.append("    counters: " + ", ".join(f"{n} {k}" for k, n in p.counters.items()))
+            for why in (self.reasons or {}).get(p.id, []):
+                lines.append(f"    CR {why.rule}: {why.text}")
         for zone, per_player in self.zones.items():
             for player, cards in per_player.items():
                 lines.append(f"{player}'s {zone}: {', '.join(cards)}")
@@ -90,7 +142,9 @@ def _printed_pt(session: Session, card_name: str) -> str | None:
     return f"{card.power}/{card.toughness}" if card.power is not None else None
 
 
-def board(session: Session) -> Board:
+def board(session: Session, explain: bool = False, objects: list[str] | None = None) -> Board:
+    for oid in objects or ():
+        session.require_permanent(oid)
     answer = session.part_answer("board", [])
     facts: dict[str, dict[str, list]] = {}
     for name in ("board_type", "board_supertype", "board_subtype", "board_color", "board_ability",
@@ -100,6 +154,24 @@ def board(session: Session) -> Board:
             value = s.arguments[0] if name == "board_effect" else s.arguments[1]
             facts.setdefault(object_id(o), {}).setdefault(name, []).append(value)
     lost = {object_id(s.arguments[0]) for s in answer.get("board_lost_text")}
+    controllers = {object_id(s.arguments[0]): s.arguments[1].string for s in answer.get("board_controller")}
+    changed_by = {object_id(s.arguments[0]): plain(s.arguments[1]) for s in answer.get("board_control_by")}
+    pts = {object_id(s.arguments[0]): (s.arguments[1].number, s.arguments[2].number)
+           for s in answer.get("board_pt")}
+    conditions: dict[str, list[dict]] = {}
+    for s in answer.get("board_condition"):
+        conditions.setdefault(object_id(s.arguments[0]), []).append(
+            {"line": s.arguments[1].number, "applies": s.arguments[2].name == "yes"})
+    reasons: dict[str, list[Why]] | None = None
+    if explain:
+        reasons = {}
+        for s in answer.get("board_why"):
+            about, rule, template, args = s.arguments
+            words = [plain(a) for a in args.arguments]
+            reasons.setdefault(object_id(about.arguments[0]), []).append(
+                Why(rule.string, template.string.format(*words)))
+        for whys in reasons.values():
+            whys.sort(key=lambda w: (_rule_key(w.rule), w.text))
     views = []
     for p in session.state.battlefield:
         f = facts.get(p.id, {})
@@ -112,8 +184,9 @@ def board(session: Session) -> Board:
                 entry["granted_by"] = ref.granted_by
             abilities.append(entry)
         abilities.sort(key=lambda a: (a.get("granted_by", ""), a["line"], a["text"]))
+        power, toughness = pts.get(p.id, (None, None))
         views.append(PermanentView(
-            p.id, p.card, p.controller, p.owner, p.tapped,
+            p.id, p.card, controllers[p.id], p.owner, p.tapped,
             tuple(sorted(s.name for s in f.get("board_supertype", [])))
             + tuple(sorted(s.name for s in f.get("board_type", []))),
             tuple(sorted(s.string for s in f.get("board_subtype", []))),
@@ -121,8 +194,11 @@ def board(session: Session) -> Board:
             tuple(sorted(s.name.replace("_", " ") for s in f.get("board_keyword", []))),
             tuple(abilities), dict(p.counters), p.id in lost,
             tuple(sorted({_effect_name(e) for e in f.get("board_effect", [])})),
-            _printed_pt(session, p.card)))
+            _printed_pt(session, p.card), power, toughness, p.damage, changed_by.get(p.id),
+            tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"]))))
     zones: dict[str, dict[str, list[str]]] = {}
     for z in session.state.zones:
         zones.setdefault(z.zone, {}).setdefault(z.owner, []).append(z.id)
-    return Board(tuple(views), zones)
+    if objects is not None:
+        reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
+    return Board(tuple(views), zones, reasons)

@@ -56,7 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     mn = query("mana", "everything a player can produce now: the maximal pools, written compactly "
                        "(CR 106.4, 605.3a, 616.1, 732.1b)")
     mn.add_argument("--player", metavar="P", required=True, help="the player producing mana")
-    query("board", "the permanents as the rules see them now (after layers) and the other zones")
+    bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
+                        "abilities, power/toughness after the layers, CR 613) and the other zones")
+    bd.add_argument("--object", metavar="ID", action="append",
+                    help="only this permanent (may be given several times)")
+    bd.add_argument("--field", metavar="NAME", action="append",
+                    help="only this field of each permanent, e.g. controller, power (JSON; may "
+                         "be given several times)")
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -88,11 +94,13 @@ def main(argv: list[str] | None = None) -> int:
 def _query(args: argparse.Namespace) -> int:
     if args.time_limit <= 0:
         raise InputError("--time-limit", None, "must be a positive number of seconds")
+    if args.command == "board" and args.field and not args.json:
+        raise InputError("--field", None, "selects fields of the --json answer; add --json")
     session = Session.from_file(args.state, time_limit=args.time_limit)
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain=args.explain)
     elif args.command == "board":
-        result = session.board()
+        result = session.board(args.explain, args.object)
     elif args.command == "mana":
         result = session.available_mana(args.player)
     elif args.command == "can-pay":
@@ -102,12 +110,13 @@ def _query(args: argparse.Namespace) -> int:
     else:
         result = session.activations(args.player, explain=args.explain)
     if args.json:
-        out = result.to_json()
+        out = result.select(args.object, args.field) if args.command == "board" else result.to_json()
         if args.explain:
             out["explain"] = _explain_json(result)
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(result.to_text())
+        print(result.to_text() if args.command != "board" or not args.object
+              else result.only(args.object).to_text())
         if args.explain and hasattr(result, "rules"):
             for rule, reason in result.rules():
                 print(f"  CR {rule}: {reason}")

@@ -24,6 +24,7 @@ QUERIES = {
     "activations": {"player"},
     "orderings": {"tap", "ability", "player", "limit"},
     "can-pay": {"player", "cost"},
+    "board": {"objects", "fields"},
 }
 REQUIRED_ARGS = {"orderings": {"tap"}, "can-pay": {"player", "cost"}}
 
@@ -104,6 +105,11 @@ def load_scenario(path: str | Path) -> Scenario:
             if key not in QUERIES[name]:
                 raise q.error("args", f"{name} takes no argument {key!r}; it takes "
                                       f"{', '.join(sorted(QUERIES[name])) or 'none'}")
+        if name == "board":
+            from .board import FIELDS
+            for fld in _strings(args.get("fields")) or ():
+                if fld not in FIELDS:
+                    raise q.error("args", f"board has no field {fld!r}; fields are {', '.join(FIELDS)}")
         for key in REQUIRED_ARGS.get(name, ()):
             if key not in args:
                 raise q.error("args", f"{name} needs {key}")
@@ -129,7 +135,22 @@ def answer(session: Session, query: str, args: dict[str, Any], explain: bool = F
                                  args.get("limit", 10), explain)
     if query == "can-pay":
         return session.can_pay(str(args["player"]), str(args["cost"]))
+    if query == "board":
+        return session.board(explain, _strings(args.get("objects")))
     raise ValueError(query)
+
+
+def _strings(value) -> list[str] | None:
+    if value is None:
+        return None
+    return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+
+def answer_json(result, query: str, args: dict[str, Any]) -> Any:
+    """The --json answer; for board, only the objects and fields asked for (--object, --field)."""
+    if query == "board":
+        return result.select(_strings(args.get("objects")), _strings(args.get("fields")))
+    return result.to_json()
 
 
 def cited_rules(result) -> dict[str, list[str]]:
@@ -158,7 +179,7 @@ def run_scenario(scenario: Scenario) -> Outcome:
     failures = []
     for check in scenario.checks:
         result = answer(session, check.query, check.args, explain=check.rules is not None)
-        got = result.to_json()
+        got = answer_json(result, check.query, check.args)
         if check.rules is not None:
             cited = cited_rules(result)
             for oid, expected in check.rules.items():

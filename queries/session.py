@@ -229,9 +229,9 @@ class Session:
         from .mana import available_mana
         return available_mana(self, player)
 
-    def board(self):
+    def board(self, explain: bool = False, objects: list[str] | None = None):
         from .board import board
-        return board(self)
+        return board(self, explain, objects)
 
     def can_pay(self, player: str, cost: str):
         from .canpay import can_pay

@@ -17,12 +17,15 @@ from typing import Any
 from .effects import (
     LayerEffect,
     ManaTrigger,
+    PTEffect,
     Replacement,
     SpendRule,
     check_effect_keys,
     parse_layer_effect,
+    parse_pt,
     parse_replacement,
     parse_spend,
+    parse_to,
     parse_trigger,
 )
 from .errors import InputError
@@ -115,6 +118,10 @@ class Ability:
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
     does: tuple[tuple[str, str], ...] = ()   # activated: structured actions, e.g. ("untap", "self")
+    pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
+    control: str = ""                    # static: enchanted_creature ("You control enchanted
+                                         # creature"); created: target | exchange (CR 613.1b)
+    condition: str = ""                  # static: you_control_your_commander (lieutenant)
 
 
 @dataclass(frozen=True)
@@ -359,11 +366,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
-                       {"replacement", "land_types", "colors", "duration"})
+                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in ("end_of_turn", "indefinitely"):
                 raise c.error("duration", "must be end_of_turn or indefinitely")
-            creates = _parse_continuous(c, where, line, required=True)
+            creates = _parse_created(c, where, line, n_lines)
         effect = a.get("effect", str, "")
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
@@ -387,39 +394,31 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
-        a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend"})
+        a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
+                                     "pt", "control", "condition"})
         text = a.get("text", str, "")
-        if a.has("grant"):
-            g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
-            to = g.data.get("to")
-            grant_filter: tuple[str, ...] = ()
-            grant_controller = "any"
-            if isinstance(to, dict):
-                t = Fields(to, where, g.sub("to"), {"filter", "controller"})
-                grant_filter = parse_filter(t.data.get("filter"), t, "filter")
-                grant_controller = t.get("controller", str, "any")
-                if grant_controller not in ("any", "you"):
-                    raise t.error("controller", "must be any or you")
-                to = "group"
-            elif to not in ("equipped_creature", "enchanted_creature"):
-                raise g.error("to", "must be equipped_creature, enchanted_creature or "
-                                    "{filter: [...], controller: you|any}")
-            inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
-                                  n_lines, granted=True)
-            return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
-                           grant_controller=grant_controller,
-                           granted=Ability(line, inner.kind, keywords=inner.keywords,
-                                           costs=inner.costs, mana=inner.mana,
-                                           effect_text=inner.effect_text, targets=inner.targets,
-                                           timing=inner.timing))
+        condition = a.get("condition", str, "")
+        if condition and condition not in CONDITIONS:
+            raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}")
+        control = a.get("control", str, "")
+        if control and control != "enchanted_creature":
+            raise a.error("control", "must be enchanted_creature (\"You control enchanted creature\")")
+        pts = _parse_pts(a, where, STATIC_TO)
+        grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
+        if cont is not None and (grant or pts or control or condition):
+            raise a.error(None, "a replacement, land_types, colors or spend effect goes in an "
+                                "ability of its own (no grant, pt, control or condition beside it)")
         if cont is not None:
             return Ability(line, kind, effect_text=text, replacement=cont.replacement,
                            layer=cont.layer, spend=cont.spend)
-        if not text:
-            raise a.error(None, "a static ability needs grant, replacement, land_types, colors, "
-                                "spend or text")
-        return Ability(line, kind, effect_text=text)
+        if not (text or grant or pts or control):
+            raise a.error(None, "a static ability needs grant, pt, control, replacement, "
+                                "land_types, colors, spend or text")
+        to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
+        return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
+                       grant_controller=grant_controller, granted=_granted(granted, line),
+                       pt=pts, control=control, condition=condition)
     # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
     a = Fields(arg, where, sub, {"tapped", "counters"})
     counters = a.get("counters", dict, {})
@@ -430,12 +429,66 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                    enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()))
 
 
+CONDITIONS = ("you_control_your_commander",)
+STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
+CREATED_TO = ("target",)
+
+
+def _granted(inner: Ability | None, line: int) -> Ability | None:
+    if inner is None:
+        return None
+    return Ability(line, inner.kind, keywords=inner.keywords, costs=inner.costs, mana=inner.mana,
+                   effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing)
+
+
+def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):
+    """`grant: {to, ability}`: the ability given to what `to` names (CR 613.1f)."""
+    g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
+    to, grant_filter, grant_controller = parse_to(g.data.get("to"), g, "to", allowed, parse_filter)
+    inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
+                          n_lines, granted=True)
+    return to, grant_filter, grant_controller, inner
+
+
+def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffect, ...]:
+    """`pt: {...}` or a list of them (one ability may change several creatures' P/T)."""
+    if not a.has("pt"):
+        return ()
+    raw = a.data["pt"]
+    items = raw if isinstance(raw, list) else [raw]
+    pts = tuple(parse_pt(p, where, a.sub("pt") + (f"[{i}]" if isinstance(raw, list) else ""),
+                         parse_filter, allowed) for i, p in enumerate(items))
+    if sum(1 for p in pts if p.kind == "set") > 1:
+        raise a.error("pt", "at most one set effect per ability")
+    return pts
+
+
+def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
+    """What a resolved spell or ability creates (CR 611.2): a control-changing effect on its
+    targets (`control: target`, "gain control of target ..."; `control: exchange`, "exchange
+    control of two target ...", 701.12b), power/toughness effects and granted abilities on its
+    targets, or one replacement, land_types or colors effect."""
+    control = c.get("control", str, "")
+    if control and control not in ("target", "exchange"):
+        raise c.error("control", "must be target (\"gain control of target ...\") or exchange "
+                                 "(\"exchange control of two target ...\")")
+    pts = _parse_pts(c, where, CREATED_TO)
+    grant = _parse_grant(c, where, n_lines, CREATED_TO) if c.has("grant") else None
+    if control or pts or grant:
+        if check_effect_keys(c, {"replacement", "land_types", "colors"}):
+            raise c.error(None, "a replacement, land_types or colors effect is created on its own")
+        to, _, _, granted = grant or ("", (), "any", None)
+        return Ability(line, "static", control=control, pt=pts, grant_to=to,
+                       granted=_granted(granted, line))
+    return _parse_continuous(c, where, line, required=True)
+
+
 def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:
     """The continuous effect of a static ability, or one created by a spell or ability."""
     key = check_effect_keys(f, {"replacement", "land_types", "colors", "spend"})
     if not key:
         if required:
-            raise f.error(None, "give what it creates: replacement, land_types or colors")
+            raise f.error(None, "give what it creates: control, pt, grant, replacement, land_types or colors")
         return None
     if key == "replacement":
         return Ability(line, "static", replacement=parse_replacement(

@@ -1,10 +1,11 @@
 """The vocabulary of continuous effects and mana triggers on cards (docs/cards.md):
 replacement effects on mana production (CR 614, 616, 106.12b), type- and color-changing
-effects (CR 613 layers 4 and 5, 305.7), triggered mana abilities (CR 605.1b, 106.12a) and
+effects (CR 613 layers 4 and 5, 305.7), power/toughness effects (layer 7, 613.4), triggered mana abilities (CR 605.1b, 106.12a) and
 rules for spending mana (CR 609.4b-style "spend as though"). Translation only."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,20 @@ class LayerEffect:
     values: tuple[str, ...]
     filter: tuple[str, ...]
     controller: str = "any"              # any | you
+
+
+@dataclass(frozen=True)
+class PTEffect:
+    """A power/toughness effect (CR 613.4): "gets +2/+0" (modify, layer 7c) or "becomes 0/1"
+    / "has base power and toughness 0/1" (set, layer 7b), on what `to` names."""
+
+    kind: str                            # set | modify
+    power: int
+    toughness: int
+    to: str = "self"                     # self | equipped_creature | enchanted_creature | target |
+                                         # group ("creatures you control") | others ("other ...")
+    filter: tuple[str, ...] = ()         # group / others: what it applies to
+    controller: str = "any"              # group / others: any | you
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,42 @@ def parse_layer_effect(key: str, arg: Any, where: str, path: str, parse_filter) 
                        _choice(f, "controller", ("any", "you"), "any"))
 
 
+PT_VALUE = re.compile(r"^([+-]?)(\d+)/([+-]?)(\d+)$")
+PT_TARGETS = ("self", "equipped_creature", "enchanted_creature", "target")
+
+
+def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter):
+    """What an effect applies to: one of `allowed`, or {filter, controller, other} for a group
+    ("creatures you control", "other creatures you control"). Returns (to, filter, controller)."""
+    if isinstance(value, dict):
+        t = Fields(value, f.where, f.sub(key), {"filter", "controller", "other"})
+        controller = _choice(t, "controller", ("any", "you"), "any")
+        other = t.get("other", bool, False)
+        return ("others" if other else "group"), parse_filter(t.data.get("filter"), t, "filter"), controller
+    if value not in allowed:
+        raise f.error(key, f"must be one of {', '.join(allowed)} or {{filter: [...], controller: "
+                           f"you|any, other: true|false}}, got {describe(value)}")
+    return value, (), "any"
+
+
+def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, ...] = PT_TARGETS) -> PTEffect:
+    f = Fields(arg, where, path, {"modify", "set", "to"})
+    if f.has("modify") == f.has("set"):
+        raise f.error(None, "give either modify (\"gets +2/+0\", CR 613.4c) or set (\"becomes 0/1\", "
+                            "CR 613.4b)")
+    kind = "modify" if f.has("modify") else "set"
+    raw = str(f.data[kind])
+    m = PT_VALUE.match(raw.replace(" ", ""))
+    if not m or (kind == "modify" and not (m.group(1) and m.group(3))) or \
+            (kind == "set" and (m.group(1) or m.group(3))):
+        example = "+2/+0 or -1/-1" if kind == "modify" else "0/1"
+        raise f.error(kind, f"must look like {example}, got {raw!r}")
+    power = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
+    toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
+    to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter)
+    return PTEffect(kind, power, toughness, to, filt, controller)
+
+
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
     f = Fields(arg, where, path, {"tapped_for_mana", "who"})
     raw = f.data.get("tapped_for_mana")
@@ -146,10 +197,13 @@ __all__ = [
     "InputError",
     "LayerEffect",
     "ManaTrigger",
+    "PTEffect",
     "Replacement",
     "SpendRule",
     "parse_layer_effect",
+    "parse_pt",
     "parse_replacement",
     "parse_spend",
+    "parse_to",
     "parse_trigger",
 ]

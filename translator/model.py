@@ -23,14 +23,14 @@ class Permanent:
 
     id: str
     card: str
-    controller: str
+    controller: str                      # its base controller (CR 110.2); layer 2 may change it
     owner: str
     tapped: bool = False
     token: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     damage: int = 0
     attached_to: str | None = None
-    since_turn: int | None = None        # turn in which its controller's control began (302.6)
+    since_turn: int | None = None        # turn in which its base controller's control began (302.6)
     timestamp: int = 0                   # CR 613.7d; by default its place in the state file
 
 
@@ -56,6 +56,10 @@ class Effect:
     controller: str
     source: str | None = None            # the permanent whose ability created it, if any
     timestamp: int = 0                   # CR 613.7b
+    targets: tuple[str, ...] = ()        # the permanents it affects (its targets, CR 611.2c)
+    exchanged_from: tuple[tuple[str, str], ...] = ()  # exchange of control: who controlled each
+                                         # target as it resolved (CR 701.12b)
+    since_turn: int | None = None        # the turn it began (CR 302.6 for control it gives)
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class GameState:
     effects: tuple[Effect, ...] = ()
     source: str = "<state>"
     life: tuple[tuple[str, int], ...] = ()  # each player's life total
+    commanders: tuple[tuple[str, str], ...] = ()  # (player, object id): CR 903.3
 
     def permanent(self, object_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == object_id), None)

@@ -5,6 +5,7 @@ Translation only: every fact says what the state file or the card data says.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import jinja2
@@ -20,6 +21,7 @@ _env = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")    # +1/+1, -1/-1, +1/+0 ... (CR 122.1a)
 MANA_LETTER = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 
 
@@ -159,6 +161,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(ability.intrinsic)},{ability.line})."]
     facts = [f"ability_kind({a},{ability.kind})."]
+    # A granted keyword ability (a printed one is card_keyword, rendered with the card).
+    facts += [f"ability_keyword({a},{k.replace(' ', '_')})." for k in ability.keywords]
     if not granted:
         facts.append(f"printed_ability({quote(card.name)},{a}).")
     for i, cost in enumerate(ability.costs):
@@ -186,18 +190,42 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
             f, ff = filter_facts(t.source)
             facts += [f"mana_trigger({a},{f},{t.who})."] + ff
     facts.extend(continuous_facts(a, ability))
+    facts.extend(effect_facts(card, a, ability))
     if ability.creates is not None:
         c = ability_term(card, ability, created=True)
-        facts.append(f"creates({a},{c}).")
+        facts += [f"creates({a},{c}).", f"effect_duration({c},{ability.duration})."]
         facts.extend(continuous_facts(c, ability.creates))
+        facts.extend(effect_facts(card, c, ability.creates))
+    return facts
+
+
+def to_term(to: str, filt: tuple[str, ...], controller: str) -> tuple[str, list[str]]:
+    """What an effect applies to, as a term: self, equipped_creature, enchanted_creature,
+    target, group(F, W) ("[F]s W control") or others(F, W) ("other [F]s W control")."""
+    if to in ("group", "others"):
+        f, ff = filter_facts(filt)
+        return f"{to}({f},{controller})", ff
+    return to, []
+
+
+def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
+    """Grants (layer 6), P/T effects (layer 7), control (layer 2) and the condition of a static
+    ability or of the effect a spell or ability creates (term a)."""
+    facts: list[str] = []
     if ability.granted is not None:
         g = ability_term(card, ability.granted, granted=True)
-        if ability.grant_to == "group":
-            f, ff = filter_facts(ability.grant_filter)
-            facts += [f"grants({a},group({f},{ability.grant_controller}),{g})."] + ff
-        else:
-            facts.append(f"grants({a},{ability.grant_to},{g}).")
+        to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
+        facts += [f"grants({a},{to},{g})."] + ff
         facts.extend(ability_facts(card, ability.granted, granted=True))
+    for i, pt in enumerate(ability.pt, start=1):
+        to, ff = to_term(pt.to, pt.filter, pt.controller)
+        facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
+    if ability.control == "exchange":
+        facts.append(f"exchanges_control({a}).")
+    elif ability.control:
+        facts.append(f"gains_control({a},{ability.control}).")
+    if ability.condition:
+        facts.append(f"ability_condition({a},{ability.condition}).")
     return facts
 
 
@@ -206,8 +234,14 @@ def render_state(state: GameState) -> str:
         {e.card for e in state.effects}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     template = _env.get_template("state.lp.j2")
+    kinds = sorted({k for p in state.battlefield for k, _ in p.counters})
+    counter_pts = []
+    for kind in kinds:
+        m = PT_COUNTER.match(kind)
+        if m:
+            counter_pts.append((kind, int(m.group(1)), int(m.group(2))))
     return template.render(
-        state=state, cards=cards, obj=obj, symbol=symbol, created=lambda card, line: ability_term(
+        state=state, counter_pts=counter_pts, cards=cards, obj=obj, symbol=symbol, created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
         ability=lambda c, a: " ".join(ability_facts(c, a)),
     )

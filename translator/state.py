@@ -17,11 +17,12 @@ from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
-STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", *ZONES}
+STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp"}
-EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp"}
+EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
+               "exchanged_from", "since_turn"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 
@@ -73,8 +74,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                         for i, item in enumerate(raw_bf))
     zones = tuple(_zone_card(zone, player, j, item, where, library, ids)
                   for zone, player, j, item in zone_items)
-    effects = tuple(_effect(item, where, i, players, library, ids, {p.id: p for p in battlefield})
-                    for i, item in enumerate(raw_effects))
+    effects = tuple(_effect(item, where, i, players, turn, library, ids,
+                            {p.id: p for p in battlefield}) for i, item in enumerate(raw_effects))
     battlefield, effects = _timestamps(battlefield, effects, where)
 
     by_id = {p.id: p for p in battlefield}
@@ -87,8 +88,51 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
+    commanders = _commanders(f, players, battlefield, zones)
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
-                     life=life)
+                     life=life, commanders=commanders)
+
+
+def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanent, ...],
+                zones: tuple[ZoneCard, ...]) -> tuple[tuple[str, str], ...]:
+    """`commanders: {alice: isamaru}`: each player's commander (CR 903.3), an object id or a
+    card name (the one object of that card the player owns), or a list of them (partners).
+    The designation is an attribute of the card, so the object may be in any zone."""
+    raw = f.get("commanders", dict, {})
+    owned: dict[str, tuple[str, str]] = {p.id: (p.owner, p.card) for p in battlefield}
+    owned.update({z.id: (z.owner, z.card) for z in zones})
+    out: list[tuple[str, str]] = []
+    for player, value in raw.items():
+        field = f"commanders.{player}"
+        if player not in players:
+            raise InputError(f.where, field, f"{player!r} is not a player; players are "
+                                             f"{', '.join(players)}")
+        items = value if isinstance(value, list) else [value]
+        if not items:
+            raise InputError(f.where, field, "name the player's commander (an object id or a card name)")
+        for item in items:
+            if not isinstance(item, str) or not item.strip():
+                raise InputError(f.where, field, f"a commander is an object id or a card name, "
+                                                 f"got {describe(item)}")
+            if item in owned:
+                oid = item
+            else:
+                named = [i for i, (_, card) in owned.items() if card.lower() == item.strip().lower()]
+                mine = [i for i in named if owned[i][0] == player]
+                if not named:
+                    raise InputError(f.where, field, f"no object in the state has id {item!r} or is "
+                                     f"a {item!r}; put the commander in a zone (battlefield, or "
+                                     f"command: {{{player}: [...]}})")
+                if len(mine) != 1:
+                    raise InputError(f.where, field, f"{player} owns {len(mine)} objects that are a "
+                                     f"{owned[named[0]][1]}; name the commander by its id")
+                oid = mine[0]
+            if owned[oid][0] != player:
+                raise InputError(f.where, field, f"{oid!r} is owned by {owned[oid][0]}, not {player}; "
+                                 "a player's commander is a card of their own deck (CR 903.3)")
+            if (player, oid) not in out:
+                out.append((player, oid))
+    return tuple(out)
 
 
 def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...], where: str):
@@ -115,8 +159,8 @@ def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...],
     return tuple(out_bf), tuple(out_eff)
 
 
-def _effect(item: Any, where: str, i: int, players: tuple[str, ...], library: CardLibrary,
-            ids: _IdAllocator, battlefield: dict[str, Permanent]) -> Effect:
+def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
+            library: CardLibrary, ids: _IdAllocator, battlefield: dict[str, Permanent]) -> Effect:
     f = Fields(item, where, f"effects[{i}]", EFFECT_KEYS)
     card_name = _card_name(f.data.get("card"), where, f.sub("card"), library)
     card = library.get(card_name)
@@ -132,6 +176,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], library: Ca
     elif line not in creating:
         raise f.error("line", f"line {line} of {card_name} creates no continuous effect; "
                               f"lines that do: {', '.join(map(str, creating))}")
+    ability = next(a for a in card.abilities if a.line == line)
     controller = f.get("controller", str, required=True)
     if controller not in players:
         raise f.error("controller", f"{controller!r} is not a player; players are {', '.join(players)}")
@@ -144,8 +189,54 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], library: Ca
     ts = f.get("timestamp", int, 0)
     if f.has("timestamp") and ts < 1:
         raise f.error("timestamp", "timestamps are positive")
+    targets = _effect_targets(f, ability, card_name, battlefield)
+    exchanged = _exchanged_from(f, ability, targets, players)
+    since = f.get("since_turn", int, None)
+    if since is not None and not 1 <= since <= turn.number:
+        raise f.error("since_turn", f"must be a turn from 1 to the current turn {turn.number}")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
-    return Effect(object_id, card_name, line, controller, source, ts)
+    return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since)
+
+
+def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:
+    """The permanents a created effect affects: the targets its spell or ability had (CR
+    611.2c), one id per target the card names."""
+    created = ability.creates
+    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt))
+    raw = f.get("targets", (list, str), [])
+    targets = tuple([raw] if isinstance(raw, str) else raw)
+    if not needs:
+        if targets:
+            raise f.error("targets", f"the effect {card_name} creates affects no target")
+        return ()
+    if len(targets) != len(ability.targets):
+        raise f.error("targets", f"{card_name} has {len(ability.targets)} target(s) "
+                                 f"({'; '.join(ability.targets)}): give that many battlefield ids")
+    for t in targets:
+        if not isinstance(t, str) or t not in battlefield:
+            raise f.error("targets", f"no battlefield object has id {t!r}")
+    if len(set(targets)) != len(targets):
+        raise f.error("targets", "the same object cannot be chosen for two of its targets (CR 115.3)")
+    return targets
+
+
+def _exchanged_from(f: Fields, ability, targets: tuple[str, ...], players: tuple[str, ...]):
+    """An exchange of control (CR 701.12b) depends on who controlled each target as it
+    resolved; the state says so: `exchanged_from: {ogre: alice, bear: bob}`."""
+    exchange = ability.creates.control == "exchange"
+    if not exchange:
+        if f.has("exchanged_from"):
+            raise f.error("exchanged_from", "only an exchange of control has exchanged_from")
+        return ()
+    raw = f.get("exchanged_from", dict, required=True)
+    if set(raw) != set(targets):
+        raise f.error("exchanged_from", f"give the controller of each target as it resolved: "
+                                        f"{', '.join(targets)}")
+    for oid, who in raw.items():
+        if who not in players:
+            raise f.error("exchanged_from", f"{oid}: {who!r} is not a player; players are "
+                                            f"{', '.join(players)}")
+    return tuple((t, raw[t]) for t in targets)
 
 
 def _inline_cards(f: Fields) -> list[Card]:
