@@ -56,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
     mn = query("mana", "everything a player can produce now: the maximal pools, written compactly "
                        "(CR 106.4, 605.3a, 616.1, 732.1b)")
     mn.add_argument("--player", metavar="P", required=True, help="the player producing mana")
+    wi = query("what-if", "step through a game: every distinct state the actions can lead to, "
+                          "as what changed, with the CR rules (CR 400.7, 704)")
+    wi.add_argument("--do", metavar="ACTION", action="append", required=True, dest="actions",
+                    help="an action, e.g. 'flicker hangarback' or 'move elves to hand' (repeatable: "
+                         "one step each, in order)")
     bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
                         "abilities, power/toughness after the layers, CR 613) and the other zones")
     bd.add_argument("--object", metavar="ID", action="append",
@@ -101,6 +106,8 @@ def _query(args: argparse.Namespace) -> int:
         result = session.could_produce(args.object, explain=args.explain)
     elif args.command == "board":
         result = session.board(args.explain, args.object)
+    elif args.command == "what-if":
+        result = session.what_if(args.actions)
     elif args.command == "mana":
         result = session.available_mana(args.player)
     elif args.command == "can-pay":
@@ -126,7 +133,7 @@ def _query(args: argparse.Namespace) -> int:
 def _explain_json(result) -> list[dict]:
     if hasattr(result, "outcomes"):
         return [{"rule": w.rule, "reason": w.text} for w in result.reasons]
-    if hasattr(result, "payable") or hasattr(result, "pools"):
+    if hasattr(result, "payable") or hasattr(result, "pools") or hasattr(result, "actions"):
         return [{"rule": r, "reason": t} for r, t in result.rules()]
     if hasattr(result, "reasons") and isinstance(result.reasons, dict):
         return [{"object": oid, "rule": w.rule, "reason": w.text}

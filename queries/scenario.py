@@ -25,8 +25,11 @@ QUERIES = {
     "orderings": {"tap", "ability", "player", "limit"},
     "can-pay": {"player", "cost"},
     "board": {"objects", "fields"},
+    "mana": {"player"},
+    "what-if": {"actions"},
 }
-REQUIRED_ARGS = {"orderings": {"tap"}, "can-pay": {"player", "cost"}}
+REQUIRED_ARGS = {"orderings": {"tap"}, "can-pay": {"player", "cost"}, "mana": {"player"},
+                 "what-if": {"actions"}}
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,10 @@ def answer(session: Session, query: str, args: dict[str, Any], explain: bool = F
         return session.can_pay(str(args["player"]), str(args["cost"]))
     if query == "board":
         return session.board(explain, _strings(args.get("objects")))
+    if query == "mana":
+        return session.available_mana(str(args["player"]))
+    if query == "what-if":
+        return session.what_if(_strings(args["actions"]) or [], "args.actions")
     raise ValueError(query)
 
 
@@ -158,8 +165,15 @@ def cited_rules(result) -> dict[str, list[str]]:
     out: dict[str, set[str]] = {}
     if hasattr(result, "outcomes"):
         return {result.object: sorted({w.rule for w in result.reasons})}
-    if hasattr(result, "payable"):
+    if hasattr(result, "payable") or hasattr(result, "pools"):
         return {result.player: sorted({r for r, _ in result.rules()})}
+    if hasattr(result, "actions"):
+        # what-if: each object (or "player P") -> the rules behind the changes to it
+        for r in result.results:
+            for c in r.changes:
+                who = c.change.object or f"player {c.change.player}"
+                out.setdefault(who, set()).update(rule for rule, _ in c.rules)
+        return {k: sorted(v) for k, v in out.items()}
     if isinstance(getattr(result, "reasons", None), dict):
         for oid, whys in result.reasons.items():
             out.setdefault(oid, set()).update(w.rule for w in whys)

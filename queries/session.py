@@ -225,6 +225,10 @@ class Session:
                               "before the maximal ones are chosen")
         return found
 
+    def what_if(self, actions: list[str], where: str = "--do"):
+        from .whatif import what_if
+        return what_if(self, actions, where)
+
     def available_mana(self, player: str):
         from .mana import available_mana
         return available_mana(self, player)

@@ -32,6 +32,9 @@ class Permanent:
     attached_to: str | None = None
     since_turn: int | None = None        # turn in which its base controller's control began (302.6)
     timestamp: int = 0                   # CR 613.7d; by default its place in the state file
+    incarnation: int = 0                 # how many zone changes made it a new object (400.7)
+    attached_incarnation: int | None = None  # set when what it is attached to left its zone:
+                                         # it stays attached to that (gone) object (400.7)
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,10 @@ class ZoneCard:
     owner: str
     zone: str
     position: int                        # 0-based; library: 0 is the top
+    incarnation: int = 0                 # how many zone changes made it a new object (400.7)
+    token: bool = False                  # a token that left the battlefield (111.7, 111.8)
+    face_down: bool = False              # exiled face down: no player may look at it (406.3)
+    exiled_with: tuple[str, int] | None = None   # the object (id, incarnation) that exiled it (607.2a)
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,8 @@ class Effect:
     exchanged_from: tuple[tuple[str, str], ...] = ()  # exchange of control: who controlled each
                                          # target as it resolved (CR 701.12b)
     since_turn: int | None = None        # the turn it began (CR 302.6 for control it gives)
+    target_incarnations: tuple[int | None, ...] = ()  # per target: the object it affects, when
+                                         # that target has since left its zone (400.7)
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,13 @@ class GameState:
     source: str = "<state>"
     life: tuple[tuple[str, int], ...] = ()  # each player's life total
     commanders: tuple[tuple[str, str], ...] = ()  # (player, object id): CR 903.3
+    lost: tuple[str, ...] = ()              # players who lost the game (704.5a)
+
+    def incarnations(self) -> dict[str, int]:
+        """Each object id's current object (an id names one object at a time, CR 400.7)."""
+        out = {z.id: z.incarnation for z in self.zones}
+        out.update({p.id: p.incarnation for p in self.battlefield})
+        return out
 
     def permanent(self, object_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == object_id), None)

@@ -182,6 +182,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
     facts += [f"ability_does({a},{verb}({obj}))." for verb, obj in ability.does]
+    if ability.enters_tapped:
+        facts.append(f"enters_with({a},tapped).")
+    facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
+              for k, n in ability.enters_counters]
     if ability.trigger is not None:
         t = ability.trigger
         if t.source == ("enchanted",):
@@ -240,8 +244,10 @@ def render_state(state: GameState) -> str:
         m = PT_COUNTER.match(kind)
         if m:
             counter_pts.append((kind, int(m.group(1)), int(m.group(2))))
+    current = state.incarnations()
     return template.render(
-        state=state, counter_pts=counter_pts, cards=cards, obj=obj, symbol=symbol, created=lambda card, line: ability_term(
+        state=state, counter_pts=counter_pts, cards=cards, symbol=symbol,
+        obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
         ability=lambda c, a: " ".join(ability_facts(c, a)),
     )

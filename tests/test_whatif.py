@@ -1,0 +1,84 @@
+"""what-if: zone changes make new objects and state-based actions follow (CR 400.7, 704)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mtg_asp.queries import Session
+from mtg_asp.queries.cli import main
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+
+BASE = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"}}
+
+
+def run(battlefield, actions, **extra):
+    state = load_state({**BASE, "battlefield": battlefield, **extra})
+    return Session(state).what_if(actions)
+
+
+def changes(result, k=0):
+    return [(c.change.kind, c.change.object or c.change.player, c.change.to, c.sba)
+            for c in result.results[k].changes]
+
+
+def test_flicker_makes_a_new_object_without_counters_and_its_attachments_fall_off():
+    got = run([{"id": "walker", "card": "Hangarback Walker", "controller": "alice", "counters": {"+1/+1": 2}},
+               {"id": "split", "card": "Bonesplitter", "controller": "alice", "attached_to": "walker"},
+               {"id": "paci", "card": "Pacifism", "controller": "bob", "attached_to": "walker"}],
+              ["flicker walker"])
+    assert len(got.results) == 1
+    assert changes(got) == [("moves", "walker", "exile", False), ("moves", "walker", "battlefield", False),
+                            ("moves", "paci", "graveyard", True), ("moves", "walker", "graveyard", True),
+                            ("unattached", "split", None, True)]
+    after = got.results[0].after(got.start)
+    assert after["walker"] == {"zone": "graveyard", "new_object": True}
+    assert after["split"] == {"zone": "battlefield", "controller": "alice", "attached_to": None}
+
+
+def test_a_creature_with_counters_survives_a_bounce_only_in_hand():
+    got = run([{"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3}}],
+              ["bounce one"])
+    assert changes(got) == [("moves", "one", "hand", False)]
+
+
+def test_a_token_that_left_cannot_come_back_and_ceases_to_exist():
+    # 111.8: the return does nothing; 704.5d: it ceases to exist at the next check
+    got = run([{"id": "elf", "card": "Llanowar Elves", "controller": "alice", "token": True}],
+              ["flicker elf"])
+    assert changes(got) == [("moves", "elf", "exile", False), ("stays", "elf", "battlefield", False),
+                            ("ceases", "elf", None, True)]
+    assert got.results[0].after(got.start) == {"elf": {"zone": None, "ceased_to_exist": True}}
+
+
+def test_an_object_that_ceased_to_exist_cannot_be_acted_on():
+    with pytest.raises(InputError, match=r"\[1\].*no object has id 'elf' any more"):
+        run([{"id": "elf", "card": "Llanowar Elves", "controller": "alice", "token": True}],
+            ["exile elf", "bounce elf"])
+
+
+def test_a_player_at_zero_life_loses_when_state_based_actions_are_checked():
+    got = run([{"id": "f", "card": "Forest", "controller": "alice"}], ["bounce f"], life={"bob": 0})
+    assert ("loses", "bob", None, True) in changes(got)
+
+
+@pytest.mark.parametrize("action, message", [
+    ("dance f", "unknown action 'dance'"), ("move f to moon", "unknown zone 'moon'"),
+    ("move f exile", "write it as: move ID to ZONE"), ("bounce nothing", "no object has id 'nothing'")])
+def test_bad_actions_name_the_action(action, message):
+    with pytest.raises(InputError, match=message):
+        run([{"id": "f", "card": "Forest", "controller": "alice"}], [action])
+
+
+def test_cli_what_if_json_and_exit_2(tmp_path, capsys):
+    state = tmp_path / "s.yaml"
+    state.write_text("players: [alice, bob]\nturn: {number: 5, active: alice, step: precombat_main}\n"
+                     "battlefield:\n  - {id: one, card: Endless One, controller: alice, counters: {+1/+1: 2}}\n")
+    assert main(["what-if", str(state), "--do", "flicker one", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcomes"][0]["after"] == {"one": {"zone": "graveyard", "new_object": True}}
+    assert out["outcomes"][0]["changes"][2]["rules"] == ["400.7", "704.5f"]
+    assert main(["what-if", str(state), "--do", "fly one"]) == 2
+    assert "--do: [0]" in capsys.readouterr().err

@@ -1,0 +1,88 @@
+"""Applying the changes asp/whatif.lp derives to a GameState, giving the next state.
+
+The encoding decides every change and the rule behind it; this module only writes them into
+the immutable model: a zone change replaces the object by a new one (next incarnation) in its
+new zone, so nothing of the old object comes along unless a change says so (CR 400.7, 122.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .model import GameState, Permanent, ZoneCard
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change: kind is moves | enters_counters | enters_tapped | ceases | unattached |
+    loses | stays."""
+    kind: str
+    object: str | None = None
+    player: str | None = None
+    origin: str | None = None        # moves: the zone it left
+    to: str | None = None            # moves / stays: the zone it goes (or would go) to
+    controller: str | None = None    # moves to the battlefield: under whose control
+    counter: str | None = None
+    amount: int = 0
+
+
+def apply(state: GameState, changes: list[Change]) -> GameState:
+    """The state after all `changes`, performed at once (CR 704.3 for state-based actions)."""
+    battlefield = list(state.battlefield)
+    zones = list(state.zones)
+    effects = list(state.effects)
+    lost = list(state.lost)
+    stamp = max([p.timestamp for p in battlefield] + [e.timestamp for e in effects] + [0])
+    entering: dict[str, Permanent] = {}
+    for ch in changes:
+        if ch.kind == "moves":
+            old_perm = next((p for p in battlefield if p.id == ch.object), None)
+            old_card = next((z for z in zones if z.id == ch.object), None)
+            old = old_perm or old_card
+            inc = old.incarnation
+            # What was attached to the object, and effects that targeted it, keep pointing
+            # at the object that left (400.7): pin them to its incarnation.
+            battlefield = [p if p.attached_to != ch.object or p.attached_incarnation is not None
+                           else replace(p, attached_incarnation=inc) for p in battlefield]
+            effects = [e if ch.object not in e.targets else
+                       replace(e, target_incarnations=_pins(e, state, ch.object, inc)) for e in effects]
+            battlefield = [p for p in battlefield if p.id != ch.object]
+            zones = [z for z in zones if z.id != ch.object]
+            token = old.token
+            if ch.to == "battlefield":
+                stamp += 1
+                entering[ch.object] = Permanent(
+                    ch.object, old.card, ch.controller, old.owner, token=token, timestamp=stamp,
+                    incarnation=inc + 1, since_turn=state.turn.number)
+            else:
+                position = 0 if ch.to == "library" else \
+                    sum(1 for z in zones if z.zone == ch.to and z.owner == old.owner)
+                if ch.to == "library":
+                    zones = [replace(z, position=z.position + 1)
+                             if z.zone == "library" and z.owner == old.owner else z for z in zones]
+                zones.append(ZoneCard(ch.object, old.card, old.owner, ch.to, position,
+                                      incarnation=inc + 1, token=token))
+    for ch in changes:
+        if ch.kind == "enters_counters":
+            p = entering[ch.object]
+            entering[ch.object] = replace(p, counters=tuple(sorted((*p.counters, (ch.counter, ch.amount)))))
+        elif ch.kind == "enters_tapped":
+            entering[ch.object] = replace(entering[ch.object], tapped=True)
+        elif ch.kind == "ceases":
+            zones = [z for z in zones if z.id != ch.object]
+        elif ch.kind == "unattached":
+            battlefield = [replace(p, attached_to=None, attached_incarnation=None)
+                           if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "loses" and ch.player not in lost:
+            lost.append(ch.player)
+    battlefield += entering.values()
+    return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
+                   lost=tuple(lost))
+
+
+def _pins(effect, state: GameState, object_id: str, incarnation: int) -> tuple[int | None, ...]:
+    pins = list(effect.target_incarnations or (None,) * len(effect.targets))
+    for i, t in enumerate(effect.targets):
+        if t == object_id and pins[i] is None:
+            pins[i] = incarnation
+    return tuple(pins)
