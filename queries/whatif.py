@@ -10,6 +10,11 @@ Action syntax (one string per step; ids are the state's object ids):
     bounce ID            = move ID to hand        exile ID  = move ID to exile
     flicker ID           exile it, then return it to the battlefield, in one step (no
                          state-based actions in between)
+    activate ID LINE [targeting T ...]
+                         its controller activates the ability on oracle line LINE (or, for a
+                         loyalty ability, LINE may be its cost: +1, -1, -6); targets are object
+                         ids or player names; without them every legal choice is an outcome
+    resolve              the top of the stack resolves
 """
 
 from __future__ import annotations
@@ -30,12 +35,13 @@ _queries = itertools.count(1)
 MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
+ACTIONS = "move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], resolve"
 
 
 @dataclass(frozen=True)
 class Step:
     text: str
-    events: tuple[tuple[str, str, str], ...]     # (verb, object id, zone)
+    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets) | ("resolve",)
 
 
 @dataclass(frozen=True)
@@ -52,8 +58,12 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind == "enters_counters":
+        if c.kind in ("enters_counters", "loyalty"):
             out["amount"] = c.amount
+        elif c.kind == "push":
+            out["line"] = c.amount
+        elif c.kind == "target":
+            out["index"] = c.amount
         if self.sba:
             out["state_based_action"] = True
         out["rules"] = sorted({r for r, _ in self.rules})
@@ -70,6 +80,11 @@ class Logged:
             "unattached": lambda: f"{c.object} becomes unattached",
             "loses": lambda: f"{c.player} loses the game",
             "stays": lambda: f"{c.object} stays where it is (would have moved to {c.to})",
+            "loyalty": lambda: f"{c.object} now has {c.amount} loyalty",
+            "loyalty_used": lambda: f"{c.object}: a loyalty ability was activated this turn",
+            "push": lambda: f"{c.player} puts {c.object}'s line {c.amount} ability on the stack",
+            "target": lambda: f"  targeting {c.object or c.player}",
+            "pop": lambda: f"the ability {c.object} leaves the stack",
         }[c.kind]()
         tag = "state-based action: " if self.sba else ""
         rules = "; ".join(f"CR {r}: {t}" for r, t in sorted(set(self.rules)))
@@ -80,6 +95,15 @@ class Logged:
 class Result:
     changes: tuple[Logged, ...]
     state: GameState = field(compare=False)
+    illegal: Illegal | None = None      # the branch stopped: an action could not be taken
+
+    def to_json(self, start: GameState) -> dict:
+        out = {"changes": [c.to_json() for c in self.changes], "after": self.after(start)}
+        if self.illegal:
+            out["illegal"] = {"step": self.illegal.step, "action": self.illegal.action,
+                              "rules": sorted({r for r, _ in self.illegal.why}),
+                              "why": [t for _, t in self.illegal.why]}
+        return out
 
     def after(self, start: GameState) -> dict:
         """The objects and players that differ from the start, as they are now."""
@@ -97,6 +121,8 @@ class Result:
                 out[p.id] = v
             for z in s.zones:
                 v = {"zone": z.zone, "incarnation": z.incarnation}
+                if z.zone == "library":
+                    v["position"] = z.position
                 if z.face_down:
                     v["face_down"] = True
                 out[z.id] = v
@@ -126,12 +152,11 @@ class WhatIf:
     results: tuple[Result, ...]
 
     def to_json(self) -> dict:
-        return {"actions": list(self.actions),
-                "outcomes": [{"changes": [c.to_json() for c in r.changes], "after": r.after(self.start)}
-                             for r in self.results]}
+        return {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
 
     def rules(self) -> list[tuple[str, str]]:
-        return sorted({w for r in self.results for c in r.changes for w in c.rules})
+        return sorted({w for r in self.results for c in r.changes for w in c.rules} |
+                      {w for r in self.results if r.illegal for w in r.illegal.why})
 
     def to_text(self) -> str:
         n = len(self.results)
@@ -139,6 +164,9 @@ class WhatIf:
         for k, r in enumerate(self.results, 1):
             lines.append(f"  outcome {k}:")
             lines += [f"    {c.to_text()}" for c in r.changes] or ["    nothing changes"]
+            if r.illegal:
+                why = "; ".join(f"CR {rule}: {t}" for rule, t in r.illegal.why)
+                lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
             for oid, v in r.after(self.start).items():
                 lines.append(f"    now {oid}: {v}")
         return "\n".join(lines)
@@ -152,7 +180,7 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         return InputError(where, field_, f"{text!r}: {message}")
 
     if not words:
-        raise bad("an empty action; actions are: move ID to ZONE, bounce ID, exile ID, flicker ID")
+        raise bad(f"an empty action; actions are: {ACTIONS}")
     verb = words[0].lower()
     if verb == "move":
         if len(words) != 4 or words[2].lower() != "to":
@@ -168,8 +196,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         events = {"bounce": (("move", oid, "hand"),), "exile": (("move", oid, "exile"),),
                   "flicker": (("move", oid, "exile"), ("move", oid, "battlefield"))}[verb]
         return Step(text, events)
-    raise bad(f"unknown action {words[0]!r}; actions are: move ID to ZONE, bounce ID, exile ID, "
-              "flicker ID")
+    if verb == "resolve":
+        if len(words) != 1:
+            raise bad("write it as: resolve")
+        return Step(text, (("resolve",),))
+    if verb == "activate":
+        if len(words) < 3 or (len(words) > 3 and (words[3].lower() != "targeting" or len(words) == 4)):
+            raise bad("write it as: activate ID LINE [targeting T ...]")
+        return Step(text, (("activate", words[1], words[2], tuple(words[4:])),))
+    raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
 def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf:
@@ -180,20 +215,24 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
     for k, step in enumerate(steps, 1):
         nxt = []
         for state, log, sess in branches:
-            for oid in {e[1] for e in step.events}:
+            for oid in {e[1] for e in step.events if len(e) > 1}:
                 if oid not in state.incarnations():
                     raise InputError(where, f"[{k - 1}]", f"{step.text!r}: no object has id {oid!r}"
                                      + (" any more (see the changes before this step)" if k > 1 else ""))
             states = [(state, log, sess)]
-            for verb, oid, zone in step.events:
+            for event in step.events:
                 states = [out for st, lg, se in states
-                          for out in _event(se or _session(st, session), st, lg, k, verb, oid, zone)]
+                          for out in _event(se or _session(st, session), st, lg, k, event, where, step.text)]
             for st, lg, se in states:
-                nxt.append(_sba(se, st, lg, k, session))
+                if isinstance(lg, Illegal):
+                    nxt.append((st, lg, se))
+                else:
+                    nxt.append(_sba(se, st, lg, k, session))
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    results = tuple(Result(log, st) for st, log, _ in branches)
+    results = tuple(Result(log.before, st, log) if isinstance(log, Illegal) else Result(log, st)
+                    for st, log, _ in branches)
     return WhatIf(session.state, tuple(actions), results)
 
 
@@ -201,18 +240,86 @@ def _session(state: GameState, like: Session) -> Session:
     return Session(state, time_limit=like.time_limit)
 
 
-def _event(sess: Session, state: GameState, log, k: int, verb: str, oid: str, zone: str):
-    q = next(_queries)
-    o = obj(oid, state.incarnations()[oid])
-    sess._add(f"whatif_act_{q}", f"act({q},{verb}({o},{zone})).", "the action")
-    sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)])])
-    answer = sess._facts()
-    changes, rules = _changes(answer, q)
-    if not changes:
+@dataclass(frozen=True)
+class Illegal:
+    """A branch that stopped: the action at `step` cannot be taken, with the rules why."""
+    before: tuple[Logged, ...]
+    step: int
+    action: str
+    why: tuple[tuple[str, str], ...]
+
+
+def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: str, text: str):
+    if isinstance(log, Illegal):
         return [(state, log, sess)]
-    new = apply(state, [c for c in changes if c.kind != "stays"])
-    logged = tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
-    return [(new, log + logged, None if new != state else sess)]
+    q = next(_queries)
+    inc = state.incarnations()
+    if event[0] == "move":
+        _, oid, zone = event
+        facts = f"act({q},move({obj(oid, inc[oid])},{zone}))."
+    elif event[0] == "activate":
+        _, oid, line, targets = event
+        facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(sess, state, oid, line, k, where)}))."
+        for j, t in enumerate(targets, 1):
+            if t in inc:
+                facts += f" act_target({q},{j},{obj(t, inc[t])})."
+            elif t in state.players:
+                facts += f' act_target({q},{j},"{t}").'
+            else:
+                raise InputError(where, f"[{k - 1}]", f"target {t!r} is neither an object id nor a player")
+    else:
+        facts = f"act({q},resolve)."
+    sess._add(f"whatif_act_{q}", facts, "the action")
+    sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)])])
+    out = []
+    for model in sess.enumerate([], MAX_BRANCHES):
+        answer = _Model(model)
+        illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
+                          if s.arguments[0].number == q})
+        if illegal:
+            out.append((state, Illegal(log, k, text, tuple(illegal)), sess))
+            continue
+        changes, rules = _changes(answer, q)
+        if not changes:
+            out.append((state, log, sess))
+            continue
+        new = apply(state, [c for c in changes if c.kind != "stays"])
+        logged = tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
+        out.append((new, log + logged, None if new != state else sess))
+    return out
+
+
+class _Model:
+    def __init__(self, symbols):
+        self.by_name: dict[str, list] = {}
+        for s in symbols:
+            self.by_name.setdefault(s.name, []).append(s)
+
+    def get(self, name):
+        return self.by_name.get(name, [])
+
+
+def _instance(sess: Session, state: GameState, oid: str, line: str, k: int, where: str) -> str:
+    """The ability instance term for "line N" or a loyalty cost like "-1" of the object's card."""
+    perm = state.permanent(oid)
+    if perm is None:
+        raise InputError(where, f"[{k - 1}]", f"{oid!r} is not on the battlefield")
+    card = state.library.get(perm.card)
+    if line.lstrip("+-").isdigit() and line[0] in "+-":
+        wanted = int(line)
+        hits = [a.line for a in card.abilities
+                if any(c.kind == "loyalty" and c.count == wanted for c in a.costs)]
+        if not hits:
+            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no loyalty ability {line}")
+        number = hits[0]
+    elif line.isdigit():
+        number = int(line)
+        if not any(a.line == number for a in card.abilities):
+            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no oracle line {number}")
+    else:
+        raise InputError(where, f"[{k - 1}]", f"{line!r}: give the ability's oracle line (1, 2, ...) "
+                                              "or its loyalty cost (+1, -1)")
+    return f'ab("{perm.card}",{number})'
 
 
 def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
@@ -247,9 +354,14 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
     for s in answer.get("why"):
         if s.arguments[0].number == q and s.arguments[1] in terms:
             rules.setdefault(terms[s.arguments[1]], set()).add((s.arguments[2].string, s.arguments[3].string))
-    order = {"moves": 0, "enters_counters": 1, "enters_tapped": 1, "unattached": 2, "ceases": 3,
-             "stays": 4, "loses": 5}
-    changes.sort(key=lambda c: (order[c.kind], c.object or "", c.player or "", c.counter or ""))
+    at = {}
+    for s in answer.get("at"):
+        if s.arguments[0].number == q and s.arguments[1] in terms:
+            at[terms[s.arguments[1]]] = s.arguments[2].number
+    order = {"loyalty": 0, "loyalty_used": 0, "push": 1, "target": 1, "moves": 2, "enters_counters": 3,
+             "enters_tapped": 3, "unattached": 4, "ceases": 5, "stays": 6, "loses": 7, "pop": 8}
+    changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
+                                c.counter or "", c.amount))
     return changes, rules
 
 
@@ -271,13 +383,28 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("unattached", object=object_id(a[0]))
     if t.name == "lose":
         return Change("loses", player=a[0].string)
+    if t.name == "loyalty":
+        return Change("loyalty", object=object_id(a[0]), counter="loyalty", amount=a[1].number)
+    if t.name == "loyalty_used":
+        return Change("loyalty_used", object=object_id(a[0]))
+    if t.name == "push":
+        d = a[1].arguments
+        return Change("push", object=object_id(a[0]), player=a[2].string, card=d[0].string,
+                      amount=d[1].number, incarnation=a[0].arguments[1].number)
+    if t.name == "target":
+        tgt = a[1]
+        if tgt.type == clingo.SymbolType.String:
+            return Change("target", player=tgt.string, amount=a[0].number)
+        return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
+    if t.name == "pop":
+        return Change("pop", object=a[0].arguments[0].string)
     raise SolverError(f"asp/whatif.lp derived a change this module does not know: {t}")
 
 
 def _distinct(branches):
     seen = {}
     for st, log, sess in branches:
-        key = _key(st)
+        key = (_key(st), (log.step, log.why) if isinstance(log, Illegal) else None)
         if key not in seen:
             seen[key] = (st, log, sess)
     return list(seen.values())
@@ -287,7 +414,7 @@ def _key(state: GameState):
     return (tuple(sorted((p.id, p.card, p.controller, p.tapped, p.counters, p.damage, p.attached_to,
                           p.attached_incarnation, p.incarnation) for p in state.battlefield)),
             tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down) for z in state.zones)),
-            state.lost, state.life)
+            state.lost, state.life, state.stack)
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]

@@ -117,7 +117,8 @@ class Ability:
     intrinsic: str = ""                  # reminder of the intrinsic ability of a basic land type
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
-    does: tuple[tuple[str, str], ...] = ()   # activated: structured actions, e.g. ("untap", "self")
+    does: tuple[tuple[str, str | int], ...] = ()  # its effect as actions, in order (608.2c)
+    target: tuple = ()                   # ("player",) or ("object", filter, rules): one target
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
@@ -231,12 +232,20 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped or loyalty")
 
 
-# Actions an activated ability's effect takes, written as {action: object}: only what the
-# queries read so far (an untap ability makes a mana loop, CR 732.1b).
-DOES = {"untap": ("self",)}
+# Actions an ability's effect takes as it resolves (CR 608.2c: in the order written), each
+# {action: argument}. "it" is the object the previous action moved (400.7: the effect can
+# find the new object it put there).
+DOES = {
+    "untap": ("self",),                 # "Untap this artifact" (a mana loop, CR 732.1b)
+    "exile": ("target",),               # "Exile target ..."
+    "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
+    "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
+    "draw": int,                        # "Draw N cards" (121.1)
+    "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
+}
 
 
-def parse_does(a: Fields, where: str) -> tuple[tuple[str, str], ...]:
+def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
     raw = a.data["does"]
     if not isinstance(raw, list) or not raw:
         raise a.error("does", "must be a non-empty list like [{untap: self}]")
@@ -244,14 +253,41 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str], ...]:
     for i, item in enumerate(raw):
         sub = f"{a.sub('does')}[{i}]"
         if not isinstance(item, dict) or len(item) != 1:
-            raise InputError(where, sub, "must be one {action: object} mapping like {untap: self}")
-        (verb, obj), = item.items()
+            raise InputError(where, sub, "must be one {action: argument} mapping like {untap: self}")
+        (verb, arg), = item.items()
         if verb not in DOES:
             raise InputError(where, sub, f"unknown action {verb!r}; known: {', '.join(sorted(DOES))}")
-        if obj not in DOES[verb]:
-            raise InputError(where, sub, f"{verb} takes {', '.join(DOES[verb])}, not {obj!r}")
-        out.append((verb, obj))
+        allowed = DOES[verb]
+        if allowed is int:
+            if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
+                raise InputError(where, sub, f"{verb} takes a positive number, not {arg!r}")
+        elif arg not in allowed:
+            raise InputError(where, sub, f"{verb} takes {', '.join(allowed)}, not {arg!r}")
+        out.append((verb, arg))
     return tuple(out)
+
+
+# One structured target (CR 115.1): `target: player`, or `target: {filter: [...], another:
+# true, owner: you, controller: you}` for "another target permanent you own".
+TARGET_KEYS = {"filter", "another", "owner", "controller"}
+
+
+def parse_target(a: Fields, where: str, parse_filter) -> tuple:
+    raw = a.data["target"]
+    if raw == "player":
+        return ("player",)
+    t = Fields(raw, where, a.sub("target"), TARGET_KEYS)
+    filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
+    rules = []
+    if t.get("another", bool, False):
+        rules.append("another")
+    for key in ("owner", "controller"):
+        who = t.get(key, str, "")
+        if who and who != "you":
+            raise t.error(key, "must be you")
+        if who:
+            rules.append(key)
+    return ("object", filt, tuple(rules))
 
 
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
@@ -347,7 +383,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does"}
+                   "only_during", "only_if_you_control", "does", "target"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -386,11 +422,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
         does = parse_does(a, where) if a.has("does") else ()
-        if does and kind != "activated":
-            raise a.error("does", "only an activated ability's actions are written with does:")
+        target = parse_target(a, where, parse_filter) if a.has("target") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
-                       duration=duration, only_during=steps, only_if_control=control, does=does)
+                       duration=duration, only_during=steps, only_if_control=control, does=does,
+                       target=target)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .model import GameState, Permanent, ZoneCard
+from .model import GameState, Permanent, StackItem, ZoneCard
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,9 @@ class Change:
     to: str | None = None            # moves / stays: the zone it goes (or would go) to
     controller: str | None = None    # moves to the battlefield: under whose control
     counter: str | None = None
-    amount: int = 0
+    amount: int = 0                  # counters / loyalty / a stack ability's line / a target's index
+    card: str | None = None          # push: the card whose line defines the ability
+    incarnation: int = 0             # push: the source's; target: the target object's
 
 
 def apply(state: GameState, changes: list[Change]) -> GameState:
@@ -34,8 +36,27 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     lost = list(state.lost)
     stamp = max([p.timestamp for p in battlefield] + [e.timestamp for e in effects] + [0])
     entering: dict[str, Permanent] = {}
+    stack = list(state.stack)
+    pushed = None
     for ch in changes:
-        if ch.kind == "moves":
+        if ch.kind == "push":
+            ids = {s.id for s in stack}
+            sid = next(f"s{n}" for n in range(1, len(ids) + 2) if f"s{n}" not in ids)
+            pushed = StackItem(sid, ch.player, ch.card, ch.amount, ch.object, ch.incarnation)
+            stack.append(pushed)
+        elif ch.kind == "target":
+            target = ("player", ch.player, 0) if ch.player else ("object", ch.object, ch.incarnation)
+            pushed = replace(pushed, targets=(*pushed.targets, target))
+            stack[-1] = pushed
+        elif ch.kind == "pop":
+            stack = [s for s in stack if s.id != ch.object]
+        elif ch.kind == "loyalty":
+            battlefield = [replace(p, counters=tuple(sorted(
+                (*((k, n) for k, n in p.counters if k != "loyalty"), *((("loyalty", ch.amount),) if ch.amount else ())))))
+                if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "loyalty_used":
+            battlefield = [replace(p, loyalty_activated=True) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "moves":
             old_perm = next((p for p in battlefield if p.id == ch.object), None)
             old_card = next((z for z in zones if z.id == ch.object), None)
             old = old_perm or old_card
@@ -76,8 +97,15 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind == "loses" and ch.player not in lost:
             lost.append(ch.player)
     battlefield += entering.values()
+    # A library is an ordered pile (401.1): positions count from the top with no gaps.
+    ranks: dict[str, int] = {}
+    for z in sorted((z for z in zones if z.zone == "library"), key=lambda z: (z.owner, z.position)):
+        rank = ranks.get(z.owner, 0)
+        ranks[z.owner] = rank + 1
+        if z.position != rank:
+            zones = [replace(y, position=rank) if y is z else y for y in zones]
     return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
-                   lost=tuple(lost))
+                   lost=tuple(lost), stack=tuple(stack))
 
 
 def _pins(effect, state: GameState, object_id: str, incarnation: int) -> tuple[int | None, ...]:

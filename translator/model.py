@@ -35,6 +35,7 @@ class Permanent:
     incarnation: int = 0                 # how many zone changes made it a new object (400.7)
     attached_incarnation: int | None = None  # set when what it is attached to left its zone:
                                          # it stays attached to that (gone) object (400.7)
+    loyalty_activated: bool = False      # a loyalty ability of it was activated this turn (606.3)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,19 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class StackItem:
+    """An ability on the stack (CR 113.3b, 405): independent of its source once there (113.7a)."""
+
+    id: str
+    controller: str
+    card: str                            # the card whose oracle line `line` defines it
+    line: int
+    source: str | None = None            # the permanent it came from
+    source_incarnation: int = 0
+    targets: tuple[tuple[str, str, int], ...] = ()   # ("object", id, incarnation) | ("player", name, 0)
+
+
+@dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...]
     turn: Turn
@@ -83,6 +97,7 @@ class GameState:
     life: tuple[tuple[str, int], ...] = ()  # each player's life total
     commanders: tuple[tuple[str, str], ...] = ()  # (player, object id): CR 903.3
     lost: tuple[str, ...] = ()              # players who lost the game (704.5a)
+    stack: tuple[StackItem, ...] = ()       # bottom first; the last one resolves first (405.5)
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

@@ -181,7 +181,14 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
-    facts += [f"ability_does({a},{verb}({obj}))." for verb, obj in ability.does]
+    facts += [f"ability_does({a},{k},{verb}({arg}))." for k, (verb, arg) in enumerate(ability.does, 1)]
+    if ability.target:
+        facts.append(f"ability_targets({a}).")
+        if ability.target[0] == "player":
+            facts.append(f"target_spec({a},1,player).")
+        else:
+            f, ff = filter_facts(ability.target[1])
+            facts += [f"target_spec({a},1,{f})."] + ff + [f"target_rule({a},1,{r})." for r in ability.target[2]]
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
@@ -235,7 +242,7 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
 
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
-        {e.card for e in state.effects}
+        {e.card for e in state.effects} | {s.card for s in state.stack}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     template = _env.get_template("state.lp.j2")
     kinds = sorted({k for p in state.battlefield for k, _ in p.counters})

@@ -20,7 +20,7 @@ from .yamlio import Fields, describe, load_yaml_file
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
-                  "attached_to", "since_turn", "timestamp"}
+                  "attached_to", "since_turn", "timestamp", "loyalty_activated"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -341,6 +341,11 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
             raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")
+    # CR 306.5b: a planeswalker has loyalty counters equal to its printed loyalty as it enters;
+    # a state that gives none means it has not lost or gained any since.
+    printed = library.get(card).loyalty
+    if printed is not None and "loyalty" not in counters:
+        counters = {**counters, "loyalty": printed}
     damage = f.get("damage", int, 0)
     if damage < 0:
         raise f.error("damage", "must not be negative")
@@ -358,6 +363,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
         attached_to=attached, since_turn=since, timestamp=timestamp,
+        loyalty_activated=f.get("loyalty_activated", bool, False),
     )
 
 
