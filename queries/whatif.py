@@ -14,6 +14,10 @@ Action syntax (one string per step; ids are the state's object ids):
                          its controller activates the ability on oracle line LINE (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6); targets are object
                          ids or player names; without them every legal choice is an outcome
+    cast ID [x=N] [targeting T ...]
+                         its owner casts the card, paying its cost (X = N) from their mana pool
+                         (the state's mana_pool); every way to pay that leaves a different pool
+                         is an outcome
     resolve              the top of the stack resolves
 """
 
@@ -35,7 +39,8 @@ _queries = itertools.count(1)
 MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
-ACTIONS = "move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], resolve"
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
+           "cast ID [x=N] [targeting T ...], resolve")
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,10 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty"):
+        if c.kind in ("enters_counters", "loyalty", "pool"):
             out["amount"] = c.amount
+        elif c.kind == "cast" and c.amount >= 0:
+            out["x"] = c.amount
         elif c.kind == "push":
             out["line"] = c.amount
         elif c.kind == "target":
@@ -85,6 +92,8 @@ class Logged:
             "push": lambda: f"{c.player} puts {c.object}'s line {c.amount} ability on the stack",
             "target": lambda: f"  targeting {c.object or c.player}",
             "pop": lambda: f"the ability {c.object} leaves the stack",
+            "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
+            "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
         }[c.kind]()
         tag = "state-based action: " if self.sba else ""
         rules = "; ".join(f"CR {r}: {t}" for r, t in sorted(set(self.rules)))
@@ -141,7 +150,12 @@ class Result:
                     diff[oid].pop("incarnation")
         for p in self.state.lost:
             if p not in start.lost:
-                diff[f"player {p}"] = {"lost": True}
+                diff.setdefault(f"player {p}", {})["lost"] = True
+        pools, before_pools = dict(self.state.mana_pool), dict(start.mana_pool)
+        for p in start.players:
+            if pools.get(p, ()) != before_pools.get(p, ()):
+                diff.setdefault(f"player {p}", {})["mana_pool"] = "".join(
+                    f"{{{t}}}" * n for t, n in sorted(pools.get(p, ()), key=lambda tn: "WUBRGC".index(tn[0])))
         return diff
 
 
@@ -200,6 +214,17 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         if len(words) != 1:
             raise bad("write it as: resolve")
         return Step(text, (("resolve",),))
+    if verb == "cast":
+        rest = words[2:]
+        x = None
+        if rest and rest[0].lower().startswith("x="):
+            value = rest[0][2:]
+            if not value.isdigit():
+                raise bad("x= takes a number, like x=3")
+            x, rest = int(value), rest[1:]
+        if len(words) < 2 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
+            raise bad("write it as: cast ID [x=N] [targeting T ...]")
+        return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
     if verb == "activate":
         if len(words) < 3 or (len(words) > 3 and (words[3].lower() != "targeting" or len(words) == 4)):
             raise bad("write it as: activate ID LINE [targeting T ...]")
@@ -257,9 +282,13 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     if event[0] == "move":
         _, oid, zone = event
         facts = f"act({q},move({obj(oid, inc[oid])},{zone}))."
-    elif event[0] == "activate":
-        _, oid, line, targets = event
-        facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(sess, state, oid, line, k, where)}))."
+    elif event[0] in ("activate", "cast"):
+        if event[0] == "activate":
+            _, oid, line, targets = event
+            facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(sess, state, oid, line, k, where)}))."
+        else:
+            _, oid, x, targets = event
+            facts = f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))."
         for j, t in enumerate(targets, 1):
             if t in inc:
                 facts += f" act_target({q},{j},{obj(t, inc[t])})."
@@ -272,7 +301,12 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     sess._add(f"whatif_act_{q}", facts, "the action")
     sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)])])
     out = []
-    for model in sess.enumerate([], MAX_BRANCHES):
+    models = sess.enumerate([], MAX_BRANCHES)
+    if not models:
+        # Only the payment can fail this way: no way to pay the total cost from the pool.
+        why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
+        return [(state, Illegal(log, k, text, why), sess)]
+    for model in models:
         answer = _Model(model)
         illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
                           if s.arguments[0].number == q})
@@ -358,8 +392,9 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
     for s in answer.get("at"):
         if s.arguments[0].number == q and s.arguments[1] in terms:
             at[terms[s.arguments[1]]] = s.arguments[2].number
-    order = {"loyalty": 0, "loyalty_used": 0, "push": 1, "target": 1, "moves": 2, "enters_counters": 3,
-             "enters_tapped": 3, "unattached": 4, "ceases": 5, "stays": 6, "loses": 7, "pop": 8}
+    order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "target": 2, "moves": 3,
+             "enters_counters": 4, "enters_tapped": 4, "unattached": 5, "ceases": 6, "stays": 7, "loses": 8,
+             "pop": 9}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -396,6 +431,12 @@ def _decode(t: clingo.Symbol) -> Change:
         if tgt.type == clingo.SymbolType.String:
             return Change("target", player=tgt.string, amount=a[0].number)
         return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
+    if t.name == "cast":
+        x = a[2]
+        return Change("cast", object=object_id(a[0]), player=a[1].string,
+                      amount=x.number if x.type == clingo.SymbolType.Number else -1)
+    if t.name == "pool":
+        return Change("pool", player=a[0].string, counter=a[1].name.upper(), amount=a[2].number)
     if t.name == "pop":
         return Change("pop", object=a[0].arguments[0].string)
     raise SolverError(f"asp/whatif.lp derived a change this module does not know: {t}")
@@ -414,7 +455,7 @@ def _key(state: GameState):
     return (tuple(sorted((p.id, p.card, p.controller, p.tapped, p.counters, p.damage, p.attached_to,
                           p.attached_incarnation, p.incarnation) for p in state.battlefield)),
             tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down) for z in state.zones)),
-            state.lost, state.life, state.stack)
+            state.lost, state.life, state.stack, state.mana_pool)
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]

@@ -37,6 +37,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     stamp = max([p.timestamp for p in battlefield] + [e.timestamp for e in effects] + [0])
     entering: dict[str, Permanent] = {}
     stack = list(state.stack)
+    pools = dict(state.mana_pool)
     pushed = None
     for ch in changes:
         if ch.kind == "push":
@@ -48,6 +49,17 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             target = ("player", ch.player, 0) if ch.player else ("object", ch.object, ch.incarnation)
             pushed = replace(pushed, targets=(*pushed.targets, target))
             stack[-1] = pushed
+        elif ch.kind == "cast":
+            card = next(z for z in zones if z.id == ch.object)
+            zones = [z for z in zones if z.id != ch.object]
+            pushed = StackItem(ch.object, ch.player, card.card, 0, ch.object, card.incarnation + 1,
+                               spell=True, x=None if ch.amount < 0 else ch.amount, owner=card.owner)
+            stack.append(pushed)
+        elif ch.kind == "pool":
+            pools = dict(pools)
+            mine = dict(pools.get(ch.player, ()))
+            mine[ch.counter] = ch.amount
+            pools[ch.player] = tuple(sorted((t, n) for t, n in mine.items() if n))
         elif ch.kind == "pop":
             stack = [s for s in stack if s.id != ch.object]
         elif ch.kind == "loyalty":
@@ -59,6 +71,11 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind == "moves":
             old_perm = next((p for p in battlefield if p.id == ch.object), None)
             old_card = next((z for z in zones if z.id == ch.object), None)
+            spell = next((s for s in stack if s.spell and s.source == ch.object), None)
+            if spell is not None:       # a spell leaves the stack: its card moves on (608.3a, 608.2n)
+                stack = [s for s in stack if s is not spell]
+                old_card = ZoneCard(spell.source, spell.card, spell.owner, "stack", 0,
+                                    incarnation=spell.source_incarnation)
             old = old_perm or old_card
             inc = old.incarnation
             # What was attached to the object, and effects that targeted it, keep pointing
@@ -105,7 +122,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         if z.position != rank:
             zones = [replace(y, position=rank) if y is z else y for y in zones]
     return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
-                   lost=tuple(lost), stack=tuple(stack))
+                   lost=tuple(lost), stack=tuple(stack),
+                   mana_pool=tuple(sorted((p, v) for p, v in pools.items() if v)))
 
 
 def _pins(effect, state: GameState, object_id: str, incarnation: int) -> tuple[int | None, ...]:

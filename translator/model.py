@@ -83,6 +83,9 @@ class StackItem:
     source: str | None = None            # the permanent it came from
     source_incarnation: int = 0
     targets: tuple[tuple[str, str, int], ...] = ()   # ("object", id, incarnation) | ("player", name, 0)
+    spell: bool = False                  # a spell: `source` is the card (object) on the stack (112.1)
+    x: int | None = None                 # the value chosen for X (107.3, 601.2b)
+    owner: str = ""                      # a spell's owner (the card's)
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ class GameState:
     commanders: tuple[tuple[str, str], ...] = ()  # (player, object id): CR 903.3
     lost: tuple[str, ...] = ()              # players who lost the game (704.5a)
     stack: tuple[StackItem, ...] = ()       # bottom first; the last one resolves first (405.5)
+    mana_pool: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # (player, ((type, n), ...))
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

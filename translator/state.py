@@ -12,12 +12,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardLibrary, parse_card
+from .cards import MANA_SYMBOL, Card, CardLibrary, parse_card
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
-STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", *ZONES}
+STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
+              *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated"}
@@ -90,7 +91,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
     commanders = _commanders(f, players, battlefield, zones)
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
-                     life=life, commanders=commanders)
+                     life=life, commanders=commanders, mana_pool=_mana_pool(f, players))
 
 
 def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanent, ...],
@@ -242,6 +243,21 @@ def _exchanged_from(f: Fields, ability, targets: tuple[str, ...], players: tuple
 def _inline_cards(f: Fields) -> list[Card]:
     raw = f.get("cards", list, [])
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
+
+
+def _mana_pool(f: Fields, players: tuple[str, ...]) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """`mana_pool: {alice: "{G}{G}{C}"}`: the mana in each player's pool (CR 106.4)."""
+    out = []
+    for p, text in f.get("mana_pool", dict, {}).items():
+        if p not in players:
+            raise f.error("mana_pool", f"{p!r} is not a player; players are {', '.join(players)}")
+        symbols = MANA_SYMBOL.findall(text) if isinstance(text, str) else None
+        if symbols is None or "".join(f"{{{x}}}" for x in symbols) != text.replace(" ", "") or \
+                any(x not in "WUBRGC" or len(x) != 1 for x in symbols):
+            raise f.error("mana_pool", f"{p}: mana in a pool is typed, like \"{{G}}{{G}}{{C}}\" "
+                                       f"(W U B R G C), got {describe(text)}")
+        out.append((p, tuple(sorted((t, symbols.count(t)) for t in set(symbols)))))
+    return tuple(out)
 
 
 def _life(f: Fields, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
