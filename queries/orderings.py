@@ -127,12 +127,26 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for k in members:
         members[k].sort()
     my_keys = set(keys[instance])
-    # ord_edge(n, KN, S, EN, J, S2, EN2): integers only, read from the text of the atom.
-    edges: dict[tuple, list[tuple]] = defaultdict(list)
-    for s in answer.get("ord_edge"):
-        obj_n, key, st, ev, k, st2, ev2 = map(int, str(s)[9:-1].split(","))
+    # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
+    # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
+    # and to the event the class turns EN into.
+    trans: dict[tuple[int, int], int] = {}
+    for s in answer.get("ord_trans"):
+        obj_n, ev, k, ev2 = map(int, str(s)[10:-1].split(","))
+        if obj_n == n:
+            trans[(ev, k)] = ev2
+    radix = {k: r for k, (_, r) in classes.items()}
+    edges: dict[tuple, list[tuple]] = {}
+    for s in answer.get("ord_node"):
+        obj_n, key, st, ev, mask = map(int, str(s)[9:-1].split(","))
         if obj_n == n and key in my_keys:
-            edges[(key, st, ev)].append((k, st2, ev2))
+            outs, k = [], 0
+            while mask:
+                if mask & 1:
+                    outs.append((k, st + radix[k], trans[(ev, k)]))
+                mask >>= 1
+                k += 1
+            edges[(key, st, ev)] = outs
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
               if s.arguments[0] == o and s.arguments[1].number in my_keys}
     outcome_of: dict[tuple, list[dict[str, int]]] = defaultdict(list)
