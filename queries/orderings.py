@@ -211,13 +211,13 @@ class _Graph:
         """(class, ways, state, event) for each class applicable at the node; ways: how many
         of the class's members not applied yet (any of them may be the one applied)."""
         mask = self.nodes.get((key, st, ev), 0)
-        out, k = [], 0
+        out = []
         while mask:
-            if mask & 1:
-                mult, radix = self.classes[k]
-                out.append((k, mult - (st // radix) % (mult + 1), st + radix, self.trans[(ev, k)]))
-            mask >>= 1
-            k += 1
+            bit = mask & -mask
+            mask ^= bit
+            k = bit.bit_length() - 1
+            mult, radix = self.classes[k]
+            out.append((k, mult - (st // radix) % (mult + 1), st + radix, self.trans[(ev, k)]))
         return out
 
     def predecessors(self, key: int, st: int, ev: int) -> list[tuple[tuple[int, int, int], int]]:
@@ -254,17 +254,17 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     key, ev0 = start
     counts: dict[tuple[int, int], int] = {(0, ev0): 1}
     trans, classes = graph.trans, graph.classes
-    ways_of = {k: (mult, radix, mult + 1) for k, (mult, radix) in classes.items()}
-    for st, ev, mask in sorted((st, ev, mask) for (kn, st, ev), mask in graph.nodes.items() if kn == key):
+    # by the class's bit: (class, members, radix, members + 1)
+    by_bit = {1 << k: (k, mult, radix, mult + 1) for k, (mult, radix) in classes.items()}
+    for _, st, ev, mask in sorted(node + (mask,) for node, mask in graph.nodes.items() if node[0] == key):
         n = counts[(st, ev)]
-        k = 0
         while mask:
-            if mask & 1:
-                mult, radix, base = ways_of[k]
-                nxt = (st + radix, trans[(ev, k)])
-                counts[nxt] = counts.get(nxt, 0) + n * (mult - (st // radix) % base)
-            mask >>= 1
-            k += 1
+            bit = mask & -mask
+            mask ^= bit
+            k, mult, radix, base = by_bit[bit]
+            nxt = (st + radix, trans[(ev, k)])
+            ways = 1 if mult == 1 else mult - (st // radix) % base
+            counts[nxt] = counts.get(nxt, 0) + n * ways
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():
         if kn != key:
