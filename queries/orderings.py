@@ -206,6 +206,7 @@ class _Graph:
         self.trans = trans
         self.classes = classes
         self._into: dict[tuple[int, int], list[int]] | None = None
+        self._by_class = sorted(classes.items())
 
     def successors(self, key: int, st: int, ev: int) -> list[tuple[int, int, int, int]]:
         """(class, ways, state, event) for each class applicable at the node; ways: how many
@@ -230,8 +231,7 @@ class _Graph:
                 evs.sort()
             self._into = into
         out = []
-        for k in sorted(self.classes):
-            mult, radix = self.classes[k]
+        for k, (mult, radix) in self._by_class:
             if (st // radix) % (mult + 1) == 0:
                 continue
             prev = st - radix
@@ -256,7 +256,7 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     trans, classes = graph.trans, graph.classes
     # by the class's bit: (class, members, radix, members + 1)
     by_bit = {1 << k: (k, mult, radix, mult + 1) for k, (mult, radix) in classes.items()}
-    for _, st, ev, mask in sorted(node + (mask,) for node, mask in graph.nodes.items() if node[0] == key):
+    for (_, st, ev), mask in sorted(graph.nodes.items()):
         n = counts[(st, ev)]
         while mask:
             bit = mask & -mask
