@@ -127,12 +127,19 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for k in members:
         members[k].sort()
     my_keys = set(keys[instance])
-    # ord_edge(n, KN, S, EN, J, S2, EN2): integers only, read from the text of the atom.
-    edges: dict[tuple, list[tuple]] = defaultdict(list)
-    for s in answer.get("ord_edge"):
-        obj_n, key, st, ev, k, st2, ev2 = map(int, str(s)[9:-1].split(","))
+    # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
+    # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
+    # and to the event the class turns EN into (_Graph).
+    trans: dict[tuple[int, int], int] = {}
+    for s in answer.get("ord_trans"):
+        obj_n, ev, k, ev2 = map(int, str(s)[10:-1].split(","))
+        if obj_n == n:
+            trans[(ev, k)] = ev2
+    nodes: dict[tuple[int, int, int], int] = {}
+    for s in answer.get("ord_node"):
+        obj_n, key, st, ev, mask = map(int, str(s)[9:-1].split(","))
         if obj_n == n and key in my_keys:
-            edges[(key, st, ev)].append((k, st2, ev2))
+            nodes[(key, st, ev)] = mask
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
               if s.arguments[0] == o and s.arguments[1].number in my_keys}
     outcome_of: dict[tuple, list[dict[str, int]]] = defaultdict(list)
@@ -141,24 +148,31 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
         if ob == o and inst == instance:
             outcome_of[(key.number, st.number, ev.number)].append(mana_amounts(event, extra))
 
+    graph = _Graph(nodes, trans, classes)
     listed: dict[tuple, list[list[str]]] = {}
     for key in sorted(my_keys):
-        listed.update(_list_paths((key, 0, starts[key]), edges, outcome_of, members, limit))
-    totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], edges, outcome_of, classes)
+        listed.update(_list_paths((key, 0, starts[key]), graph, outcome_of, members, limit))
+    totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], graph, outcome_of)
+    # Listed in a fixed order: the final nodes by number, then each outcome's list sorted.
     grouped: dict[tuple, list[list[str]]] = defaultdict(list)
-    for node, manas in outcome_of.items():
-        for mana in manas:
+    for node in sorted(outcome_of):
+        for mana in outcome_of[node]:
             mkey = tuple(mana.get(t, 0) for t in MANA_ORDER)
             for seq in listed.get(node, []):
                 if seq not in grouped[mkey] and len(grouped[mkey]) < limit:
                     grouped[mkey].append(seq)
+    for seqs in grouped.values():
+        seqs.sort()
     if instance in nothing:
         none = (0,) * len(MANA_ORDER)
         totals[none] = max(totals.get(none, 0), 1)
         grouped[none] = grouped[none] or [[]]
     outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, grouped[mkey], totals[mkey])
                      for mkey in sorted(totals, reverse=True))
-    applied = {k for outs in edges.values() for k, _, _ in outs}
+    union = 0
+    for mask in nodes.values():
+        union |= mask
+    applied = {k for k in classes if union >> k & 1}
     effects = tuple(sorted({e for k in applied for e in members[k]}))
     triggers = tuple(sorted({_effect_id(s.arguments[2]) for s in answer.get("ord_trigger")
                              if s.arguments[0] == o and s.arguments[1] == instance}))
@@ -182,7 +196,86 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons)
 
 
-def _count_orderings(keys, edges, outcome_of, classes) -> dict[tuple, int]:
+class _Graph:
+    """The solver's graph of one object's walks: nodes (walk, state, event) that are not
+    final, each with the mask of the classes that may be applied there; trans[(event, class)]
+    the event a class turns it into; classes[class] = (members, radix)."""
+
+    def __init__(self, nodes, trans, classes):
+        self.nodes = nodes
+        self.trans = trans
+        self.classes = classes
+        self._into: dict[tuple[int, int], list[int]] | None = None
+        self._by_class = sorted(classes.items())
+
+    def successors(self, key: int, st: int, ev: int) -> list[tuple[int, int, int, int]]:
+        """(class, ways, state, event) for each class applicable at the node; ways: how many
+        of the class's members not applied yet (any of them may be the one applied)."""
+        mask = self.nodes.get((key, st, ev), 0)
+        out = []
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            k = bit.bit_length() - 1
+            mult, radix = self.classes[k]
+            out.append((k, mult - (st // radix) % (mult + 1), st + radix, self.trans[(ev, k)]))
+        return out
+
+    def predecessors(self, key: int, st: int, ev: int) -> list[tuple[tuple[int, int, int], int]]:
+        """(node, class) for each edge into the node, by class then event number."""
+        if self._into is None:
+            into: dict[tuple[int, int], list[int]] = defaultdict(list)
+            for (ev0, k), ev2 in self.trans.items():
+                into[(k, ev2)].append(ev0)
+            for evs in into.values():
+                evs.sort()
+            self._into = into
+        out = []
+        for k, (mult, radix) in self._by_class:
+            if (st // radix) % (mult + 1) == 0:
+                continue
+            prev = st - radix
+            for ev0 in self._into.get((k, ev), ()):
+                mask = self.nodes.get((key, prev, ev0))
+                if mask is not None and mask >> k & 1:
+                    out.append(((key, prev, ev0), k))
+        return out
+
+
+def _count_orderings(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
+    if len(keys) == 1:
+        return _count_one_walk(keys[0], graph, outcome_of)
+    return _count_walks(keys, graph, outcome_of)
+
+
+def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
+    """_count_walks for one walk: a node is (state, event); states only grow along an edge,
+    so the nodes in order of state are a topological order."""
+    key, ev0 = start
+    counts: dict[tuple[int, int], int] = {(0, ev0): 1}
+    trans, classes = graph.trans, graph.classes
+    # by the class's bit: (class, members, radix, members + 1)
+    by_bit = {1 << k: (k, mult, radix, mult + 1) for k, (mult, radix) in classes.items()}
+    for (_, st, ev), mask in sorted(graph.nodes.items()):
+        n = counts[(st, ev)]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            k, mult, radix, base = by_bit[bit]
+            nxt = (st + radix, trans[(ev, k)])
+            ways = 1 if mult == 1 else mult - (st // radix) % base
+            counts[nxt] = counts.get(nxt, 0) + n * ways
+    totals: dict[tuple, int] = defaultdict(int)
+    for (kn, st, ev), manas in outcome_of.items():
+        if kn != key:
+            continue
+        n = counts[(st, ev)]
+        for mkey in {tuple(mana.get(t, 0) for t in MANA_ORDER) for mana in manas}:
+            totals[mkey] += n
+    return dict(totals)
+
+
+def _count_walks(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
     """For each outcome, how many orderings of distinct effects lead to it for some choice of
     the ability's mana. Walks all the ability's choices at once: a node is the state (which
     effects were applied, as the solver's mixed-radix number) and, for each choice for which
@@ -199,17 +292,18 @@ def _count_orderings(keys, edges, outcome_of, classes) -> dict[tuple, int]:
         st, members = node
         n = counts[node]
         done = set()
-        by_class: dict[clingo.Symbol, set] = defaultdict(set)
+        by_class: dict[int, set] = defaultdict(set)
+        ways_of: dict[int, int] = {}
         for key, ev in members:
             for mana in outcome_of.get((key, st, ev), []):
                 done.add(tuple(mana.get(t, 0) for t in MANA_ORDER))
-            for k, st2, ev2 in edges.get((key, st, ev), []):
+            for k, ways, st2, ev2 in graph.successors(key, st, ev):
                 by_class[k].add((key, ev2, st2))
+                ways_of[k] = ways
         for mkey in done:
             totals[mkey] += n
         for k, succ in by_class.items():
-            mult, radix = classes[k]
-            ways = mult - _used(st, radix, mult)
+            ways = ways_of[k]
             st2 = next(iter(succ))[2]
             nxt = (st2, frozenset((key, ev2) for key, ev2, _ in succ))
             if nxt not in counts:
@@ -219,19 +313,12 @@ def _count_orderings(keys, edges, outcome_of, classes) -> dict[tuple, int]:
     return dict(totals)
 
 
-def _used(state: int, radix: int, mult: int) -> int:
-    return (state // radix) % (mult + 1)
-
-
-def _list_paths(start, edges, finals, members, limit) -> dict[tuple, list[list[str]]]:
+def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, list[list[str]]]:
     """Up to `limit` orderings per final node, identical effects listed once (the n-th time a
     class is applied names its n-th member). Searched backwards from each final node: every
     node of the graph is reachable from the start, so no backward step is a dead end and
-    each ordering costs one walk."""
-    rev: dict[tuple, list[tuple]] = defaultdict(list)
-    for node, outs in edges.items():
-        for k, st2, ev2 in outs:
-            rev[(node[0], st2, ev2)].append((node, k))
+    each ordering costs one walk. Predecessors are tried by class, then event number, so
+    which orderings are listed does not depend on the order the solver gave the atoms in."""
     out: dict[tuple, list[list[str]]] = {}
     for final in finals:
         if final[0] != start[0]:
@@ -249,7 +336,7 @@ def _list_paths(start, edges, finals, members, limit) -> dict[tuple, list[list[s
                     seq.append(members[k][n])
                 found.append(seq)
                 continue
-            for prev, k in rev.get(node, []):
+            for prev, k in reversed(graph.predecessors(*node)):
                 stack.append((prev, classes_back + [k]))
         out[final] = found
     return out
