@@ -24,7 +24,7 @@ Action syntax (one string per step; ids are the state's object ids):
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -63,8 +63,13 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty", "pool"):
+        if c.kind in ("enters_counters", "loyalty", "pool", "life"):
             out["amount"] = c.amount
+        elif c.kind in ("triggered", "removed"):
+            out["line"] = c.amount
+            out.pop("counter", None)
+        elif c.kind == "exiled_with":
+            out["with"] = out.pop("counter")
         elif c.kind == "cast" and c.amount >= 0:
             out["x"] = c.amount
         elif c.kind == "push":
@@ -92,6 +97,11 @@ class Logged:
             "push": lambda: f"{c.player} puts {c.object}'s line {c.amount} ability on the stack",
             "target": lambda: f"  targeting {c.object or c.player}",
             "pop": lambda: f"the ability {c.object} leaves the stack",
+            "removed": lambda: f"{c.object}'s line {c.amount} ability has no legal target: removed",
+            "face_down": lambda: f"{c.object} is face down: no player may look at it",
+            "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
+            "life": lambda: f"{c.player}'s life is now {c.amount}",
+            "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it)",
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
         }[c.kind]()
@@ -133,7 +143,12 @@ class Result:
                 if z.zone == "library":
                     v["position"] = z.position
                 if z.face_down:
-                    v["face_down"] = True
+                    v["face_down"] = True       # 406.3: no player may look at it
+                    v["visible_to"] = []
+                if z.exiled_with:
+                    # 607.2a: linked to that object; once it has left, to nothing that exists
+                    wid, winc = z.exiled_with
+                    v["exiled_with"] = wid if s.incarnations().get(wid) == winc else f"{wid} (gone)"
                 out[z.id] = v
             return out
         before, now = view(start), view(self.state)
@@ -151,6 +166,13 @@ class Result:
         for p in self.state.lost:
             if p not in start.lost:
                 diff.setdefault(f"player {p}", {})["lost"] = True
+        if self.state.stack != start.stack:
+            diff["stack"] = [{"id": t.id, "source": t.source, "line": t.line, "controller": t.controller,
+                              **({"spell": True} if t.spell else {}),
+                              "targets": [name for _, name, _ in t.targets]} for t in self.state.stack]
+        for p, n in self.state.life:
+            if dict(start.life).get(p) != n:
+                diff.setdefault(f"player {p}", {})["life"] = n
         pools, before_pools = dict(self.state.mana_pool), dict(start.mana_pool)
         for p in start.players:
             if pools.get(p, ()) != before_pools.get(p, ()):
@@ -252,7 +274,7 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
                 if isinstance(lg, Illegal):
                     nxt.append((st, lg, se))
                 else:
-                    nxt.append(_sba(se, st, lg, k, session))
+                    nxt.extend(_sba(se, st, lg, k, session))
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
@@ -296,10 +318,14 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
                 facts += f' act_target({q},{j},"{t}").'
             else:
                 raise InputError(where, f"[{k - 1}]", f"target {t!r} is neither an object id nor a player")
+    elif event[0] == "trigger":
+        t = event[1]
+        facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}),'
+                 f'"{t.controller}")).')
     else:
         facts = f"act({q},resolve)."
     sess._add(f"whatif_act_{q}", facts, "the action")
-    sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)])])
+    sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
     out = []
     models = sess.enumerate([], MAX_BRANCHES)
     if not models:
@@ -357,17 +383,52 @@ def _instance(sess: Session, state: GameState, oid: str, line: str, k: int, wher
 
 
 def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
+    """State-based actions until none apply (704.3), then the triggered abilities waiting are put
+    on the stack (603.3b: the active player's first, then each other player's in turn order;
+    each player puts theirs in any order, so every order is an outcome), and again. Returns a
+    list of branches."""
     for _ in range(MAX_SBA_ROUNDS):
         sess = sess or _session(state, like)
         q = next(_queries)
-        sess._ground([("sba", [clingo.Number(q)])])
+        sess._ground([("sba", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
         changes, rules = _changes(sess._facts(), q)
-        if not changes:
-            return state, log, sess
-        state = apply(state, changes)
-        log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
-        sess = None
+        if changes:
+            state = apply(state, changes)
+            log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
+            sess = None
+            continue
+        if not state.pending:
+            return [(state, log, sess)]
+        return [out for order in _apnap_orders(state)
+                for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
     raise SolverError(f"state-based actions still apply after {MAX_SBA_ROUNDS} rounds")
+
+
+def _apnap_orders(state: GameState):
+    """603.3b: the active player's triggers go on the stack first, then each other player's in
+    turn order; each player chooses the order of their own."""
+    players = list(state.players)
+    start = players.index(state.turn.active)
+    turn_order = players[start:] + players[:start]
+    per_player = [[t for t in state.pending if t.controller == p] for p in turn_order]
+    choices = [list(itertools.permutations(ts)) for ts in per_player if ts]
+    for combo in itertools.product(*choices):
+        yield [t for part in combo for t in part]
+
+
+def _put_triggers(state: GameState, log, k: int, order, like: Session):
+    branches = [(state, log, None)]
+    for t in order:
+        branches = [out for st, lg, se in branches
+                    for out in _event(se or _session(st, like), st, lg, k, ("trigger", t), "--do",
+                                      f"{t.source}'s line {t.line} ability triggers")]
+    out = []
+    for st, lg, se in branches:
+        if isinstance(lg, Illegal):
+            out.append((st, lg, se))
+        else:
+            out.extend(_sba(se, st, lg, k, like))
+    return out
 
 
 def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
@@ -379,6 +440,13 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
         c = _decode(s.arguments[1])
         terms[s.arguments[1]] = c
         changes.append(c)
+    for s in answer.get("triggered"):
+        if s.arguments[0].number == q:
+            src, a, p = s.arguments[1:]
+            c = Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
+                       card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string)
+            terms[clingo.Function("trig", [src, a, p])] = c
+            changes.append(c)
     for s in answer.get("stays"):
         if s.arguments[0].number == q:
             c = Change("stays", object=object_id(s.arguments[1]), to=s.arguments[2].name)
@@ -392,9 +460,9 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
     for s in answer.get("at"):
         if s.arguments[0].number == q and s.arguments[1] in terms:
             at[terms[s.arguments[1]]] = s.arguments[2].number
-    order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "target": 2, "moves": 3,
-             "enters_counters": 4, "enters_tapped": 4, "unattached": 5, "ceases": 6, "stays": 7, "loses": 8,
-             "pop": 9}
+    order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "removed": 1, "target": 2,
+             "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
+             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -431,6 +499,16 @@ def _decode(t: clingo.Symbol) -> Change:
         if tgt.type == clingo.SymbolType.String:
             return Change("target", player=tgt.string, amount=a[0].number)
         return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
+    if t.name == "removed":
+        d = a[1].arguments
+        return Change("removed", object=object_id(a[0]), card=d[0].string, amount=d[1].number)
+    if t.name == "face_down":
+        return Change("face_down", object=object_id(a[0]))
+    if t.name == "exiled_with":
+        return Change("exiled_with", object=object_id(a[0]), counter=object_id(a[1]),
+                      incarnation=a[1].arguments[1].number)
+    if t.name == "life":
+        return Change("life", player=a[0].string, amount=a[1].number)
     if t.name == "cast":
         x = a[2]
         return Change("cast", object=object_id(a[0]), player=a[1].string,
@@ -454,8 +532,9 @@ def _distinct(branches):
 def _key(state: GameState):
     return (tuple(sorted((p.id, p.card, p.controller, p.tapped, p.counters, p.damage, p.attached_to,
                           p.attached_incarnation, p.incarnation) for p in state.battlefield)),
-            tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down) for z in state.zones)),
-            state.lost, state.life, state.stack, state.mana_pool)
+            tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down, z.exiled_with)
+                         for z in state.zones)),
+            state.lost, state.life, state.stack, state.mana_pool, state.pending)
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]

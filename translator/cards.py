@@ -119,6 +119,7 @@ class Ability:
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
     does: tuple[tuple[str, str | int], ...] = ()  # its effect as actions, in order (608.2c)
     target: tuple = ()                   # ("player",) or ("object", filter, rules): one target
+    when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
@@ -237,6 +238,13 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
 # find the new object it put there).
 DOES = {
     "untap": ("self",),                 # "Untap this artifact" (a mana loop, CR 732.1b)
+    "exile_hand_face_down": ("target",),  # "target player exiles all cards from their hand face
+                                        # down" (406.3; linked to this object, 607.2a)
+    "draw_that_many": ("target",),      # "... then draws that many cards"
+    "return_exiled_to_hand": ("linked",),  # "return the exiled cards to their owner's hand" (607.2a)
+    "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
+    "exile_top_playable": ("until_another",),  # "Exile the top card of your library. You may play
+                                        # it until you exile another card with ~" (607.2a, 601.3)
     "exile": ("target",),               # "Exile target ..."
     "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
     "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
@@ -265,6 +273,28 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
             raise InputError(where, sub, f"{verb} takes {', '.join(allowed)}, not {arg!r}")
         out.append((verb, arg))
     return tuple(out)
+
+
+# Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
+WHEN = {
+    "enters": ("self",),                               # "When ~ enters the battlefield" (603.6a)
+    "put_into_graveyard_from_battlefield": ("self",),  # leaves-the-battlefield (603.6c, 603.10a)
+    "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
+    "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere
+                                                       # other than your hand" (601.2i)
+}
+
+
+def parse_when(a: Fields, where: str) -> tuple[str, str]:
+    raw = a.data["when"]
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise a.error("when", "must be one {event: whose} mapping like {enters: self}")
+    (event, whose), = raw.items()
+    if event not in WHEN:
+        raise a.error("when", f"unknown event {event!r}; known: {', '.join(sorted(WHEN))}")
+    if whose not in WHEN[event]:
+        raise a.error("when", f"{event} takes {', '.join(WHEN[event])}, not {whose!r}")
+    return (event, whose)
 
 
 # One structured target (CR 115.1): `target: player`, or `target: {filter: [...], another:
@@ -383,7 +413,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does", "target"}
+                   "only_during", "only_if_you_control", "does", "target", "when"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -421,12 +451,17 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("only_during", f"unknown step {st!r}; steps are {', '.join(STEPS)}")
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
+        when = ()
+        if a.has("when"):
+            if kind != "triggered":
+                raise a.error("when", "only a triggered ability has a trigger event")
+            when = parse_when(a, where)
         does = parse_does(a, where) if a.has("does") else ()
         target = parse_target(a, where, parse_filter) if a.has("target") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target)
+                       target=target, when=when)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)

@@ -37,6 +37,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     stamp = max([p.timestamp for p in battlefield] + [e.timestamp for e in effects] + [0])
     entering: dict[str, Permanent] = {}
     stack = list(state.stack)
+    pending = list(state.pending)
+    life = dict(state.life)
     pools = dict(state.mana_pool)
     pushed = None
     for ch in changes:
@@ -55,6 +57,10 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             pushed = StackItem(ch.object, ch.player, card.card, 0, ch.object, card.incarnation + 1,
                                spell=True, x=None if ch.amount < 0 else ch.amount, owner=card.owner)
             stack.append(pushed)
+        elif ch.kind == "triggered":
+            pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation))
+        elif ch.kind == "life":
+            life[ch.player] = ch.amount
         elif ch.kind == "pool":
             pools = dict(pools)
             mine = dict(pools.get(ch.player, ()))
@@ -108,6 +114,11 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             entering[ch.object] = replace(entering[ch.object], tapped=True)
         elif ch.kind == "ceases":
             zones = [z for z in zones if z.id != ch.object]
+        elif ch.kind == "face_down":
+            zones = [replace(z, face_down=True) if z.id == ch.object else z for z in zones]
+        elif ch.kind == "exiled_with":
+            zones = [replace(z, exiled_with=(ch.counter, ch.incarnation)) if z.id == ch.object else z
+                     for z in zones]
         elif ch.kind == "unattached":
             battlefield = [replace(p, attached_to=None, attached_incarnation=None)
                            if p.id == ch.object else p for p in battlefield]
@@ -122,7 +133,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         if z.position != rank:
             zones = [replace(y, position=rank) if y is z else y for y in zones]
     return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
-                   lost=tuple(lost), stack=tuple(stack),
+                   lost=tuple(lost), stack=tuple(stack), pending=tuple(pending),
+                   life=tuple((p, life[p]) for p, _ in state.life),
                    mana_pool=tuple(sorted((p, v) for p, v in pools.items() if v)))
 
 

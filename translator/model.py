@@ -102,6 +102,7 @@ class GameState:
     lost: tuple[str, ...] = ()              # players who lost the game (704.5a)
     stack: tuple[StackItem, ...] = ()       # bottom first; the last one resolves first (405.5)
     mana_pool: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # (player, ((type, n), ...))
+    pending: tuple[StackItem, ...] = ()     # triggered abilities waiting to be put on the stack (603.2)
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

@@ -182,6 +182,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
     facts += [f"ability_does({a},{k},{verb}({arg}))." for k, (verb, arg) in enumerate(ability.does, 1)]
+    if ability.when:
+        facts.append(f"ability_when({a},{ability.when[0]}({ability.when[1]})).")
     if ability.target:
         facts.append(f"ability_targets({a}).")
         if ability.target[0] == "player":

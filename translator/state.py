@@ -89,6 +89,11 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
+    known = {p.id for p in battlefield} | {z.id for z in zones}
+    for z in zones:
+        if z.exiled_with and z.exiled_with[0] not in known:
+            raise InputError(where, f"exile.{z.owner}", f"{z.id}: exiled_with {z.exiled_with[0]!r} is no "
+                                                       "object of the state")
     commanders = _commanders(f, players, battlefield, zones)
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
                      life=life, commanders=commanders, mana_pool=_mana_pool(f, players))
@@ -389,10 +394,18 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
     if isinstance(item, str):
         card = _card_name(item, where, path, library)
         return ZoneCard(ids.derive(card, path), card, player, zone, j)
-    f = Fields(item, where, path, {"id", "card", "tapped"})
+    f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with"})
     if f.has("tapped"):
         raise f.error("tapped", f"only permanents are tapped or untapped (CR 110.5); a card in "
                                 f"the {zone} is neither")
     card = _card_name(f.data.get("card"), where, f.sub("card"), library)
     object_id = f.data["id"] if f.has("id") else ids.derive(card, path)
-    return ZoneCard(object_id, card, player, zone, j)
+    # CR 406.3, 607.2a: an exiled card may be face down, and linked to the object that exiled it
+    # (an id of the state: the object as it is now).
+    for key in ("face_down", "exiled_with"):
+        if f.has(key) and zone != "exile":
+            raise f.error(key, "only a card in exile is face down or exiled with an object")
+    face_down = f.get("face_down", bool, False)
+    exiled_with = f.get("exiled_with", str, None)
+    return ZoneCard(object_id, card, player, zone, j, face_down=face_down,
+                    exiled_with=(exiled_with, 0) if exiled_with else None)
