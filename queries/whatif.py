@@ -18,6 +18,7 @@ Action syntax (one string per step; ids are the state's object ids):
                          its owner casts the card, paying its cost (X = N) from their mana pool
                          (the state's mana_pool); every way to pay that leaves a different pool
                          is an outcome
+    play ID              its owner plays the land card (305.1, 116.2a)
     resolve              the top of the stack resolves
 """
 
@@ -40,7 +41,7 @@ MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
-           "cast ID [x=N] [targeting T ...], resolve")
+           "cast ID [x=N] [targeting T ...], play ID, resolve")
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty", "pool", "life"):
+        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy"):
             out["amount"] = c.amount
         elif c.kind in ("triggered", "removed"):
             out["line"] = c.amount
@@ -101,6 +102,14 @@ class Logged:
             "face_down": lambda: f"{c.object} is face down: no player may look at it",
             "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
             "life": lambda: f"{c.player}'s life is now {c.amount}",
+            "tap": lambda: f"{c.object} becomes tapped",
+            "untap": lambda: f"{c.object} becomes untapped",
+            "flashback": lambda: f"{c.object} is cast with flashback",
+            "playable": lambda: f"{c.player} may play {c.object} from exile",
+            "unplayable": lambda: f"{c.object} may no longer be played",
+            "energy": lambda: f"{c.player} now has {c.amount} energy",
+            "land_played": lambda: f"{c.player} has played a land this turn",
+            "commander_cast": lambda: f"{c.player} cast their commander from the command zone once more",
             "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it)",
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
@@ -138,6 +147,9 @@ class Result:
                     v["damage"] = p.damage
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
                 out[p.id] = v
+            for t in s.stack:
+                if t.spell:
+                    out[t.source] = {"zone": "stack", "incarnation": t.source_incarnation}
             for z in s.zones:
                 v = {"zone": z.zone, "incarnation": z.incarnation}
                 if z.zone == "library":
@@ -145,6 +157,8 @@ class Result:
                 if z.face_down:
                     v["face_down"] = True       # 406.3: no player may look at it
                     v["visible_to"] = []
+                if z.playable_by:
+                    v["playable_by"] = z.playable_by
                 if z.exiled_with:
                     # 607.2a: linked to that object; once it has left, to nothing that exists
                     wid, winc = z.exiled_with
@@ -170,6 +184,11 @@ class Result:
             diff["stack"] = [{"id": t.id, "source": t.source, "line": t.line, "controller": t.controller,
                               **({"spell": True} if t.spell else {}),
                               "targets": [name for _, name, _ in t.targets]} for t in self.state.stack]
+        for key, now_, then in (("energy", self.state.energy, start.energy),
+                                ("lands_played", self.state.lands_played, start.lands_played)):
+            for p in start.players:
+                if dict(now_).get(p, 0) != dict(then).get(p, 0):
+                    diff.setdefault(f"player {p}", {})[key] = dict(now_).get(p, 0)
         for p, n in self.state.life:
             if dict(start.life).get(p) != n:
                 diff.setdefault(f"player {p}", {})["life"] = n
@@ -232,6 +251,10 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         events = {"bounce": (("move", oid, "hand"),), "exile": (("move", oid, "exile"),),
                   "flicker": (("move", oid, "exile"), ("move", oid, "battlefield"))}[verb]
         return Step(text, events)
+    if verb == "play":
+        if len(words) != 2:
+            raise bad("write it as: play ID")
+        return Step(text, (("play", words[1]),))
     if verb == "resolve":
         if len(words) != 1:
             raise bad("write it as: resolve")
@@ -318,6 +341,8 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
                 facts += f' act_target({q},{j},"{t}").'
             else:
                 raise InputError(where, f"[{k - 1}]", f"target {t!r} is neither an object id nor a player")
+    elif event[0] == "play":
+        facts = f"act({q},play({obj(event[1], inc[event[1]])}))."
     elif event[0] == "trigger":
         t = event[1]
         facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}),'
@@ -327,7 +352,7 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     sess._add(f"whatif_act_{q}", facts, "the action")
     sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
     out = []
-    models = sess.enumerate([], MAX_BRANCHES)
+    models = sess.enumerate([clingo.Function("whatif_on", [clingo.Number(q)])], MAX_BRANCHES)
     if not models:
         # Only the payment can fail this way: no way to pay the total cost from the pool.
         why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
@@ -461,7 +486,9 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
         if s.arguments[0].number == q and s.arguments[1] in terms:
             at[terms[s.arguments[1]]] = s.arguments[2].number
     order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "removed": 1, "target": 2,
+             "tap": 0, "untap": 0, "energy": 0, "commander_cast": 0, "flashback": 2, "land_played": 0,
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
+             "playable": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
@@ -499,6 +526,16 @@ def _decode(t: clingo.Symbol) -> Change:
         if tgt.type == clingo.SymbolType.String:
             return Change("target", player=tgt.string, amount=a[0].number)
         return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
+    if t.name in ("tap", "untap", "flashback"):
+        return Change(t.name, object=object_id(a[0]))
+    if t.name in ("playable",):
+        return Change("playable", object=object_id(a[0]), player=a[1].string)
+    if t.name == "unplayable":
+        return Change("unplayable", object=object_id(a[0]))
+    if t.name == "energy":
+        return Change("energy", player=a[0].string, amount=a[1].number)
+    if t.name in ("land_played", "commander_cast"):
+        return Change(t.name, player=a[0].string)
     if t.name == "removed":
         d = a[1].arguments
         return Change("removed", object=object_id(a[0]), card=d[0].string, amount=d[1].number)
@@ -534,7 +571,9 @@ def _key(state: GameState):
                           p.attached_incarnation, p.incarnation) for p in state.battlefield)),
             tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down, z.exiled_with)
                          for z in state.zones)),
-            state.lost, state.life, state.stack, state.mana_pool, state.pending)
+            state.lost, state.life, state.stack, state.mana_pool, state.pending, state.energy,
+            state.lands_played, state.commander_casts,
+            tuple(sorted((z.id, z.playable_by) for z in state.zones if z.playable_by)))
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]

@@ -243,7 +243,8 @@ DOES = {
     "draw_that_many": ("target",),      # "... then draws that many cards"
     "return_exiled_to_hand": ("linked",),  # "return the exiled cards to their owner's hand" (607.2a)
     "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
-    "exile_top_playable": ("until_another",),  # "Exile the top card of your library. You may play
+    "exile_top_playable": ("until_another",),
+    "get_energy": int,                  # "you get {E}{E}" (107.14)  # "Exile the top card of your library. You may play
                                         # it until you exile another card with ~" (607.2a, 601.3)
     "exile": ("target",),               # "Exile target ..."
     "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
@@ -386,7 +387,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
 
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
-    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic"}
+    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -399,6 +400,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
+    if kind == "flashback":
+        # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
+        symbols = parse_mana_symbols(arg, where, sub)
+        return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
     if kind == "intrinsic":
         # Reminder text of the intrinsic mana ability of a basic land type (CR 305.6): the
         # ability comes from the type, so it follows the land's types, not this line.

@@ -38,6 +38,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     entering: dict[str, Permanent] = {}
     stack = list(state.stack)
     pending = list(state.pending)
+    counts = {"energy": dict(state.energy), "land_played": dict(state.lands_played),
+              "commander_cast": dict(state.commander_casts)}
     life = dict(state.life)
     pools = dict(state.mana_pool)
     pushed = None
@@ -57,6 +59,13 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             pushed = StackItem(ch.object, ch.player, card.card, 0, ch.object, card.incarnation + 1,
                                spell=True, x=None if ch.amount < 0 else ch.amount, owner=card.owner)
             stack.append(pushed)
+        elif ch.kind == "flashback":
+            stack = [replace(t, flashback=True) if t.spell and t.source == ch.object else t for t in stack]
+        elif ch.kind in ("tap", "untap"):
+            battlefield = [replace(p, tapped=ch.kind == "tap") if p.id == ch.object else p for p in battlefield]
+        elif ch.kind in ("energy", "land_played", "commander_cast"):
+            counts[ch.kind][ch.player] = ch.amount if ch.kind == "energy" else \
+                counts[ch.kind].get(ch.player, 0) + 1
         elif ch.kind == "triggered":
             pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation))
         elif ch.kind == "life":
@@ -116,6 +125,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             zones = [z for z in zones if z.id != ch.object]
         elif ch.kind == "face_down":
             zones = [replace(z, face_down=True) if z.id == ch.object else z for z in zones]
+        elif ch.kind in ("playable", "unplayable"):
+            zones = [replace(z, playable_by=ch.player if ch.kind == "playable" else None)
+                     if z.id == ch.object else z for z in zones]
         elif ch.kind == "exiled_with":
             zones = [replace(z, exiled_with=(ch.counter, ch.incarnation)) if z.id == ch.object else z
                      for z in zones]
@@ -134,8 +146,14 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             zones = [replace(y, position=rank) if y is z else y for y in zones]
     return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
                    lost=tuple(lost), stack=tuple(stack), pending=tuple(pending),
+                   energy=_counts(state, counts["energy"]), lands_played=_counts(state, counts["land_played"]),
+                   commander_casts=_counts(state, counts["commander_cast"]),
                    life=tuple((p, life[p]) for p, _ in state.life),
                    mana_pool=tuple(sorted((p, v) for p, v in pools.items() if v)))
+
+
+def _counts(state: GameState, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((p, values[p]) for p in state.players if values.get(p))
 
 
 def _pins(effect, state: GameState, object_id: str, incarnation: int) -> tuple[int | None, ...]:

@@ -51,6 +51,7 @@ class ZoneCard:
     token: bool = False                  # a token that left the battlefield (111.7, 111.8)
     face_down: bool = False              # exiled face down: no player may look at it (406.3)
     exiled_with: tuple[str, int] | None = None   # the object (id, incarnation) that exiled it (607.2a)
+    playable_by: str | None = None       # an effect lets this player play it from exile (601.3, 305.1)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class StackItem:
     spell: bool = False                  # a spell: `source` is the card (object) on the stack (112.1)
     x: int | None = None                 # the value chosen for X (107.3, 601.2b)
     owner: str = ""                      # a spell's owner (the card's)
+    flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,9 @@ class GameState:
     stack: tuple[StackItem, ...] = ()       # bottom first; the last one resolves first (405.5)
     mana_pool: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # (player, ((type, n), ...))
     pending: tuple[StackItem, ...] = ()     # triggered abilities waiting to be put on the stack (603.2)
+    energy: tuple[tuple[str, int], ...] = ()         # energy counters per player (107.14)
+    lands_played: tuple[tuple[str, int], ...] = ()   # lands played this turn (305.2)
+    commander_casts: tuple[tuple[str, int], ...] = ()  # casts from the command zone so far (903.8)
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

@@ -18,7 +18,7 @@ from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              *ZONES}
+              "energy", "lands_played", "commander_casts", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated"}
@@ -96,7 +96,9 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                                                        "object of the state")
     commanders = _commanders(f, players, battlefield, zones)
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
-                     life=life, commanders=commanders, mana_pool=_mana_pool(f, players))
+                     life=life, commanders=commanders, mana_pool=_mana_pool(f, players),
+                     energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
+                     commander_casts=_per_player(f, "commander_casts", players))
 
 
 def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanent, ...],
@@ -250,6 +252,18 @@ def _inline_cards(f: Fields) -> list[Card]:
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
 
 
+def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """A count per player: energy counters (CR 107.14, 122.1), lands played this turn (305.2),
+    times the commander was cast from the command zone (903.8); 0 when not given."""
+    raw = f.get(key, dict, {})
+    for p, n in raw.items():
+        if p not in players:
+            raise f.error(key, f"{p!r} is not a player; players are {', '.join(players)}")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise f.error(key, f"{p}: must be a non-negative integer, got {describe(n)}")
+    return tuple((p, raw[p]) for p in players if raw.get(p))
+
+
 def _mana_pool(f: Fields, players: tuple[str, ...]) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
     """`mana_pool: {alice: "{G}{G}{C}"}`: the mana in each player's pool (CR 106.4)."""
     out = []
@@ -394,7 +408,7 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
     if isinstance(item, str):
         card = _card_name(item, where, path, library)
         return ZoneCard(ids.derive(card, path), card, player, zone, j)
-    f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with"})
+    f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with", "playable_by"})
     if f.has("tapped"):
         raise f.error("tapped", f"only permanents are tapped or untapped (CR 110.5); a card in "
                                 f"the {zone} is neither")
@@ -407,5 +421,9 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
             raise f.error(key, "only a card in exile is face down or exiled with an object")
     face_down = f.get("face_down", bool, False)
     exiled_with = f.get("exiled_with", str, None)
+    # CR 601.3, 305.1: an effect lets this player play the card from exile ("You may play it").
+    playable_by = f.get("playable_by", str, None)
+    if playable_by is not None and zone != "exile":
+        raise f.error("playable_by", "only a card in exile is given a permission to be played here")
     return ZoneCard(object_id, card, player, zone, j, face_down=face_down,
-                    exiled_with=(exiled_with, 0) if exiled_with else None)
+                    exiled_with=(exiled_with, 0) if exiled_with else None, playable_by=playable_by)
