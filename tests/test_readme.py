@@ -32,7 +32,8 @@ def test_readme_command_runs(command):
 
 
 def test_readme_lists_every_query():
-    for q in ("could-produce", "activations", "orderings", "can-pay", "mana", "board", "check", "demo"):
+    for q in ("could-produce", "activations", "orderings", "can-pay", "mana", "what-if", "board", "check",
+              "demo"):
         assert f"### {q}" in README
 
 
