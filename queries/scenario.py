@@ -171,7 +171,7 @@ def cited_rules(result) -> dict[str, list[str]]:
         # what-if: each object (or "player P") -> the rules behind the changes to it
         for r in result.results:
             for c in r.changes:
-                who = c.change.object or f"player {c.change.player}"
+                who = c.change.object or (f"player {c.change.player}" if c.change.player else c.change.kind)
                 out.setdefault(who, set()).update(rule for rule, _ in c.rules)
         return {k: sorted(v) for k, v in out.items()}
     if isinstance(getattr(result, "reasons", None), dict):

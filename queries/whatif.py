@@ -19,7 +19,9 @@ Action syntax (one string per step; ids are the state's object ids):
                          (the state's mana_pool); every way to pay that leaves a different pool
                          is an outcome
     play ID              its owner plays the land card (305.1, 116.2a)
-    resolve              the top of the stack resolves
+    resolve [choosing left|right]
+                         the top of the stack resolves (the direction, for a choice of one)
+    leave PLAYER         the player leaves the game (concedes, 104.3a; 800.4a)
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
-           "cast ID [x=N] [targeting T ...], play ID, resolve")
+           "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER")
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,10 @@ class Logged:
                 out["from" if key == "origin" else key] = value
         if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy"):
             out["amount"] = c.amount
+        elif c.kind == "effect":
+            out["card"], out["line"] = c.card, c.amount
+        elif c.kind == "direction":
+            out["direction"] = out.pop("counter")
         elif c.kind in ("triggered", "removed"):
             out["line"] = c.amount
             out.pop("counter", None)
@@ -99,6 +105,11 @@ class Logged:
             "target": lambda: f"  targeting {c.object or c.player}",
             "pop": lambda: f"the ability {c.object} leaves the stack",
             "removed": lambda: f"{c.object}'s line {c.amount} ability has no legal target: removed",
+            "effect": lambda: f"{c.card} line {c.amount} creates a continuous effect ({c.player} controls it)",
+            "affects": lambda: f"  it affects {c.object}",
+            "gains": lambda: f"  {c.player} gains control of {c.object}",
+            "direction": lambda: f"the direction chosen is {c.counter}",
+            "leaves_game": lambda: f"{c.object} leaves the game",
             "face_down": lambda: f"{c.object} is face down: no player may look at it",
             "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
             "life": lambda: f"{c.player}'s life is now {c.amount}",
@@ -124,6 +135,8 @@ class Result:
     changes: tuple[Logged, ...]
     state: GameState = field(compare=False)
     illegal: Illegal | None = None      # the branch stopped: an action could not be taken
+    controllers: dict = field(default_factory=dict, compare=False)   # layer 2's, at the end
+    start_controllers: dict = field(default_factory=dict, compare=False)
 
     def to_json(self, start: GameState) -> dict:
         out = {"changes": [c.to_json() for c in self.changes], "after": self.after(start)}
@@ -135,10 +148,12 @@ class Result:
 
     def after(self, start: GameState) -> dict:
         """The objects and players that differ from the start, as they are now."""
-        def view(s: GameState) -> dict:
+        def view(s: GameState, controllers: dict) -> dict:
             out = {}
             for p in s.battlefield:
-                v = {"zone": "battlefield", "controller": p.controller, "incarnation": p.incarnation}
+                # who controls it after layer 2 (613.1b), as the encodings decided
+                v = {"zone": "battlefield", "controller": controllers.get(p.id, p.controller),
+                     "incarnation": p.incarnation}
                 if p.tapped:
                     v["tapped"] = True
                 if p.counters:
@@ -165,11 +180,12 @@ class Result:
                     v["exiled_with"] = wid if s.incarnations().get(wid) == winc else f"{wid} (gone)"
                 out[z.id] = v
             return out
-        before, now = view(start), view(self.state)
+        before, now = view(start, self.start_controllers), view(self.state, self.controllers)
         diff = {}
         for oid in sorted(set(before) | set(now), key=lambda i: (i not in before, i)):
             if before.get(oid) != now.get(oid):
-                diff[oid] = now.get(oid, {"zone": None, "ceased_to_exist": True})
+                # gone: a token that ceased to exist, or an object that left the game (800.4a)
+                diff[oid] = now.get(oid, {"zone": None, "gone": True})
                 if oid in now:
                     diff[oid] = dict(diff[oid])
                     if diff[oid].get("attached_to", 0) is None and not before.get(oid, {}).get("attached_to"):
@@ -256,9 +272,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             raise bad("write it as: play ID")
         return Step(text, (("play", words[1]),))
     if verb == "resolve":
-        if len(words) != 1:
-            raise bad("write it as: resolve")
-        return Step(text, (("resolve",),))
+        if len(words) == 1:
+            return Step(text, (("resolve", None),))
+        if len(words) != 3 or words[1].lower() != "choosing" or words[2].lower() not in ("left", "right"):
+            raise bad("write it as: resolve [choosing left|right]")
+        return Step(text, (("resolve", words[2].lower()),))
+    if verb == "leave":
+        if len(words) != 2:
+            raise bad("write it as: leave PLAYER")
+        return Step(text, (("leave", words[1]),))
     if verb == "cast":
         rest = words[2:]
         x = None
@@ -285,7 +307,7 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
     for k, step in enumerate(steps, 1):
         nxt = []
         for state, log, sess in branches:
-            for oid in {e[1] for e in step.events if len(e) > 1}:
+            for oid in {e[1] for e in step.events if len(e) > 1 and e[0] not in ("resolve", "leave")}:
                 if oid not in state.incarnations():
                     raise InputError(where, f"[{k - 1}]", f"{step.text!r}: no object has id {oid!r}"
                                      + (" any more (see the changes before this step)" if k > 1 else ""))
@@ -301,9 +323,16 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    results = tuple(Result(log.before, st, log) if isinstance(log, Illegal) else Result(log, st)
-                    for st, log, _ in branches)
+    first = _controllers(session)
+    results = tuple(Result(log.before if isinstance(log, Illegal) else log, st,
+                           log if isinstance(log, Illegal) else None,
+                           _controllers(se or _session(st, session)), first)
+                    for st, log, se in branches)
     return WhatIf(session.state, tuple(actions), results)
+
+
+def _controllers(sess: Session) -> dict[str, str]:
+    return {object_id(s.arguments[0]): s.arguments[1].string for s in sess.answer().get("controller")}
 
 
 def _session(state: GameState, like: Session) -> Session:
@@ -347,8 +376,12 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         t = event[1]
         facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}),'
                  f'"{t.controller}")).')
+    elif event[0] == "leave":
+        if event[1] not in state.players:
+            raise InputError(where, f"[{k - 1}]", f"{event[1]!r} is not a player")
+        facts = f'act({q},leave("{event[1]}")).'
     else:
-        facts = f"act({q},resolve)."
+        facts = f"act({q},resolve)." + (f" act_choice({q},{event[1]})." if event[1] else "")
     sess._add(f"whatif_act_{q}", facts, "the action")
     sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
     out = []
@@ -415,6 +448,15 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
     for _ in range(MAX_SBA_ROUNDS):
         sess = sess or _session(state, like)
         q = next(_queries)
+        # CR 800.4a first: a player who left takes what they own out of the game at once.
+        sess._ground([("departed", [clingo.Number(q)])])
+        changes, rules = _changes(sess._facts(), q, "dch")
+        if changes:
+            state = apply(state, changes)
+            log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
+            sess = None
+            continue
+        q = next(_queries)
         sess._ground([("sba", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
         changes, rules = _changes(sess._facts(), q)
         if changes:
@@ -456,10 +498,10 @@ def _put_triggers(state: GameState, log, k: int, order, like: Session):
     return out
 
 
-def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
+def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Change, set]]:
     changes: list[Change] = []
     terms: dict[clingo.Symbol, Change] = {}
-    for s in answer.get("ch"):
+    for s in answer.get(name):
         if s.arguments[0].number != q:
             continue
         c = _decode(s.arguments[1])
@@ -489,7 +531,8 @@ def _changes(answer, q: int) -> tuple[list[Change], dict[Change, set]]:
              "tap": 0, "untap": 0, "energy": 0, "commander_cast": 0, "flashback": 2, "land_played": 0,
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "unplayable": 4,
-             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10}
+             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
+             "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -536,6 +579,19 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("energy", player=a[0].string, amount=a[1].number)
     if t.name in ("land_played", "commander_cast"):
         return Change(t.name, player=a[0].string)
+    if t.name == "effect":
+        d = a[1].arguments
+        src = a[0]
+        return Change("effect", object=object_id(src) if src.name == "obj" else None, card=d[0].string,
+                      amount=d[1].number, player=a[2].string)
+    if t.name == "affects":
+        return Change("affects", object=object_id(a[0]))
+    if t.name == "gains":
+        return Change("gains", object=object_id(a[0]), player=a[1].string)
+    if t.name == "direction":
+        return Change("direction", counter=a[0].name)
+    if t.name == "leaves_game":
+        return Change("leaves_game", object=object_id(a[0]))
     if t.name == "removed":
         d = a[1].arguments
         return Change("removed", object=object_id(a[0]), card=d[0].string, amount=d[1].number)
@@ -573,6 +629,7 @@ def _key(state: GameState):
                          for z in state.zones)),
             state.lost, state.life, state.stack, state.mana_pool, state.pending, state.energy,
             state.lands_played, state.commander_casts,
+            tuple(sorted((e.targets, e.gainers, e.card, e.line, e.controller) for e in state.effects)),
             tuple(sorted((z.id, z.playable_by) for z in state.zones if z.playable_by)))
 
 

@@ -50,7 +50,7 @@ def test_a_token_that_left_cannot_come_back_and_ceases_to_exist():
               ["flicker elf"])
     assert changes(got) == [("moves", "elf", "exile", False), ("stays", "elf", "battlefield", False),
                             ("ceases", "elf", None, True)]
-    assert got.results[0].after(got.start) == {"elf": {"zone": None, "ceased_to_exist": True}}
+    assert got.results[0].after(got.start) == {"elf": {"zone": None, "gone": True}}
 
 
 def test_an_object_that_ceased_to_exist_cannot_be_acted_on():

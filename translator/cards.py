@@ -237,14 +237,18 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
 # {action: argument}. "it" is the object the previous action moved (400.7: the effect can
 # find the new object it put there).
 DOES = {
-    "untap": ("self",),                 # "Untap this artifact" (a mana loop, CR 732.1b)
+    "untap": ("self", "target"),        # "Untap this artifact" (a mana loop, CR 732.1b), "Untap
+                                        # that creature"
     "exile_hand_face_down": ("target",),  # "target player exiles all cards from their hand face
                                         # down" (406.3; linked to this object, 607.2a)
     "draw_that_many": ("target",),      # "... then draws that many cards"
     "return_exiled_to_hand": ("linked",),  # "return the exiled cards to their owner's hand" (607.2a)
     "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
     "exile_top_playable": ("until_another",),
-    "get_energy": int,                  # "you get {E}{E}" (107.14)  # "Exile the top card of your library. You may play
+    "get_energy": int,                  # "you get {E}{E}" (107.14)
+    "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
+                                        # nonland permanents other than ~ controlled by the next
+                                        # player in the chosen direction" (with creates: control: each)  # "Exile the top card of your library. You may play
                                         # it until you exile another card with ~" (607.2a, 601.3)
     "exile": ("target",),               # "Exile target ..."
     "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
@@ -545,9 +549,10 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
     control of two target ...", 701.12b), power/toughness effects and granted abilities on its
     targets, or one replacement, land_types or colors effect."""
     control = c.get("control", str, "")
-    if control and control not in ("target", "exchange"):
-        raise c.error("control", "must be target (\"gain control of target ...\") or exchange "
-                                 "(\"exchange control of two target ...\")")
+    if control and control not in ("target", "exchange", "each"):
+        raise c.error("control", "must be target (\"gain control of target ...\"), exchange "
+                                 "(\"exchange control of two target ...\") or each (each player "
+                                 "gains control of the objects its resolution names)")
     pts = _parse_pts(c, where, CREATED_TO)
     grant = _parse_grant(c, where, n_lines, CREATED_TO) if c.has("grant") else None
     if control or pts or grant:

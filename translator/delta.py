@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .model import GameState, Permanent, StackItem, ZoneCard
+from .model import Effect, GameState, Permanent, StackItem, ZoneCard
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,23 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     life = dict(state.life)
     pools = dict(state.mana_pool)
     pushed = None
+    created = None
     for ch in changes:
-        if ch.kind == "push":
+        if ch.kind == "effect":
+            stamp += 1
+            ids = {e.id for e in effects}
+            eid = next(f"e{n}" for n in range(1, len(ids) + 2) if f"e{n}" not in ids)
+            created = Effect(eid, ch.card, ch.amount, ch.player, ch.object, stamp, since_turn=state.turn.number)
+            effects.append(created)
+        elif ch.kind in ("affects", "gains"):
+            created = replace(created, targets=(*created.targets, ch.object),
+                              gainers=(*created.gainers, *(((ch.object, ch.player),) if ch.kind == "gains" else ())))
+            effects[-1] = created
+        elif ch.kind == "leaves_game":
+            battlefield = [p for p in battlefield if p.id != ch.object]
+            zones = [z for z in zones if z.id != ch.object]
+            stack = [t for t in stack if not (t.spell and t.source == ch.object)]
+        elif ch.kind == "push":
             ids = {s.id for s in stack}
             sid = next(f"s{n}" for n in range(1, len(ids) + 2) if f"s{n}" not in ids)
             pushed = StackItem(sid, ch.player, ch.card, ch.amount, ch.object, ch.incarnation)

@@ -69,6 +69,7 @@ class Effect:
     exchanged_from: tuple[tuple[str, str], ...] = ()  # exchange of control: who controlled each
                                          # target as it resolved (CR 701.12b)
     since_turn: int | None = None        # the turn it began (CR 302.6 for control it gives)
+    gainers: tuple[tuple[str, str], ...] = ()  # control: each: (object id, the player who gains it)
     target_incarnations: tuple[int | None, ...] = ()  # per target: the object it affects, when
                                          # that target has since left its zone (400.7)
 
