@@ -246,6 +246,7 @@ DOES = {
     "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
     "exile_top_playable": ("until_another",),
     "get_energy": int,                  # "you get {E}{E}" (107.14)
+    "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
                                         # nonland permanents other than ~ controlled by the next
                                         # player in the chosen direction" (with creates: control: each)  # "Exile the top card of your library. You may play
@@ -318,10 +319,12 @@ def parse_target(a: Fields, where: str, parse_filter) -> tuple:
         rules.append("another")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
-        if who and who != "you":
-            raise t.error(key, "must be you")
+        if who and who not in ("you", "opponent"):
+            raise t.error(key, "must be you or opponent")
+        if who == "opponent" and key == "owner":
+            raise t.error(key, "owner takes you")
         if who:
-            rules.append(key)
+            rules.append(key if who == "you" else "opponent_controls")
     return ("object", filt, tuple(rules))
 
 
@@ -518,7 +521,8 @@ def _granted(inner: Ability | None, line: int) -> Ability | None:
     if inner is None:
         return None
     return Ability(line, inner.kind, keywords=inner.keywords, costs=inner.costs, mana=inner.mana,
-                   effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing)
+                   effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing,
+                   does=inner.does, target=inner.target, when=inner.when)
 
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):

@@ -76,6 +76,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             stack.append(pushed)
         elif ch.kind == "flashback":
             stack = [replace(t, flashback=True) if t.spell and t.source == ch.object else t for t in stack]
+        elif ch.kind == "damage":
+            battlefield = [replace(p, damage=ch.amount) if p.id == ch.object else p for p in battlefield]
         elif ch.kind in ("tap", "untap"):
             battlefield = [replace(p, tapped=ch.kind == "tap") if p.id == ch.object else p for p in battlefield]
         elif ch.kind in ("energy", "land_played", "commander_cast"):

@@ -89,6 +89,7 @@ class StackItem:
     x: int | None = None                 # the value chosen for X (107.3, 601.2b)
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
+    granted: bool = False                # the ability line `line` of `card` grants (613.1f)
 
 
 @dataclass(frozen=True)

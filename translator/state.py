@@ -14,11 +14,11 @@ from typing import Any
 
 from .cards import MANA_SYMBOL, Card, CardLibrary, parse_card
 from .errors import InputError
-from .model import STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
+from .model import StackItem, STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "lands_played", "commander_casts", *ZONES}
+              "energy", "lands_played", "commander_casts", "stack", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated"}
@@ -95,7 +95,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             raise InputError(where, f"exile.{z.owner}", f"{z.id}: exiled_with {z.exiled_with[0]!r} is no "
                                                        "object of the state")
     commanders = _commanders(f, players, battlefield, zones)
-    return GameState(players, turn, battlefield, zones, library, effects=effects, source=where,
+    stack = _stack(f, players, battlefield, zones, library)
+    return GameState(players, turn, battlefield, zones, library, effects=effects, source=where, stack=stack,
                      life=life, commanders=commanders, mana_pool=_mana_pool(f, players),
                      energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_per_player(f, "commander_casts", players))
@@ -250,6 +251,42 @@ def _exchanged_from(f: Fields, ability, targets: tuple[str, ...], players: tuple
 def _inline_cards(f: Fields) -> list[Card]:
     raw = f.get("cards", list, [])
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
+
+
+def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, ...]:
+    """`stack:` abilities on the stack, bottom first (CR 405): `{id, source, line, controller,
+    targets, granted}`: the ability on oracle line `line` of the source's card (with `granted:
+    true`, the ability that line grants, 613.1f), its controller and targets (ids or players)."""
+    objects = {p.id: p.card for p in battlefield} | {z.id: z.card for z in zones}
+    out = []
+    for i, item in enumerate(f.get("stack", list, [])):
+        path = f"stack[{i}]"
+        g = Fields(item, f.where, path, {"id", "source", "line", "controller", "targets", "granted"})
+        sid = g.get("id", str, f"s{i + 1}")
+        source = g.get("source", str, required=True)
+        if source not in objects:
+            raise g.error("source", f"no object of the state has id {source!r}")
+        card = library.get(objects[source])
+        line = g.get("line", int, required=True)
+        granted = g.get("granted", bool, False)
+        ability = next((a for a in card.abilities if a.line == line), None)
+        if ability is None or (granted and ability.granted is None) or \
+                (not granted and ability.kind not in ("activated", "triggered")):
+            raise g.error("line", f"{card.name} line {line} is not an activated or triggered ability"
+                                  + (" that it grants" if granted else " (granted: true for one it grants)"))
+        controller = g.get("controller", str, required=True)
+        if controller not in players:
+            raise g.error("controller", f"{controller!r} is not a player; players are {', '.join(players)}")
+        targets = []
+        for t in g.get("targets", list, []):
+            if t in players:
+                targets.append(("player", t, 0))
+            elif t in objects:
+                targets.append(("object", t, 0))
+            else:
+                raise g.error("targets", f"{t!r} is neither a player nor an object id of the state")
+        out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted))
+    return tuple(out)
 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
