@@ -66,7 +66,7 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy", "damage"):
+        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy", "damage", "counters"):
             out["amount"] = c.amount
         elif c.kind == "effect":
             out["card"], out["line"] = c.card, c.amount
@@ -111,6 +111,7 @@ class Logged:
             "direction": lambda: f"the direction chosen is {c.counter}",
             "leaves_game": lambda: f"{c.object} leaves the game",
             "damage": lambda: f"{c.object} now has {c.amount} damage marked",
+            "counters": lambda: f"{c.object} now has {c.amount} {c.counter} counter(s)",
             "face_down": lambda: f"{c.object} is face down: no player may look at it",
             "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
             "life": lambda: f"{c.player}'s life is now {c.amount}",
@@ -533,7 +534,7 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
-             "damage": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
+             "damage": 3, "counters": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -591,6 +592,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("gains", object=object_id(a[0]), player=a[1].string)
     if t.name == "direction":
         return Change("direction", counter=a[0].name)
+    if t.name == "counters":
+        return Change("counters", object=object_id(a[0]), counter=a[1].string, amount=a[2].number)
     if t.name == "damage":
         return Change("damage", object=object_id(a[0]), amount=a[1].number)
     if t.name == "leaves_game":

@@ -247,6 +247,9 @@ DOES = {
     "exile_top_playable": ("until_another",),
     "get_energy": int,                  # "you get {E}{E}" (107.14)
     "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it)
+    "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
+    "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
+                                        # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
                                         # nonland permanents other than ~ controlled by the next
                                         # player in the chosen direction" (with creates: control: each)  # "Exile the top card of your library. You may play
@@ -425,7 +428,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does", "target", "when"}
+                   "only_during", "only_if_you_control", "does", "target", "when", "condition"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -470,10 +473,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             when = parse_when(a, where)
         does = parse_does(a, where) if a.has("does") else ()
         target = parse_target(a, where, parse_filter) if a.has("target") else ()
+        # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
+        condition = a.get("condition", str, "")
+        if condition and (kind != "triggered" or condition not in CONDITIONS):
+            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(CONDITIONS)}")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, when=when)
+                       target=target, when=when, condition=condition)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)

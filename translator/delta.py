@@ -76,6 +76,10 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             stack.append(pushed)
         elif ch.kind == "flashback":
             stack = [replace(t, flashback=True) if t.spell and t.source == ch.object else t for t in stack]
+        elif ch.kind == "counters":
+            battlefield = [replace(p, counters=tuple(sorted(
+                (*((k, n) for k, n in p.counters if k != ch.counter), (ch.counter, ch.amount)))))
+                if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "damage":
             battlefield = [replace(p, damage=ch.amount) if p.id == ch.object else p for p in battlefield]
         elif ch.kind in ("tap", "untap"):

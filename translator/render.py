@@ -155,6 +155,13 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
     return facts
 
 
+def _arg(value) -> str:
+    """An action's argument as a term: a number, a constant word, or a string (e.g. "+1/+1")."""
+    if isinstance(value, int) or re.fullmatch(r"[a-z][a-z_]*", str(value)):
+        return str(value)
+    return quote(str(value))
+
+
 def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[str]:
     a = ability_term(card, ability, granted)
     if ability.kind == "intrinsic":
@@ -183,7 +190,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
-    facts += [f"ability_does({a},{k},{verb}({arg}))." for k, (verb, arg) in enumerate(ability.does, 1)]
+    facts += [f"ability_does({a},{k},{verb}({_arg(arg)}))." for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
         facts.append(f"ability_when({a},{ability.when[0]}({ability.when[1]})).")
     if ability.target:
