@@ -22,6 +22,7 @@ Action syntax (one string per step; ids are the state's object ids):
     resolve [choosing left|right]
                          the top of the stack resolves (the direction, for a choice of one)
     leave PLAYER         the player leaves the game (concedes, 104.3a; 800.4a)
+    counters ID KIND N   an event from outside the game puts N counters of KIND on the permanent
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
-           "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER")
+           "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
+           "counters ID KIND N")
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class Logged:
             out["amount"] = c.amount
         elif c.kind == "effect":
             out["card"], out["line"] = c.card, c.amount
+        elif c.kind == "create_token":
+            out["token"], out["amount"] = c.card, c.amount
         elif c.kind == "direction":
             out["direction"] = out.pop("counter")
         elif c.kind in ("triggered", "removed"):
@@ -112,6 +116,7 @@ class Logged:
             "leaves_game": lambda: f"{c.object} leaves the game",
             "damage": lambda: f"{c.object} now has {c.amount} damage marked",
             "counters": lambda: f"{c.object} now has {c.amount} {c.counter} counter(s)",
+            "create_token": lambda: f"{c.player} creates {c.amount} {c.card} token(s)",
             "face_down": lambda: f"{c.object} is face down: no player may look at it",
             "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
             "life": lambda: f"{c.player}'s life is now {c.amount}",
@@ -279,6 +284,10 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         if len(words) != 3 or words[1].lower() != "choosing" or words[2].lower() not in ("left", "right"):
             raise bad("write it as: resolve [choosing left|right]")
         return Step(text, (("resolve", words[2].lower()),))
+    if verb == "counters":
+        if len(words) != 4 or not words[3].isdigit() or int(words[3]) < 1:
+            raise bad("write it as: counters ID KIND N (N a positive number)")
+        return Step(text, (("counters", words[1], words[2], int(words[3])),))
     if verb == "leave":
         if len(words) != 2:
             raise bad("write it as: leave PLAYER")
@@ -378,6 +387,9 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         t = event[1]
         facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}),'
                  f'"{t.controller}")).')
+    elif event[0] == "counters":
+        _, oid, kind, n = event
+        facts = f'act({q},put_counters({obj(oid, inc[oid])},"{kind}",{n})).'
     elif event[0] == "leave":
         if event[1] not in state.players:
             raise InputError(where, f"[{k - 1}]", f"{event[1]!r} is not a player")
@@ -488,15 +500,27 @@ def _apnap_orders(state: GameState):
 def _put_triggers(state: GameState, log, k: int, order, like: Session):
     branches = [(state, log, None)]
     for t in order:
-        branches = [out for st, lg, se in branches
-                    for out in _event(se or _session(st, like), st, lg, k, ("trigger", t), "--do",
-                                      f"{t.source}'s line {t.line} ability triggers")]
+        branches = _with_lki([out for st, lg, se in branches
+                              for out in _event(se or _session(st, like), st, lg, k, ("trigger", t), "--do",
+                                                f"{t.source}'s line {t.line} ability triggers")], t)
     out = []
     for st, lg, se in branches:
         if isinstance(lg, Illegal):
             out.append((st, lg, se))
         else:
             out.extend(_sba(se, st, lg, k, like))
+    return out
+
+
+def _with_lki(branches, t):
+    """The trigger just put on the stack keeps what its source was as it last existed (608.2h)."""
+    out = []
+    for st, lg, se in branches:
+        top = st.stack[-1] if st.stack else None
+        if t.lki_counters and top is not None and not top.spell and top.source == t.source and top.line == t.line:
+            st = replace(st, stack=(*st.stack[:-1], replace(top, lki_counters=t.lki_counters)))
+            se = None
+        out.append((st, lg, se))
     return out
 
 
@@ -509,11 +533,16 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
         c = _decode(s.arguments[1])
         terms[s.arguments[1]] = c
         changes.append(c)
+    lki: dict[clingo.Symbol, list] = {}
+    for s in answer.get("trig_lki"):
+        if s.arguments[0].number == q:
+            lki.setdefault(s.arguments[1], []).append((s.arguments[2].string, s.arguments[3].number))
     for s in answer.get("triggered"):
         if s.arguments[0].number == q:
             src, a, p = s.arguments[1:]
             c = Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
-                       card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string)
+                       card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
+                       lki=tuple(sorted(lki.get(src, ()))))
             terms[clingo.Function("trig", [src, a, p])] = c
             changes.append(c)
     for s in answer.get("stays"):
@@ -534,7 +563,7 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
-             "damage": 3, "counters": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
+             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -592,6 +621,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("gains", object=object_id(a[0]), player=a[1].string)
     if t.name == "direction":
         return Change("direction", counter=a[0].name)
+    if t.name == "create_token":
+        return Change("create_token", card=a[0].string, player=a[1].string, amount=a[2].number)
     if t.name == "counters":
         return Change("counters", object=object_id(a[0]), counter=a[1].string, amount=a[2].number)
     if t.name == "damage":

@@ -32,7 +32,9 @@ def test_flicker_makes_a_new_object_without_counters_and_its_attachments_fall_of
     assert len(got.results) == 1
     assert changes(got) == [("moves", "walker", "exile", False), ("moves", "walker", "battlefield", False),
                             ("moves", "paci", "graveyard", True), ("moves", "walker", "graveyard", True),
-                            ("unattached", "split", None, True)]
+                            ("unattached", "split", None, True),
+                            # its dies ability triggers (603.10a) and goes on the stack (603.3b)
+                            ("triggered", "walker", None, True), ("push", "walker", None, False)]
     after = got.results[0].after(got.start)
     assert after["walker"] == {"zone": "graveyard", "new_object": True}
     assert after["split"] == {"zone": "battlefield", "controller": "alice", "attached_to": None}

@@ -248,6 +248,8 @@ DOES = {
     "get_energy": int,                  # "you get {E}{E}" (107.14)
     "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it)
     "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
+    "create_tokens": dict,              # {token: Thopter, for_each_counter: "+1/+1"}: "create a
+                                        # [Thopter] token for each +1/+1 counter on ~" (111.1, 608.2h)
     "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
                                         # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
@@ -275,7 +277,10 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
         if verb not in DOES:
             raise InputError(where, sub, f"unknown action {verb!r}; known: {', '.join(sorted(DOES))}")
         allowed = DOES[verb]
-        if allowed is int:
+        if allowed is dict:
+            t = Fields(arg, where, sub + f".{verb}", {"token", "for_each_counter"})
+            arg = (t.get("token", str, required=True), t.get("for_each_counter", str, required=True))
+        elif allowed is int:
             if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
                 raise InputError(where, sub, f"{verb} takes a positive number, not {arg!r}")
         elif arg not in allowed:

@@ -26,6 +26,7 @@ class Change:
     amount: int = 0                  # counters / loyalty / a stack ability's line / a target's index
     card: str | None = None          # push: the card whose line defines the ability
     incarnation: int = 0             # push: the source's; target: the target object's
+    lki: tuple[tuple[str, int], ...] = ()   # triggered: the source's counters as it last existed
 
 
 def apply(state: GameState, changes: list[Change]) -> GameState:
@@ -78,8 +79,21 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             stack = [replace(t, flashback=True) if t.spell and t.source == ch.object else t for t in stack]
         elif ch.kind == "counters":
             battlefield = [replace(p, counters=tuple(sorted(
-                (*((k, n) for k, n in p.counters if k != ch.counter), (ch.counter, ch.amount)))))
+                (*((k, n) for k, n in p.counters if k != ch.counter), *(((ch.counter, ch.amount),) if ch.amount else ())))))
                 if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "create_token":
+            # CR 111.1: new objects on the battlefield under the controller's control; their ids
+            # are the token's name in snake case, numbered like the state file's own.
+            taken = {p.id for p in battlefield} | {z.id for z in zones} | set(entering)
+            base = ch.card.lower().replace(" ", "_")
+            for _ in range(ch.amount):
+                n = 1
+                while (tid := base if n == 1 else f"{base}_{n}") in taken:
+                    n += 1
+                taken.add(tid)
+                stamp += 1
+                entering[tid] = Permanent(tid, ch.card, ch.player, ch.player, token=True, timestamp=stamp,
+                                          since_turn=state.turn.number)
         elif ch.kind == "damage":
             battlefield = [replace(p, damage=ch.amount) if p.id == ch.object else p for p in battlefield]
         elif ch.kind in ("tap", "untap"):
@@ -88,7 +102,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             counts[ch.kind][ch.player] = ch.amount if ch.kind == "energy" else \
                 counts[ch.kind].get(ch.player, 0) + 1
         elif ch.kind == "triggered":
-            pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation))
+            pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation,
+                                     lki_counters=ch.lki))
         elif ch.kind == "life":
             life[ch.player] = ch.amount
         elif ch.kind == "pool":
