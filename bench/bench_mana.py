@@ -23,9 +23,8 @@ import statistics
 import sys
 import time
 
-from mtg_asp.queries import Session
 import yaml
-
+from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
 
 TARGET = 1.0

@@ -107,8 +107,9 @@ class AvailableMana:
 
     def to_text(self) -> str:
         n = len(self.pools)
-        lines = [f"{self.player} can produce {n} maximal pool{'s' if n != 1 else ''} "
-                 "(none dominates another item by item):"]
+        head = (f"{self.player} can produce {n} maximal pool{'s' if n != 1 else ''} "
+                "(none dominates another item by item):")
+        lines = [head]
         for k, p in enumerate(self.pools, 1):
             lines.append(f"  {k}. {p.to_text()}")
             for u in p.plan:

@@ -13,7 +13,6 @@ import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
 

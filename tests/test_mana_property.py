@@ -20,7 +20,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
 

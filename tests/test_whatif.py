@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from mtg_asp.queries import Session
 from mtg_asp.queries.cli import main
 from mtg_asp.translator.errors import InputError

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import MANA_SYMBOL, Card, CardLibrary, parse_card
 from .errors import InputError
-from .model import StackItem, STEPS, ZONES, Effect, GameState, Permanent, Turn, ZoneCard
+from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
