@@ -206,7 +206,8 @@ class Result:
         if self.state.stack != start.stack:
             diff["stack"] = [{"id": t.id, "source": t.source, "line": t.line, "controller": t.controller,
                               **({"spell": True} if t.spell else {}),
-                              "targets": [name for _, name, _ in t.targets]} for t in self.state.stack]
+                              "targets": [name for _, name, _ in t.targets],
+                              **({"refers_to": t.refers_to[0]} if t.refers_to else {})} for t in self.state.stack]
         for key, now_, then in (("energy", self.state.energy, start.energy),
                                 ("lands_played", self.state.lands_played, start.lands_played)):
             for p in start.players:
@@ -433,9 +434,7 @@ class _Model:
 
 def _instance(sess: Session, state: GameState, oid: str, line: str, k: int, where: str) -> str:
     """The ability instance term for "line N" or a loyalty cost like "-1" of the object's card."""
-    perm = state.permanent(oid)
-    if perm is None:
-        raise InputError(where, f"[{k - 1}]", f"{oid!r} is not on the battlefield")
+    perm = state.permanent(oid) or next(z for z in state.zones if z.id == oid)
     card = state.library.get(perm.card)
     if line.lstrip("+-").isdigit() and line[0] in "+-":
         wanted = int(line)
@@ -517,8 +516,10 @@ def _with_lki(branches, t):
     out = []
     for st, lg, se in branches:
         top = st.stack[-1] if st.stack else None
-        if t.lki_counters and top is not None and not top.spell and top.source == t.source and top.line == t.line:
-            st = replace(st, stack=(*st.stack[:-1], replace(top, lki_counters=t.lki_counters)))
+        if (t.lki_counters or t.refers_to) and top is not None and not top.spell and top.source == t.source \
+                and top.line == t.line:
+            st = replace(st, stack=(*st.stack[:-1], replace(top, lki_counters=t.lki_counters,
+                                                                refers_to=t.refers_to)))
             se = None
         out.append((st, lg, se))
     return out
@@ -533,6 +534,10 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
         c = _decode(s.arguments[1])
         terms[s.arguments[1]] = c
         changes.append(c)
+    refs: dict[tuple, clingo.Symbol] = {}
+    for s in answer.get("trig_ref"):
+        if s.arguments[0].number == q:
+            refs[(s.arguments[1], s.arguments[2])] = s.arguments[3]
     lki: dict[clingo.Symbol, list] = {}
     for s in answer.get("trig_lki"):
         if s.arguments[0].number == q:
@@ -542,7 +547,9 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
             src, a, p = s.arguments[1:]
             c = Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
                        card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
-                       lki=tuple(sorted(lki.get(src, ()))))
+                       lki=tuple(sorted(lki.get(src, ()))),
+                       refers=(object_id(refs[(src, a)]), refs[(src, a)].arguments[1].number)
+                       if (src, a) in refs else None)
             terms[clingo.Function("trig", [src, a, p])] = c
             changes.append(c)
     for s in answer.get("stays"):

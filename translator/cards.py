@@ -250,6 +250,7 @@ DOES = {
     "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
     "create_tokens": dict,              # {token: Thopter, for_each_counter: "+1/+1"}: "create a
                                         # [Thopter] token for each +1/+1 counter on ~" (111.1, 608.2h)
+    "counter_spell": ("that_spell",),   # "counter that spell" (701.6a): the spell that triggered it
     "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
                                         # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
@@ -296,6 +297,9 @@ WHEN = {
     "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
     "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere
                                                        # other than your hand" (601.2i)
+    "cast_mv_equals_counters": ("charge",),            # "Whenever a player casts a spell with mana
+                                                       # value equal to the number of charge
+                                                       # counters on ~" (601.2i, 202.3e)
 }
 
 
@@ -311,7 +315,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
     return (event, whose)
 
 
-# One structured target (CR 115.1): `target: player`, or `target: {filter: [...], another:
+# One structured target (CR 115.1): `target: player`, `target: any` (115.4), or `target: {filter: [...], another:
 # true, owner: you, controller: you}` for "another target permanent you own".
 TARGET_KEYS = {"filter", "another", "owner", "controller"}
 
@@ -320,6 +324,8 @@ def parse_target(a: Fields, where: str, parse_filter) -> tuple:
     raw = a.data["target"]
     if raw == "player":
         return ("player",)
+    if raw == "any":     # CR 115.4: "any target" is a creature, player, planeswalker or battle
+        return ("any",)
     t = Fields(raw, where, a.sub("target"), TARGET_KEYS)
     filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
     rules = []

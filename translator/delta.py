@@ -27,6 +27,7 @@ class Change:
     card: str | None = None          # push: the card whose line defines the ability
     incarnation: int = 0             # push: the source's; target: the target object's
     lki: tuple[tuple[str, int], ...] = ()   # triggered: the source's counters as it last existed
+    refers: tuple[str, int] | None = None   # triggered: "that spell" (id, incarnation)
 
 
 def apply(state: GameState, changes: list[Change]) -> GameState:
@@ -103,7 +104,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                 counts[ch.kind].get(ch.player, 0) + 1
         elif ch.kind == "triggered":
             pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation,
-                                     lki_counters=ch.lki))
+                                     lki_counters=ch.lki, refers_to=ch.refers))
         elif ch.kind == "life":
             life[ch.player] = ch.amount
         elif ch.kind == "pool":

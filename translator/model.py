@@ -90,6 +90,7 @@ class StackItem:
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
+    refers_to: tuple[str, int] | None = None  # a trigger's "that spell": the spell (id, incarnation)
     lki_counters: tuple[tuple[str, int], ...] = ()  # the source's counters as it last existed
                                          # on the battlefield (a leaves-the-battlefield trigger, 608.2h)
 

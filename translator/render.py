@@ -195,11 +195,14 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts.extend(mana_facts(a, ability.mana))
     facts += [f"ability_does({a},{k},{verb}({_arg(arg)}))." for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
-        facts.append(f"ability_when({a},{ability.when[0]}({ability.when[1]})).")
+        event, whose = ability.when
+        # a counter kind is a string in the facts (counter/3)
+        arg = quote(whose) if event == "cast_mv_equals_counters" else whose
+        facts.append(f"ability_when({a},{event}({arg})).")
     if ability.target:
         facts.append(f"ability_targets({a}).")
-        if ability.target[0] == "player":
-            facts.append(f"target_spec({a},1,player).")
+        if ability.target[0] in ("player", "any"):
+            facts.append(f"target_spec({a},1,{ability.target[0]}).")
         else:
             f, ff = filter_facts(ability.target[1])
             facts += [f"target_spec({a},1,{f})."] + ff + [f"target_rule({a},1,{r})." for r in ability.target[2]]
