@@ -83,3 +83,15 @@ def test_cli_what_if_json_and_exit_2(tmp_path, capsys):
     assert out["outcomes"][0]["changes"][2]["rules"] == ["400.7", "704.5f"]
     assert main(["what-if", str(state), "--do", "fly one"]) == 2
     assert "--do: [0]" in capsys.readouterr().err
+
+
+def test_burning_wish_brings_a_sorcery_from_outside_the_game_or_none_and_exiles_itself():
+    # 400.11b: each sorcery card alice owns outside the game is a choice, and so is none;
+    # Unsummon (an instant) is not one. "Exile Burning Wish" is its last instruction (608.2n).
+    got = run([], ["cast wish", "resolve"], hand={"alice": [{"id": "wish", "card": "Burning Wish"}]},
+              outside={"alice": [{"id": "treason", "card": "Act of Treason"}, {"id": "uns", "card": "Unsummon"}]},
+              mana_pool={"alice": "{R}{R}"})
+    afters = [r.after(got.start) for r in got.results]
+    assert sorted(str(a.get("treason", {}).get("zone")) for a in afters) == ["None", "hand"]
+    assert all(a["wish"] == {"zone": "exile", "new_object": True} for a in afters)
+    assert all("uns" not in a for a in afters)

@@ -250,7 +250,10 @@ DOES = {
     "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
     "create_tokens": dict,              # {token: Thopter, for_each_counter: "+1/+1"}: "create a
                                         # [Thopter] token for each +1/+1 counter on ~" (111.1, 608.2h)
-    "counter_spell": ("that_spell",),   # "counter that spell" (701.6a): the spell that triggered it
+    "counter_spell": ("that_spell",),
+    "wish": ("sorcery",),               # "You may reveal a sorcery card you own from outside the
+                                        # game and put it into your hand" (400.11b)
+    "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
     "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
                                         # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all

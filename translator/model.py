@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from .cards import CardLibrary
 from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
 
-ZONES = ("hand", "library", "graveyard", "exile", "command")
+ZONES = ("hand", "library", "graveyard", "exile", "command", "outside")
+# "outside" is outside the game (CR 400.11: not a zone): a player's sideboard (400.11a), cards a
+# Wish can bring in.
 
 
 @dataclass(frozen=True)
