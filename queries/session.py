@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 import clingo
+import clingo.ast
 
 from ..translator.decode import plain
 from ..translator.errors import InputError, SolverError
@@ -83,6 +84,9 @@ class _FactAnswer:
         return self._cache[name]
 
 
+_ENCODINGS: list | None = None     # the parsed statements of asp/main.lp (see _load_encodings)
+
+
 class Session:
     """Ground a state once; ask could_produce, activations and their explanations."""
 
@@ -127,12 +131,25 @@ class Session:
         return SolverError(f"{what}:\n{detail}")
 
     def _load_encodings(self) -> None:
-        entry = resources.files("mtg_asp.asp").joinpath("main.lp")
-        with resources.as_file(entry) as path:
-            try:
-                self._ctl.load(str(path))
-            except RuntimeError:
-                raise self._fail(f"loading the encodings from {path} failed") from None
+        # The encodings are parsed once per process and added to each Control as statements:
+        # a what-if makes a Session per state it reaches, and parsing is most of its set-up.
+        global _ENCODINGS
+        if _ENCODINGS is None:
+            entry = resources.files("mtg_asp.asp").joinpath("main.lp")
+            with resources.as_file(entry) as path:
+                statements: list = []
+                try:
+                    clingo.ast.parse_files([str(path)], statements.append, logger=self._log,
+                                           message_limit=10000)
+                except RuntimeError:
+                    raise self._fail(f"loading the encodings from {path} failed") from None
+            _ENCODINGS = statements
+        try:
+            with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                for statement in _ENCODINGS:
+                    builder.add(statement)
+        except RuntimeError:
+            raise self._fail("adding the encodings failed") from None
 
     def _add(self, part: str, text: str, what: str) -> None:
         try:

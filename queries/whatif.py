@@ -461,17 +461,18 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
     for _ in range(MAX_SBA_ROUNDS):
         sess = sess or _session(state, like)
         q = next(_queries)
-        # CR 800.4a first: a player who left takes what they own out of the game at once.
-        sess._ground([("departed", [clingo.Number(q)])])
-        changes, rules = _changes(sess._facts(), q, "dch")
+        sess._ground([("departed", [clingo.Number(q)]), ("sba", [clingo.Number(q)]),
+                      ("detect", [clingo.Number(q)])])
+        facts = sess._facts()
+        # CR 800.4a first: a player who left takes what they own out of the game at once (not a
+        # state-based action); the state-based actions are then checked on what remains.
+        changes, rules = _changes(facts, q, "dch")
         if changes:
             state = apply(state, changes)
             log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
             sess = None
             continue
-        q = next(_queries)
-        sess._ground([("sba", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
-        changes, rules = _changes(sess._facts(), q)
+        changes, rules = _changes(facts, q)
         if changes:
             state = apply(state, changes)
             log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
@@ -534,6 +535,8 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
         c = _decode(s.arguments[1])
         terms[s.arguments[1]] = c
         changes.append(c)
+    if name != "ch":        # triggers and stays belong to the action and state-based parts
+        return _with_rules(answer, q, changes, terms)
     refs: dict[tuple, clingo.Symbol] = {}
     for s in answer.get("trig_ref"):
         if s.arguments[0].number == q:
@@ -557,6 +560,10 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
             c = Change("stays", object=object_id(s.arguments[1]), to=s.arguments[2].name)
             terms[clingo.Function("stays", s.arguments[1:])] = c
             changes.append(c)
+    return _with_rules(answer, q, changes, terms)
+
+
+def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[list[Change], dict[Change, set]]:
     rules: dict[Change, set] = {}
     for s in answer.get("why"):
         if s.arguments[0].number == q and s.arguments[1] in terms:

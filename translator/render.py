@@ -5,6 +5,7 @@ Translation only: every fact says what the state file or the card data says.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -257,6 +258,13 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     return facts
 
 
+@functools.lru_cache(maxsize=8192)
+def _ability_text(card: Card, ability: Ability) -> str:
+    """The facts of one printed ability: a pure function of the card, rendered once per process
+    (a what-if renders a new state at every step)."""
+    return " ".join(ability_facts(card, ability))
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
@@ -273,7 +281,7 @@ def render_state(state: GameState) -> str:
         state=state, counter_pts=counter_pts, cards=cards, symbol=symbol,
         obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
-        ability=lambda c, a: " ".join(ability_facts(c, a)),
+        ability=_ability_text,
     )
 
 
