@@ -480,21 +480,27 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
             continue
         if not state.pending:
             return [(state, log, sess)]
-        return [out for order in _apnap_orders(state)
+        return [out for order in _apnap_orders(state, like)
                 for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
     raise SolverError(f"state-based actions still apply after {MAX_SBA_ROUNDS} rounds")
 
 
-def _apnap_orders(state: GameState):
-    """603.3b: the active player's triggers go on the stack first, then each other player's in
-    turn order; each player chooses the order of their own."""
-    players = list(state.players)
-    start = players.index(state.turn.active)
-    turn_order = players[start:] + players[:start]
-    per_player = [[t for t in state.pending if t.controller == p] for p in turn_order]
-    choices = [list(itertools.permutations(ts)) for ts in per_player if ts]
-    for combo in itertools.product(*choices):
-        yield [t for part in combo for t in part]
+def _apnap_orders(state: GameState, like: Session):
+    """Every order the waiting triggered abilities can go on the stack in, as asp/whatif.lp's
+    trigger_order part decides it (603.3b: APNAP, each player ordering their own)."""
+    if len(state.pending) == 1:
+        return [list(state.pending)]
+    sess = _session(replace(state, pending=()), like)
+    q = next(_queries)
+    facts = " ".join(f'pending({q},{j},"{t.controller}").' for j, t in enumerate(state.pending))
+    sess._add(f"whatif_pending_{q}", facts, "the waiting triggered abilities")
+    sess._ground([(f"whatif_pending_{q}", []), ("trigger_order", [clingo.Number(q)])])
+    orders = []
+    for model in sess.enumerate([clingo.Function("trig_on", [clingo.Number(q)])], MAX_BRANCHES):
+        slots = sorted((s.arguments[2].number, s.arguments[1].number) for s in model
+                       if s.name == "slot" and s.arguments[0].number == q)
+        orders.append([state.pending[j] for _, j in slots])
+    return orders
 
 
 def _put_triggers(state: GameState, log, k: int, order, like: Session):

@@ -95,3 +95,16 @@ def test_burning_wish_brings_a_sorcery_from_outside_the_game_or_none_and_exiles_
     assert sorted(str(a.get("treason", {}).get("zone")) for a in afters) == ["None", "hand"]
     assert all(a["wish"] == {"zone": "exile", "new_object": True} for a in afters)
     assert all("uns" not in a for a in afters)
+
+
+def test_triggers_go_on_the_stack_active_player_first_each_player_in_every_order():
+    # Three 0/0 Hangarback Walkers die together (704.5f); their dies abilities wait (603.2).
+    # 603.3b: alice (active) puts her two on the stack first, in either order; bob's goes on
+    # top: two outcomes, bob's ability on top in both.
+    got = run([{"id": "a1", "card": "Hangarback Walker", "controller": "alice"},
+               {"id": "a2", "card": "Hangarback Walker", "controller": "alice"},
+               {"id": "b1", "card": "Hangarback Walker", "controller": "bob"},
+               {"id": "f", "card": "Forest", "controller": "alice"}],
+              ["bounce f"])
+    stacks = sorted([t.source for t in r.state.stack] for r in got.results)
+    assert stacks == [["a1", "a2", "b1"], ["a2", "a1", "b1"]]
