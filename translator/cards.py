@@ -505,8 +505,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if condition and condition not in CONDITIONS:
             raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}")
         control = a.get("control", str, "")
-        if control and control != "enchanted_creature":
-            raise a.error("control", "must be enchanted_creature (\"You control enchanted creature\")")
+        if control and control not in ("enchanted_creature", "enchanted_permanent"):
+            raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
+                                     "enchanted creature/permanent\")")
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
