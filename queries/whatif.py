@@ -37,7 +37,7 @@ from ..translator.delta import Change, apply
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
-from .session import Session
+from .session import Session, _Answer
 
 _queries = itertools.count(1)
 MAX_BRANCHES = 256
@@ -51,7 +51,9 @@ ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [
 @dataclass(frozen=True)
 class Step:
     text: str
-    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets) | ("resolve",)
+    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets) | ("cast", id,
+                                  # x, targets) | ("play", id) | ("counters", id, kind, n) |
+                                  # ("leave", player) | ("resolve", direction or None)
 
 
 @dataclass(frozen=True)
@@ -371,7 +373,7 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     elif event[0] in ("activate", "cast"):
         if event[0] == "activate":
             _, oid, line, targets = event
-            facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(sess, state, oid, line, k, where)}))."
+            facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(state, oid, line, k, where)}))."
         else:
             _, oid, x, targets = event
             facts = f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))."
@@ -406,7 +408,7 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
         return [(state, Illegal(log, k, text, why), sess)]
     for model in models:
-        answer = _Model(model)
+        answer = _Answer(model)
         illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
                           if s.arguments[0].number == q})
         if illegal:
@@ -422,17 +424,7 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     return out
 
 
-class _Model:
-    def __init__(self, symbols):
-        self.by_name: dict[str, list] = {}
-        for s in symbols:
-            self.by_name.setdefault(s.name, []).append(s)
-
-    def get(self, name):
-        return self.by_name.get(name, [])
-
-
-def _instance(sess: Session, state: GameState, oid: str, line: str, k: int, where: str) -> str:
+def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
     """The ability instance term for "line N" or a loyalty cost like "-1" of the object's card."""
     perm = state.permanent(oid) or next(z for z in state.zones if z.id == oid)
     card = state.library.get(perm.card)
@@ -679,15 +671,12 @@ def _distinct(branches):
     return list(seen.values())
 
 
-def _key(state: GameState):
-    return (tuple(sorted((p.id, p.card, p.controller, p.tapped, p.counters, p.damage, p.attached_to,
-                          p.attached_incarnation, p.incarnation) for p in state.battlefield)),
-            tuple(sorted((z.id, z.zone, z.position, z.incarnation, z.face_down, z.exiled_with)
-                         for z in state.zones)),
-            state.lost, state.life, state.stack, state.mana_pool, state.pending, state.energy,
-            state.lands_played, state.commander_casts,
-            tuple(sorted((e.targets, e.gainers, e.card, e.line, e.controller) for e in state.effects)),
-            tuple(sorted((z.id, z.playable_by) for z in state.zones if z.playable_by)))
+def _key(state: GameState) -> GameState:
+    """The state with its unordered collections in one order: two branches that reach the same
+    state by different paths compare equal (the dataclasses compare every field)."""
+    return replace(state, battlefield=tuple(sorted(state.battlefield, key=repr)),
+                   zones=tuple(sorted(state.zones, key=repr)), effects=tuple(sorted(state.effects, key=repr)),
+                   pending=tuple(sorted(state.pending, key=repr)))
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]
