@@ -23,6 +23,17 @@ Action syntax (one string per step; ids are the state's object ids):
                          the top of the stack resolves (the direction, for a choice of one)
     leave PLAYER         the player leaves the game (concedes, 104.3a; 800.4a)
     counters ID KIND N   an event from outside the game puts N counters of KIND on the permanent
+    next step            every player passes with the stack empty: the game moves to the next
+                         step (500.2), mana empties (500.5), "at the beginning of" abilities
+                         trigger (500.6); entering the combat damage step deals combat damage
+                         (510.2); up to the cleanup step of this turn (514.2)
+    attack ID [ID ...] [at PLAYER] [ID ... at PLAYER ...]
+                         from the beginning of combat step: the active player declares these
+                         attackers (508.1), each attacking the player named after it (with one
+                         opponent, that opponent)
+    block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none
+                         from the declare attackers step: the defending player declares blockers
+                         (509.1)
 """
 
 from __future__ import annotations
@@ -45,7 +56,8 @@ MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
-           "counters ID KIND N")
+           "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER], "
+           "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
 
 
 @dataclass(frozen=True)
@@ -53,7 +65,9 @@ class Step:
     text: str
     events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets) | ("cast", id,
                                   # x, targets) | ("play", id) | ("counters", id, kind, n) |
-                                  # ("leave", player) | ("resolve", direction or None)
+                                  # ("leave", player) | ("resolve", direction or None) |
+                                  # ("next",) | ("attack", ((id, player or None), ...)) |
+                                  # ("block", ((blocker, attacker), ...))
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,12 @@ class Logged:
             out.pop("counter", None)
         elif c.kind == "exiled_with":
             out["with"] = out.pop("counter")
+        elif c.kind == "blocks":
+            out["blocking"] = out.pop("counter")
+        elif c.kind == "prevented":
+            out["to"] = out.pop("counter", None) or out.pop("player")
+        elif c.kind == "effect_ends":
+            out["effect"] = out.pop("counter")
         elif c.kind == "cast" and c.amount >= 0:
             out["x"] = c.amount
         elif c.kind == "push":
@@ -133,6 +153,14 @@ class Logged:
             "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it)",
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
+            "step": lambda: f"the game moves to the {c.to.replace('_', ' ')} step",
+            "attacks": lambda: f"{c.object} attacks {c.player}",
+            "blocks": lambda: f"{c.object} blocks {c.counter}",
+            "becomes_blocked": lambda: f"{c.object} becomes blocked",
+            "prevented": lambda: f"combat damage {c.object} would deal to {c.counter or c.player} is prevented",
+            "combat_ends": lambda: "every creature is removed from combat",
+            "effect_ends": lambda: f"effect {c.counter} ends",
+            "affects_created": lambda: "  it affects the token just created",
         }[c.kind]()
         tag = "state-based action: " if self.sba else ""
         rules = "; ".join(f"CR {r}: {t}" for r, t in sorted(set(self.rules)))
@@ -170,6 +198,11 @@ class Result:
                 if p.damage:
                     v["damage"] = p.damage
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
+                for key in ("attacking", "blocking"):
+                    if getattr(p, key):
+                        v[key] = getattr(p, key)
+                if p.blocked:
+                    v["blocked"] = True
                 out[p.id] = v
             for t in s.stack:
                 if t.spell:
@@ -202,6 +235,13 @@ class Result:
                     if now[oid]["incarnation"] != before.get(oid, {}).get("incarnation", -1):
                         diff[oid]["new_object"] = True
                     diff[oid].pop("incarnation")
+        if self.state.turn != start.turn:
+            diff["turn"] = {"number": self.state.turn.number, "active": self.state.turn.active,
+                            "step": self.state.turn.step}
+        if self.state.effects != start.effects:
+            gone = sorted({e.id for e in start.effects} - {e.id for e in self.state.effects})
+            if gone:
+                diff["effects_ended"] = gone
         for p in self.state.lost:
             if p not in start.lost:
                 diff.setdefault(f"player {p}", {})["lost"] = True
@@ -291,6 +331,38 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         if len(words) != 4 or not words[3].isdigit() or int(words[3]) < 1:
             raise bad("write it as: counters ID KIND N (N a positive number)")
         return Step(text, (("counters", words[1], words[2], int(words[3])),))
+    if verb == "next":
+        if len(words) != 2 or words[1].lower() != "step":
+            raise bad("write it as: next step")
+        return Step(text, (("next",),))
+    if verb == "attack":
+        pairs: list[tuple[str, str | None]] = []
+        pending: list[str] = []
+        rest = words[1:]
+        i = 0
+        while i < len(rest):
+            if rest[i].lower() == "at":
+                if i + 1 >= len(rest) or not pending:
+                    raise bad("write it as: attack ID [ID ...] [at PLAYER] (creatures before each 'at PLAYER')")
+                pairs += [(o, rest[i + 1]) for o in pending]
+                pending, i = [], i + 2
+                continue
+            pending.append(rest[i])
+            i += 1
+        pairs += [(o, None) for o in pending]
+        if not pairs:
+            raise bad("write it as: attack ID [ID ...] [at PLAYER]")
+        ids = [o for o, _ in pairs]
+        if len(set(ids)) != len(ids):
+            raise bad("a creature is declared as an attacker once")
+        return Step(text, (("attack", tuple(pairs)),))
+    if verb == "block":
+        rest = words[1:]
+        if [w.lower() for w in rest] == ["none"]:
+            return Step(text, (("block", ()),))
+        if not rest or len(rest) % 2:
+            raise bad("write it as: block BLOCKER ATTACKER [BLOCKER ATTACKER ...], or block none")
+        return Step(text, (("block", tuple(zip(rest[::2], rest[1::2]))),))
     if verb == "leave":
         if len(words) != 2:
             raise bad("write it as: leave PLAYER")
@@ -321,7 +393,7 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
     for k, step in enumerate(steps, 1):
         nxt = []
         for state, log, sess in branches:
-            for oid in {e[1] for e in step.events if len(e) > 1 and e[0] not in ("resolve", "leave")}:
+            for oid in {i for e in step.events for i in _ids(e)}:
                 if oid not in state.incarnations():
                     raise InputError(where, f"[{k - 1}]", f"{step.text!r}: no object has id {oid!r}"
                                      + (" any more (see the changes before this step)" if k > 1 else ""))
@@ -343,6 +415,17 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
                            _controllers(se or _session(st, session)), first)
                     for st, log, se in branches)
     return WhatIf(session.state, tuple(actions), results)
+
+
+def _ids(event: tuple) -> list[str]:
+    """The object ids an action names."""
+    if event[0] in ("resolve", "leave", "next"):
+        return []
+    if event[0] == "attack":
+        return [o for o, _ in event[1]]
+    if event[0] == "block":
+        return [o for pair in event[1] for o in pair]
+    return [event[1]]
 
 
 def _controllers(sess: Session) -> dict[str, str]:
@@ -388,11 +471,22 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         facts = f"act({q},play({obj(event[1], inc[event[1]])}))."
     elif event[0] == "trigger":
         t = event[1]
-        facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}),'
-                 f'"{t.controller}")).')
+        facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}'
+                 f'{",granted" if t.granted else ""}),"{t.controller}")).')
     elif event[0] == "counters":
         _, oid, kind, n = event
         facts = f'act({q},put_counters({obj(oid, inc[oid])},"{kind}",{n})).'
+    elif event[0] == "next":
+        facts = f"act({q},next_step)."
+    elif event[0] == "attack":
+        facts = f"act({q},attack)."
+        for oid, player in event[1]:
+            if player is not None and player not in state.players:
+                raise InputError(where, f"[{k - 1}]", f"{text!r}: {player!r} is not a player")
+            facts += f" act_attacker({q},{obj(oid, inc[oid])},{'none' if player is None else chr(34) + player + chr(34)})."
+    elif event[0] == "block":
+        facts = f"act({q},block)." + "".join(f" act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})."
+                                              for b, a in event[1])
     elif event[0] == "leave":
         if event[1] not in state.players:
             raise InputError(where, f"[{k - 1}]", f"{event[1]!r} is not a player")
@@ -515,10 +609,11 @@ def _with_lki(branches, t):
     out = []
     for st, lg, se in branches:
         top = st.stack[-1] if st.stack else None
-        if (t.lki_counters or t.refers_to) and top is not None and not top.spell and top.source == t.source \
-                and top.line == t.line:
+        if (t.lki_counters or t.refers_to or t.refers_player) and top is not None and not top.spell \
+                and top.source == t.source and top.line == t.line:
             st = replace(st, stack=(*st.stack[:-1], replace(top, lki_counters=t.lki_counters,
-                                                                refers_to=t.refers_to)))
+                                                                refers_to=t.refers_to,
+                                                                refers_player=t.refers_player)))
             se = None
         out.append((st, lg, se))
     return out
@@ -539,6 +634,8 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
     for s in answer.get("trig_ref"):
         if s.arguments[0].number == q:
             refs[(s.arguments[1], s.arguments[2])] = s.arguments[3]
+    that_player = {(s.arguments[1], s.arguments[2]): s.arguments[3].string
+                   for s in answer.get("trig_player") if s.arguments[0].number == q}
     lki: dict[clingo.Symbol, list] = {}
     for s in answer.get("trig_lki"):
         if s.arguments[0].number == q:
@@ -550,7 +647,9 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
                        card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
                        lki=tuple(sorted(lki.get(src, ()))),
                        refers=(object_id(refs[(src, a)]), refs[(src, a)].arguments[1].number)
-                       if (src, a) in refs else None)
+                       if (src, a) in refs else None,
+                       refers_player=that_player.get((src, a)),
+                       granted=len(a.arguments) > 2 and a.arguments[2].name == "granted")
             terms[clingo.Function("trig", [src, a, p])] = c
             changes.append(c)
     for s in answer.get("stays"):
@@ -575,7 +674,9 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
-             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3}
+             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
+             "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
+             "combat_ends": 3, "effect_ends": 3, "affects_created": 3.5}
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
@@ -606,7 +707,8 @@ def _decode(t: clingo.Symbol) -> Change:
     if t.name == "push":
         d = a[1].arguments
         return Change("push", object=object_id(a[0]), player=a[2].string, card=d[0].string,
-                      amount=d[1].number, incarnation=a[0].arguments[1].number)
+                      amount=d[1].number, incarnation=a[0].arguments[1].number,
+                      granted=len(d) > 2 and d[2].name == "granted")
     if t.name == "target":
         tgt = a[1]
         if tgt.type == clingo.SymbolType.String:
@@ -659,6 +761,25 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("pool", player=a[0].string, counter=a[1].name.upper(), amount=a[2].number)
     if t.name == "pop":
         return Change("pop", object=a[0].arguments[0].string)
+    if t.name == "step":
+        return Change("step", to=a[0].name)
+    if t.name == "attacks":
+        return Change("attacks", object=object_id(a[0]), player=a[1].string)
+    if t.name == "blocks":
+        return Change("blocks", object=object_id(a[0]), counter=object_id(a[1]))
+    if t.name == "becomes_blocked":
+        return Change("becomes_blocked", object=object_id(a[0]))
+    if t.name == "prevented":
+        tgt = a[1]
+        return Change("prevented", object=object_id(a[0]),
+                      player=tgt.string if tgt.type == clingo.SymbolType.String else None,
+                      counter=None if tgt.type == clingo.SymbolType.String else object_id(tgt))
+    if t.name == "combat_ends":
+        return Change("combat_ends")
+    if t.name == "effect_ends":
+        return Change("effect_ends", counter=a[0].arguments[0].string)
+    if t.name == "affects_created":
+        return Change("affects_created")
     raise SolverError(f"asp/whatif.lp derived a change this module does not know: {t}")
 
 

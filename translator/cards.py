@@ -124,6 +124,10 @@ class Ability:
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
+    prevents: str = ""                   # created: a prevention effect (CR 615):
+                                         # combat_damage_to_creatures_you_control
+    restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
+                                         # (CR 508.1c, 509.1b)
 
 
 @dataclass(frozen=True)
@@ -254,6 +258,7 @@ DOES = {
     "wish": ("sorcery",),               # "You may reveal a sorcery card you own from outside the
                                         # game and put it into your hand" (400.11b)
     "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
+    "counter_on_self": ("+1/+1",),      # "put a +1/+1 counter on ~" (122.1)
     "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
                                         # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
@@ -264,6 +269,10 @@ DOES = {
     "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
     "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
     "draw": int,                        # "Draw N cards" (121.1)
+    "may_draw": int,                    # "you may draw N cards": drawing or not is a choice
+    "create_token": str,                # "create a [Thopter] token" (111.1): one token of that card
+    "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
+                                        # player chooses one of the creatures they control
     "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
 }
 
@@ -281,7 +290,10 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
         if verb not in DOES:
             raise InputError(where, sub, f"unknown action {verb!r}; known: {', '.join(sorted(DOES))}")
         allowed = DOES[verb]
-        if allowed is dict:
+        if allowed is str:
+            if not isinstance(arg, str) or not arg.strip():
+                raise InputError(where, sub, f"{verb} takes a card name, not {arg!r}")
+        elif allowed is dict:
             t = Fields(arg, where, sub + f".{verb}", {"token", "for_each_counter"})
             arg = (t.get("token", str, required=True), t.get("for_each_counter", str, required=True))
         elif allowed is int:
@@ -303,6 +315,12 @@ WHEN = {
     "cast_mv_equals_counters": ("charge",),            # "Whenever a player casts a spell with mana
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
+    "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
+                                                       # (500.6, 507)
+    "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
+    "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
+    "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
+                                                       # player" (510.2); "that player" is that one
 }
 
 
@@ -461,7 +479,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
-                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant"})
+                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
+                        "prevent"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in ("end_of_turn", "indefinitely"):
                 raise c.error("duration", "must be end_of_turn or indefinitely")
@@ -499,7 +518,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
-                                     "pt", "control", "condition"})
+                                     "pt", "control", "condition", "restrict"})
         text = a.get("text", str, "")
         condition = a.get("condition", str, "")
         if condition and condition not in CONDITIONS:
@@ -517,13 +536,24 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if cont is not None:
             return Ability(line, kind, effect_text=text, replacement=cont.replacement,
                            layer=cont.layer, spend=cont.spend)
+        restricts: tuple[str, ...] = ()
+        if a.has("restrict"):
+            # "Enchanted creature can't attack or block": {restrict: {what: [attack, block], to: ...}}
+            r = Fields(a.data["restrict"], where, a.sub("restrict"), {"what", "to"})
+            what = r.get("what", list, required=True)
+            if not what or any(w not in RESTRICTIONS for w in what):
+                raise r.error("what", f"a list of {', '.join(RESTRICTIONS)}")
+            if grant:
+                raise a.error("restrict", "a restriction goes in an ability of its own (no grant beside it)")
+            restricts = tuple(what)
+            grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
         if not (text or grant or pts or control):
-            raise a.error(None, "a static ability needs grant, pt, control, replacement, "
+            raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
                                 "land_types, colors, spend or text")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
-                       pt=pts, control=control, condition=condition)
+                       pt=pts, control=control, condition=condition, restricts=restricts)
     # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
     a = Fields(arg, where, sub, {"tapped", "counters"})
     counters = a.get("counters", dict, {})
@@ -536,7 +566,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 CONDITIONS = ("you_control_your_commander",)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
-CREATED_TO = ("target",)
+CREATED_TO = ("target", "created_token")
+PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
+                                                             # that would be dealt to creatures you control"
+RESTRICTIONS = ("attack", "block")                           # "can't attack or block" (508.1c, 509.1b)
 
 
 def _granted(inner: Ability | None, line: int) -> Ability | None:
@@ -581,12 +614,16 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
                                  "gains control of the objects its resolution names)")
     pts = _parse_pts(c, where, CREATED_TO)
     grant = _parse_grant(c, where, n_lines, CREATED_TO) if c.has("grant") else None
-    if control or pts or grant:
+    prevents = c.get("prevent", str, "")
+    if prevents and prevents not in PREVENTIONS:
+        raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}")
+    if control or pts or grant or prevents:
         if check_effect_keys(c, {"replacement", "land_types", "colors"}):
             raise c.error(None, "a replacement, land_types or colors effect is created on its own")
-        to, _, _, granted = grant or ("", (), "any", None)
-        return Ability(line, "static", control=control, pt=pts, grant_to=to,
-                       granted=_granted(granted, line))
+        to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
+        return Ability(line, "static", control=control, pt=pts, grant_to=to, grant_filter=grant_filter,
+                       grant_controller=grant_controller, granted=_granted(granted, line),
+                       prevents=prevents)
     return _parse_continuous(c, where, line, required=True)
 
 

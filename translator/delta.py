@@ -28,6 +28,8 @@ class Change:
     incarnation: int = 0             # push: the source's; target: the target object's
     lki: tuple[tuple[str, int], ...] = ()   # triggered: the source's counters as it last existed
     refers: tuple[str, int] | None = None   # triggered: "that spell" (id, incarnation)
+    refers_player: str | None = None        # triggered: "that player"
+    granted: bool = False                   # triggered: the ability is one its source was granted
 
 
 def apply(state: GameState, changes: list[Change]) -> GameState:
@@ -46,6 +48,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     pools = dict(state.mana_pool)
     pushed = None
     created = None
+    turn = state.turn
+    new_tokens: list[str] = []
     for ch in changes:
         if ch.kind == "effect":
             stamp += 1
@@ -64,7 +68,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind == "push":
             ids = {s.id for s in stack}
             sid = next(f"s{n}" for n in range(1, len(ids) + 2) if f"s{n}" not in ids)
-            pushed = StackItem(sid, ch.player, ch.card, ch.amount, ch.object, ch.incarnation)
+            pushed = StackItem(sid, ch.player, ch.card, ch.amount, ch.object, ch.incarnation, granted=ch.granted)
             stack.append(pushed)
         elif ch.kind == "target":
             target = ("player", ch.player, 0) if ch.player else ("object", ch.object, ch.incarnation)
@@ -92,6 +96,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                 while (tid := base if n == 1 else f"{base}_{n}") in taken:
                     n += 1
                 taken.add(tid)
+                new_tokens.append(tid)
                 stamp += 1
                 entering[tid] = Permanent(tid, ch.card, ch.player, ch.player, token=True, timestamp=stamp,
                                           since_turn=state.turn.number)
@@ -104,7 +109,20 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                 counts[ch.kind].get(ch.player, 0) + 1
         elif ch.kind == "triggered":
             pending.append(StackItem("", ch.player, ch.card, ch.amount, ch.object, ch.incarnation,
-                                     lki_counters=ch.lki, refers_to=ch.refers))
+                                     lki_counters=ch.lki, refers_to=ch.refers, granted=ch.granted,
+                                     refers_player=ch.refers_player))
+        elif ch.kind == "step":
+            turn = replace(turn, step=ch.to)
+        elif ch.kind == "attacks":
+            battlefield = [replace(p, attacking=ch.player) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "blocks":
+            battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "becomes_blocked":
+            battlefield = [replace(p, blocked=True) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "combat_ends":
+            battlefield = [replace(p, attacking=None, blocking=None, blocked=False) for p in battlefield]
+        elif ch.kind == "effect_ends":
+            effects = [e for e in effects if e.id != ch.counter]
         elif ch.kind == "life":
             life[ch.player] = ch.amount
         elif ch.kind == "pool":
@@ -137,6 +155,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             effects = [e if ch.object not in e.targets else
                        replace(e, target_incarnations=_pins(e, state, ch.object, inc)) for e in effects]
             battlefield = [p for p in battlefield if p.id != ch.object]
+            # CR 506.4: a permanent that leaves the battlefield is removed from combat; what
+            # blocked it is no longer blocking (the attacker it blocked stays blocked, 509.1h).
+            battlefield = [replace(p, blocking=None) if p.blocking == ch.object else p for p in battlefield]
             zones = [z for z in zones if z.id != ch.object]
             token = old.token
             if ch.to == "battlefield":
@@ -153,7 +174,11 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                 zones.append(ZoneCard(ch.object, old.card, old.owner, ch.to, position,
                                       incarnation=inc + 1, token=token))
     for ch in changes:
-        if ch.kind == "enters_counters":
+        if ch.kind == "affects_created":
+            # "That token gains ...": the effect just created affects the tokens just created.
+            created = replace(created, targets=(*created.targets, *new_tokens))
+            effects = [created if e.id == created.id else e for e in effects]
+        elif ch.kind == "enters_counters":
             p = entering[ch.object]
             entering[ch.object] = replace(p, counters=tuple(sorted((*p.counters, (ch.counter, ch.amount)))))
         elif ch.kind == "enters_tapped":
@@ -181,7 +206,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         ranks[z.owner] = rank + 1
         if z.position != rank:
             zones = [replace(y, position=rank) if y is z else y for y in zones]
-    return replace(state, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
+    return replace(state, turn=turn, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
                    lost=tuple(lost), stack=tuple(stack), pending=tuple(pending),
                    energy=_counts(state, counts["energy"]), lands_played=_counts(state, counts["land_played"]),
                    commander_casts=_counts(state, counts["commander_cast"]),

@@ -38,6 +38,10 @@ class Permanent:
     attached_incarnation: int | None = None  # set when what it is attached to left its zone:
                                          # it stays attached to that (gone) object (400.7)
     loyalty_activated: bool = False      # a loyalty ability of it was activated this turn (606.3)
+    attacking: str | None = None         # the player it attacks (an attacking creature, 508.1k)
+    blocking: str | None = None          # the attacking creature it blocks (509.1g)
+    blocked: bool = False                # an attacking creature that became blocked (509.1h):
+                                         # it stays blocked when its blockers are gone
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class StackItem:
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
     refers_to: tuple[str, int] | None = None  # a trigger's "that spell": the spell (id, incarnation)
+    refers_player: str | None = None     # a trigger's "that player" (the player dealt damage)
     lki_counters: tuple[tuple[str, int], ...] = ()  # the source's counters as it last existed
                                          # on the battlefield (a leaves-the-battlefield trigger, 608.2h)
 

@@ -194,7 +194,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
-    facts += [f"ability_does({a},{k},{verb}({_arg(arg)}))." for k, (verb, arg) in enumerate(ability.does, 1)]
+    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb == 'create_token' else _arg(arg)}))."
+              for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
         event, whose = ability.when
         # a counter kind is a string in the facts (counter/3)
@@ -246,6 +247,11 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
         facts += [f"grants({a},{to},{g})."] + ff
         facts.extend(ability_facts(card, ability.granted, granted=True))
+    if ability.restricts:
+        to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
+        facts += [f"restricts({a},{to},{w})." for w in ability.restricts] + ff
+    if ability.prevents:
+        facts.append(f"prevents({a},{ability.prevents}).")
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff

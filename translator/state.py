@@ -21,7 +21,10 @@ STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "com
               "energy", "lands_played", "commander_casts", "stack", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
-                  "attached_to", "since_turn", "timestamp", "loyalty_activated"}
+                  "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
+                  "blocked"}
+# CR 506.1: the steps in which creatures are attacking and blocking.
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -89,6 +92,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
+    battlefield = _combat(battlefield, players, turn, where)
     known = {p.id for p in battlefield} | {z.id for z in zones}
     for z in zones:
         if z.exiled_with and z.exiled_with[0] not in known:
@@ -251,6 +255,46 @@ def _exchanged_from(f: Fields, ability, targets: tuple[str, ...], players: tuple
 def _inline_cards(f: Fields) -> list[Card]:
     raw = f.get("cards", list, [])
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
+
+
+def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: Turn,
+            where: str) -> tuple[Permanent, ...]:
+    """`attacking: PLAYER`, `blocking: ID`, `blocked: true` on permanents: the combat so far
+    (CR 508.1k, 509.1g, 509.1h), only in the combat steps that have attackers. An attacking
+    creature with a blocker is blocked (509.1h); `blocked: true` says so when its blockers
+    are gone."""
+    by_id = {p.id: p for p in battlefield}
+    out = []
+    for i, p in enumerate(battlefield):
+        path = f"battlefield[{i}]"
+        for key in ("attacking", "blocking", "blocked"):
+            if getattr(p, key) and turn.step not in COMBAT_STEPS:
+                raise InputError(where, f"{path}.{key}", f"creatures attack and block only in the combat "
+                                 f"steps {', '.join(COMBAT_STEPS)} (CR 506.1); the turn is in {turn.step}")
+        if p.attacking is not None:
+            if p.attacking not in players:
+                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is not a player; a creature "
+                                 f"attacks a player here (players are {', '.join(players)})")
+            if p.attacking == p.controller or p.controller != turn.active:
+                raise InputError(where, f"{path}.attacking", "the active player's creatures attack one of "
+                                 "their opponents (CR 506.2)")
+        if p.blocking is not None:
+            if turn.step == "declare_attackers":
+                raise InputError(where, f"{path}.blocking", "blockers are declared in the declare blockers "
+                                 "step (CR 509.1)")
+            attacker = by_id.get(p.blocking)
+            if attacker is None or attacker.attacking is None:
+                raise InputError(where, f"{path}.blocking", f"{p.blocking!r} is not an attacking creature "
+                                 "of the battlefield")
+            if p.controller != attacker.attacking:
+                raise InputError(where, f"{path}.blocking", f"{p.id} blocks a creature attacking its "
+                                 f"controller ({attacker.id} attacks {attacker.attacking}; CR 509.1a)")
+        if p.blocked and p.attacking is None:
+            raise InputError(where, f"{path}.blocked", "only an attacking creature is blocked (CR 509.1h)")
+    blocked = {p.blocking for p in battlefield if p.blocking}
+    for p in battlefield:
+        out.append(replace(p, blocked=True) if p.id in blocked else p)
+    return tuple(out)
 
 
 def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, ...]:
@@ -436,6 +480,8 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
         attached_to=attached, since_turn=since, timestamp=timestamp,
         loyalty_activated=f.get("loyalty_activated", bool, False),
+        attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
+        blocked=f.get("blocked", bool, False),
     )
 
 

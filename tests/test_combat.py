@@ -1,0 +1,147 @@
+"""what-if through the steps of a turn and combat (CR 500, 506-511, 514, 615, 702.9b, 702.20b)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+
+TWO = ["alice", "bob"]
+
+
+def run(battlefield, actions, step="precombat_main", players=TWO, **extra):
+    state = load_state({"players": players, "turn": {"number": 5, "active": "alice", "step": step},
+                        "battlefield": battlefield, **extra})
+    return Session(state).what_if(actions)
+
+
+def illegal(result):
+    assert len(result.results) == 1
+    bad = result.results[0].illegal
+    assert bad is not None, "the action was taken"
+    return sorted({rule for rule, _ in bad.why})
+
+
+def kinds(result, k=0):
+    return [(c.change.kind, c.change.object or c.change.player or c.change.to) for c in result.results[k].changes]
+
+
+ELVES = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
+ONE_B = {"id": "one_b", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}}
+
+
+def test_next_step_empties_mana_and_cannot_pass_a_nonempty_stack():
+    got = run([ELVES], ["next step"], mana_pool={"alice": "{G}{G}"})
+    assert kinds(got) == [("step", "beginning_of_combat"), ("pool", "alice")]
+    assert got.results[0].after(got.start)["player alice"] == {"mana_pool": ""}
+    on_stack = run([ELVES, {"id": "drake", "card": "Loyal Drake", "controller": "alice"}], ["next step"],
+                   stack=[{"id": "s1", "source": "drake", "line": 2, "controller": "alice"}])
+    assert illegal(on_stack) == ["500.2"]
+
+
+def test_without_attackers_blockers_and_damage_are_skipped_and_the_next_turn_is_not_modelled():
+    got = run([ELVES], ["next step", "next step"], step="beginning_of_combat")
+    assert [c.change.to for c in got.results[0].changes if c.change.kind == "step"] == \
+        ["declare_attackers", "end_of_combat"]
+    assert any(r == "508.8" for c in got.results[0].changes for r, _ in c.rules)
+    assert illegal(run([ELVES], ["next step"], step="cleanup")) == ["500.1"]
+
+
+def test_attacking_taps_unless_vigilance_and_needs_the_beginning_of_combat():
+    got = run([ELVES, {"id": "uni", "card": "Loyal Unicorn", "controller": "alice"}], ["attack elves uni"],
+              step="beginning_of_combat")
+    assert kinds(got) == [("step", "declare_attackers"), ("tap", "elves"), ("attacks", "elves"), ("attacks", "uni")]
+    assert illegal(run([ELVES], ["attack elves"])) == ["508.1"]
+
+
+@pytest.mark.parametrize("extra, rule", [
+    ({"tapped": True}, "508.1a"),
+    ({"since_turn": 5}, "302.6"),          # summoning sick, no haste
+])
+def test_an_attacker_must_be_untapped_and_not_summoning_sick(extra, rule):
+    assert illegal(run([{**ELVES, **extra}], ["attack elves"], step="beginning_of_combat")) == [rule]
+
+
+def test_a_creature_with_haste_attacks_the_turn_it_came_under_control():
+    got = run([{"id": "appr", "card": "Loyal Apprentice", "controller": "alice", "since_turn": 5}],
+              ["attack appr"], step="beginning_of_combat")
+    assert ("attacks", "appr") in kinds(got)
+
+
+def test_pacifism_stops_attacking_and_blocking():
+    paci = {"id": "paci", "card": "Pacifism", "controller": "bob", "attached_to": "elves"}
+    assert illegal(run([ELVES, paci], ["attack elves"], step="beginning_of_combat")) == ["508.1c"]
+    attacker = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 1},
+                "attacking": "bob"}
+    paci_b = {"id": "paci", "card": "Pacifism", "controller": "alice", "attached_to": "one_b"}
+    assert illegal(run([attacker, ONE_B, paci_b], ["block one_b one"], step="declare_attackers")) == ["509.1b"]
+
+
+def test_with_several_opponents_the_attacked_player_is_named():
+    three = ["alice", "bob", "carol"]
+    assert illegal(run([ELVES], ["attack elves"], step="beginning_of_combat", players=three)) == ["508.1b"]
+    got = run([ELVES], ["attack elves at carol"], step="beginning_of_combat", players=three)
+    assert got.results[0].after(got.start)["elves"]["attacking"] == "carol"
+    with pytest.raises(InputError, match="'dave' is not a player"):
+        run([ELVES], ["attack elves at dave"], step="beginning_of_combat", players=three)
+
+
+def test_flying_and_menace_restrict_blockers():
+    demon = {"id": "demon", "card": "Demon of Wailing Agonies", "controller": "alice", "attacking": "bob"}
+    assert illegal(run([demon, ONE_B], ["block one_b demon"], step="declare_attackers")) == ["702.9b"]
+    sub = {"id": "sub", "card": "Loyal Subordinate", "controller": "alice", "attacking": "bob"}
+    assert illegal(run([sub, ONE_B], ["block one_b sub"], step="declare_attackers")) == ["702.111b"]
+    two = run([sub, ONE_B, {**ONE_B, "id": "one_c"}], ["block one_b sub one_c sub"], step="declare_attackers")
+    assert two.results[0].illegal is None
+
+
+def test_damage_divided_among_two_blockers_is_every_division():
+    # 510.1c: a 3/3 blocked by two creatures: its controller divides 3 damage as they choose
+    one = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3},
+           "attacking": "bob"}
+    # two 2/2 blockers, so that every division leaves a different state
+    elves_b = {**ONE_B, "id": "elves_b", "blocking": "one"}
+    elves_c = {**ONE_B, "id": "elves_c", "blocking": "one"}
+    got = run([one, elves_b, elves_c], ["next step"], step="declare_blockers")
+    divisions = set()
+    for r in got.results:
+        marked = {c.change.object: c.change.amount for c in r.changes if c.change.kind == "damage"}
+        assert marked["one"] == 4                       # each blocker deals 2 to the attacker (510.1d)
+        divisions.add((marked.get("elves_b", 0), marked.get("elves_c", 0)))
+        assert dict(r.state.life)["bob"] == 20          # a blocked creature deals no damage to the player
+    assert divisions == {(0, 3), (1, 2), (2, 1), (3, 0)}
+
+
+def test_unblocked_damage_is_life_loss_and_blocked_trample_or_first_strike_is_refused():
+    one = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3},
+           "attacking": "bob"}
+    got = run([one], ["next step"], step="declare_blockers")
+    assert dict(got.results[0].state.life)["bob"] == 17
+    baloth = {"id": "baloth", "card": "Thunderfoot Baloth", "controller": "alice", "attacking": "bob"}
+    blocker = {**ONE_B, "blocking": "baloth"}
+    assert illegal(run([baloth, blocker], ["next step"], step="declare_blockers")) == ["702.19b"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("next", "next step"),
+    ("attack", "attack ID"),
+    ("attack at bob", "creatures before each"),
+    ("attack elves elves", "once"),
+    ("block elves", "block BLOCKER ATTACKER"),
+])
+def test_combat_action_syntax_errors_name_the_action(text, message):
+    with pytest.raises(InputError, match=message):
+        run([ELVES], [text], step="beginning_of_combat")
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("attacking", "bob", "only in the combat steps"),
+    ("blocking", "elves", "not an attacking creature"),
+])
+def test_combat_state_errors_name_the_field(field, value, message):
+    with pytest.raises(InputError, match=message) as e:
+        load_state({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "precombat_main"
+                                             if field == "attacking" else "declare_blockers"},
+                    "battlefield": [ELVES, {**ONE_B, field: value}]})
+    assert f"battlefield[1].{field}" in str(e.value)
