@@ -103,6 +103,8 @@ class Logged:
             out["to"] = out.pop("counter", None) or out.pop("player")
         elif c.kind == "effect_ends":
             out["effect"] = out.pop("counter")
+        elif c.kind == "enters_attached":
+            out["attached_to"] = out.pop("counter")
         elif c.kind == "cast" and c.amount >= 0:
             out["x"] = c.amount
         elif c.kind == "push":
@@ -121,6 +123,8 @@ class Logged:
                 f" under {c.controller}'s control" if c.controller else "") + " (a new object)",
             "enters_counters": lambda: f"{c.object} enters with {c.amount} {c.counter} counter(s)",
             "enters_tapped": lambda: f"{c.object} enters tapped",
+            "enters_attached": lambda: f"{c.object} enters attached to {c.counter}",
+            "exchanged": lambda: f"  {c.player} controlled {c.object} as the exchange resolved",
             "ceases": lambda: f"{c.object} ceases to exist",
             "unattached": lambda: f"{c.object} becomes unattached",
             "loses": lambda: f"{c.player} loses the game",
@@ -676,8 +680,11 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
-             "combat_ends": 3, "effect_ends": 3, "affects_created": 3.5}
-    changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.object or "", c.player or "",
+             "combat_ends": 3, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
+             "enters_attached": 4}
+    # targets in the order of their index (601.2c), which is the order they are announced
+    changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.amount if c.kind == "target" else 0,
+                                c.object or "", c.player or "",
                                 c.counter or "", c.amount))
     return changes, rules
 
@@ -731,6 +738,10 @@ def _decode(t: clingo.Symbol) -> Change:
                       amount=d[1].number, player=a[2].string)
     if t.name == "affects":
         return Change("affects", object=object_id(a[0]))
+    if t.name == "exchanged":
+        return Change("exchanged", object=object_id(a[0]), player=a[1].string)
+    if t.name == "attached":
+        return Change("enters_attached", object=object_id(a[0]), counter=object_id(a[1]))
     if t.name == "gains":
         return Change("gains", object=object_id(a[0]), player=a[1].string)
     if t.name == "direction":

@@ -145,3 +145,17 @@ def test_combat_state_errors_name_the_field(field, value, message):
                                              if field == "attacking" else "declare_blockers"},
                     "battlefield": [ELVES, {**ONE_B, field: value}]})
     assert f"battlefield[1].{field}" in str(e.value)
+
+
+def test_hexproof_stops_an_opponents_target_but_not_its_controllers():
+    # 702.11b: Tyrant's Familiar's granted trigger cannot target bob's hexproof Kraken; with no
+    # other creature of bob's to target, the trigger is removed from the stack (603.3d)
+    familiar = {"id": "familiar", "card": "Tyrant's Familiar", "controller": "alice"}
+    kraken = {"id": "kraken", "card": "Stormsurge Kraken", "controller": "bob"}
+    got = run([{"id": "isamaru", "card": "Isamaru, Hound of Konda", "controller": "alice"}, familiar, kraken],
+              ["attack familiar"], step="beginning_of_combat", commanders={"alice": "isamaru"})
+    assert ("removed", "familiar") in kinds(got)
+    with_elves = run([{"id": "isamaru", "card": "Isamaru, Hound of Konda", "controller": "alice"}, familiar,
+                      kraken, {"id": "elves_b", "card": "Llanowar Elves", "controller": "bob"}],
+                     ["attack familiar"], step="beginning_of_combat", commanders={"alice": "isamaru"})
+    assert [c.change.object for c in with_elves.results[0].changes if c.change.kind == "target"] == ["elves_b"]

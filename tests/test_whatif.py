@@ -108,3 +108,79 @@ def test_triggers_go_on_the_stack_active_player_first_each_player_in_every_order
               ["bounce f"])
     stacks = sorted([t.source for t in r.state.stack] for r in got.results)
     assert stacks == [["a1", "a2", "b1"], ["a2", "a1", "b1"]]
+
+
+# -- casting Switcheroo and Auras (asp/spells.lp) ------------------------------------------------
+SWITCHEROO = {"hand": {"alice": [{"id": "sw", "card": "Switcheroo"}, {"id": "mc", "card": "Mind Control"}]},
+              "mana_pool": {"alice": "{U}{U}{U}{U}{U}"}}
+
+
+def illegal(result):
+    assert len(result.results) == 1 and result.results[0].illegal is not None
+    return result.results[0].illegal.why
+
+
+def test_switcheroo_needs_two_different_creatures():
+    # 115.3: one instance of "target" cannot choose the Elves twice, and there is no other creature
+    got = run([{"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+               {"id": "f", "card": "Forest", "controller": "bob"}], ["cast sw"], **SWITCHEROO)
+    assert [r for r, _ in illegal(got)] == ["115.3"]
+    assert "fewer different legal targets" in illegal(got)[0][1]
+
+
+def test_more_targets_than_the_spell_requires_are_refused():
+    got = run([{"id": "a", "card": "Llanowar Elves", "controller": "alice"},
+               {"id": "b", "card": "Birds of Paradise", "controller": "bob"}], ["cast mc targeting a b"],
+              **SWITCHEROO)
+    assert ("601.2c", "more targets are given than the spell requires") in illegal(got)
+
+
+def test_an_aura_whose_enchant_ability_is_not_modelled_says_so():
+    curse = {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
+             "oracle_text": "Enchant player\nEnchanted player's life can't change.",
+             "abilities": [{"line": 1, "static": "Enchant player"},
+                           {"line": 2, "static": "Enchanted player's life can't change."}]}
+    got = run([], ["cast c targeting bob"], cards=[curse], hand={"alice": [{"id": "c", "card": "Test Curse"}]},
+              mana_pool={"alice": "{B}"})
+    assert [r for r, _ in illegal(got)] == ["303.4a"]
+    assert "not modelled yet" in illegal(got)[0][1]
+
+
+def test_a_trigger_with_too_few_different_targets_is_removed_from_the_stack():
+    # 603.3d: "exchange control of two target creatures" with only one creature (itself)
+    swapper = {"name": "Test Swapper", "mana_cost": "{U}", "type_line": "Creature — Wizard",
+               "power_toughness": "1/1",
+               "oracle_text": "When Test Swapper enters, exchange control of two target creatures.",
+               "abilities": [{"line": 1, "triggered": {
+                   "when": {"enters": "self"}, "target": {"filter": ["creature"], "count": 2},
+                   "effect": "exchange control of two target creatures.",
+                   "creates": {"control": "exchange", "duration": "indefinitely"}}}]}
+    got = run([], ["cast s", "resolve"], cards=[swapper], hand={"alice": [{"id": "s", "card": "Test Swapper"}]},
+              mana_pool={"alice": "{U}"})
+    assert ("removed", "s", None, False) in changes(got)
+    assert got.results[0].state.stack == ()
+
+
+def test_after_switcheroo_the_board_shows_the_exchange_and_the_effect_behind_it():
+    got = run([{"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+               {"id": "birds", "card": "Birds of Paradise", "controller": "bob"}],
+              ["cast sw targeting elves birds", "resolve"], **SWITCHEROO)
+    (effect,) = got.results[0].state.effects
+    assert effect.exchanged_from == (("birds", "bob"), ("elves", "alice"))
+    board = Session(got.results[0].state).board().to_json()["board"]
+    assert (board["elves"]["controller"], board["birds"]["controller"]) == ("bob", "alice")
+    assert board["elves"]["control_changed_by"] == board["birds"]["control_changed_by"] == effect.id
+
+
+@pytest.mark.parametrize("target, message", [
+    ({"filter": ["creature"], "count": 0}, r"target\.count: must be a positive number"),
+    ({"filter": ["creature"], "count": 3}, r"target: targets lists 2 target\(s\) but target has 3"),
+])
+def test_bad_target_counts_name_the_field(target, message):
+    card = {"name": "Test Exchange", "mana_cost": "{U}", "type_line": "Sorcery",
+            "oracle_text": "Exchange control of two target creatures.",
+            "abilities": [{"line": 1, "spell": {"targets": ["target creature", "target creature"], "target": target,
+                                                "effect": "Exchange control of two target creatures.",
+                                                "creates": {"control": "exchange"}}}]}
+    with pytest.raises(InputError, match=message):
+        load_state({**BASE, "cards": [card]})

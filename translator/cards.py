@@ -118,7 +118,9 @@ class Ability:
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
     does: tuple[tuple[str, str | int], ...] = ()  # its effect as actions, in order (608.2c)
-    target: tuple = ()                   # ("player",) or ("object", filter, rules): one target
+    target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
+                                         # one instance of the word "target" (count: "two target
+                                         # creatures" is one instance with two targets, CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
@@ -337,8 +339,9 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 
 
 # One structured target (CR 115.1): `target: player`, `target: any` (115.4), or `target: {filter: [...], another:
-# true, owner: you, controller: you}` for "another target permanent you own".
-TARGET_KEYS = {"filter", "another", "owner", "controller"}
+# true, owner: you, controller: you}` for "another target permanent you own"; `count: 2` for "two
+# target creatures": one instance of the word "target" with two targets (115.3, 601.2c).
+TARGET_KEYS = {"filter", "another", "owner", "controller", "count"}
 
 
 def parse_target(a: Fields, where: str, parse_filter) -> tuple:
@@ -360,7 +363,10 @@ def parse_target(a: Fields, where: str, parse_filter) -> tuple:
             raise t.error(key, "owner takes you")
         if who:
             rules.append(key if who == "you" else "opponent_controls")
-    return ("object", filt, tuple(rules))
+    count = t.get("count", int, 1)
+    if count < 1:
+        raise t.error("count", "must be a positive number of targets (\"two target creatures\": 2)")
+    return ("object", filt, tuple(rules), count)
 
 
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
@@ -506,6 +512,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             when = parse_when(a, where)
         does = parse_does(a, where) if a.has("does") else ()
         target = parse_target(a, where, parse_filter) if a.has("target") else ()
+        wanted = target[3] if len(target) > 3 else 1
+        if target and targets and len(targets) != wanted:
+            raise a.error("target", f"targets lists {len(targets)} target(s) but target has {wanted} "
+                                    "(count: N for \"N target ...\")")
         # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
         condition = a.get("condition", str, "")
         if condition and (kind != "triggered" or condition not in CONDITIONS):

@@ -14,15 +14,16 @@ from .model import Effect, GameState, Permanent, StackItem, ZoneCard
 
 @dataclass(frozen=True)
 class Change:
-    """One change: kind is moves | enters_counters | enters_tapped | ceases | unattached |
-    loses | stays."""
+    """One change that asp/whatif.lp or asp/spells.lp derived (queries/whatif.py _decode names
+    every kind): moves | enters_counters | enters_tapped | enters_attached | ceases | unattached |
+    loses | stays | exchanged | effect | affects | ..."""
     kind: str
     object: str | None = None
     player: str | None = None
     origin: str | None = None        # moves: the zone it left
     to: str | None = None            # moves / stays: the zone it goes (or would go) to
     controller: str | None = None    # moves to the battlefield: under whose control
-    counter: str | None = None
+    counter: str | None = None       # a counter kind; exiled_with / enters_attached: the other object
     amount: int = 0                  # counters / loyalty / a stack ability's line / a target's index
     card: str | None = None          # push: the card whose line defines the ability
     incarnation: int = 0             # push: the source's; target: the target object's
@@ -60,6 +61,10 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind in ("affects", "gains"):
             created = replace(created, targets=(*created.targets, ch.object),
                               gainers=(*created.gainers, *(((ch.object, ch.player),) if ch.kind == "gains" else ())))
+            effects[-1] = created
+        elif ch.kind == "exchanged":
+            # CR 701.12b: who controlled the target as the exchange resolved
+            created = replace(created, exchanged_from=(*created.exchanged_from, (ch.object, ch.player)))
             effects[-1] = created
         elif ch.kind == "leaves_game":
             battlefield = [p for p in battlefield if p.id != ch.object]
@@ -183,6 +188,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             entering[ch.object] = replace(p, counters=tuple(sorted((*p.counters, (ch.counter, ch.amount)))))
         elif ch.kind == "enters_tapped":
             entering[ch.object] = replace(entering[ch.object], tapped=True)
+        elif ch.kind == "enters_attached":
+            # CR 608.3c: an Aura enters attached to the object it targeted (the one there now)
+            entering[ch.object] = replace(entering[ch.object], attached_to=ch.counter)
         elif ch.kind == "ceases":
             zones = [z for z in zones if z.id != ch.object]
         elif ch.kind == "face_down":

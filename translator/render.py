@@ -204,10 +204,14 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.target:
         facts.append(f"ability_targets({a}).")
         if ability.target[0] in ("player", "any"):
-            facts.append(f"target_spec({a},1,{ability.target[0]}).")
+            facts += [f"target_spec({a},1,{ability.target[0]}).", f"target_instance({a},1,1)."]
         else:
+            # "two target creatures": targets 1 and 2, one instance of the word "target" (CR 115.3)
             f, ff = filter_facts(ability.target[1])
-            facts += [f"target_spec({a},1,{f})."] + ff + [f"target_rule({a},1,{r})." for r in ability.target[2]]
+            facts += ff
+            for k in range(1, ability.target[3] + 1):
+                facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},1)."]
+                facts += [f"target_rule({a},{k},{r})." for r in ability.target[2]]
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
