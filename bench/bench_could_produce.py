@@ -37,6 +37,7 @@ import argparse
 import cProfile
 import gc
 import io
+import itertools
 import math
 import pstats
 import random
@@ -386,15 +387,15 @@ def main(argv: list[str] | None = None) -> int:
         print("\ntime ratios between consecutive sizes (allowed for total: "
               f"{TARGET_RATIO_PER_10X:g}x per 10x permanents)")
         print(f"{'sizes':>13} {'x':>5} " + " ".join(f"{c:>8}" for c in COLUMNS) + f" {'allowed':>8}")
-        for a, b in zip(sizes, sizes[1:]):
+        for a, b in itertools.pairwise(sizes):
             r = b / a
             ratios = {c: medians[b][c] / medians[a][c] if medians[a][c] > 0 else float("inf")
                       for c in COLUMNS}
             limit = allowed_ratio(r)
             print(f"{f'{b}/{a}':>13} {r:>5.3g} " + " ".join(f"{ratios[c]:>8.2f}" for c in COLUMNS)
                   + f" {limit:>8.2f}")
-            verdicts.append((f"{b} vs {a} permanents: total x{ratios['total']:.2f} "
-                             f"<= x{limit:.2f}", ratios["total"] <= limit))
+            verdicts.append((f"{b} vs {a} permanents: total x{ratios['total']:.2f} <= x{limit:.2f}",
+                             ratios["total"] <= limit))
             # A fixed cost in one column can hide a superlinear one in another: say so.
             over = [f"{c} x{ratios[c]:.1f}" for c in COLUMNS
                     if c != "total" and ratios[c] > limit and medians[b][c] > 0.01 * medians[b]["total"]]

@@ -609,7 +609,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in range(args.min_n, args.max_n + 1):
             try:
                 r = measure(series, n, args, failures, brute_times, plain_times)
-            except Exception as exc:          # a solver error is a finding, not the end of the run
+            except Exception as exc:  # noqa: BLE001  (a solver error is a finding, not the end of the run)
                 failures.append(f"{series} n={n}: the solver raised {type(exc).__name__}: {exc}")
                 print(f"{n:>3}  ERROR {type(exc).__name__}: {exc}", flush=True)
                 continue

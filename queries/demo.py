@@ -14,8 +14,8 @@ def run_demo() -> str:
     entry = resources.files("mtg_asp.examples").joinpath("demo.yaml")
     with resources.as_file(entry) as path:
         state = load_state_file(path)
-    out: list[str] = [f"State: {path.name} — turn {state.turn.number}, {state.turn.active}'s "
-                      f"{state.turn.step.replace('_', ' ')}"]
+    out: list[str] = [(f"State: {path.name} — turn {state.turn.number}, {state.turn.active}'s "
+                       f"{state.turn.step.replace('_', ' ')}")]
     for p in state.battlefield:
         flags = ", tapped" if p.tapped else ""
         since = f", controlled since turn {p.since_turn}" if p.since_turn else ""

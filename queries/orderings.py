@@ -124,8 +124,8 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for s in answer.get("ord_member"):
         if s.arguments[0] == o:
             members[s.arguments[1].number].append(_effect_id(s.arguments[2]))
-    for k in members:
-        members[k].sort()
+    for names in members.values():
+        names.sort()
     my_keys = set(keys[instance])
     # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
     # text of the atom. A node's edges are the classes in its mask C, each to state S + radix

@@ -124,7 +124,7 @@ def perm(card: str, controller: str, oid: str) -> dict:
     return {"id": oid, "card": card, "controller": controller}
 
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 # -- property 1: the solver's answer is exactly the oracle's ------------------------------
