@@ -39,12 +39,13 @@ Action syntax (one string per step; ids are the state's object ids):
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass, field, replace
 
 import clingo
 
 from ..translator.decode import object_id
-from ..translator.delta import Change, apply
+from ..translator.delta import Change, apply, checked
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
@@ -165,6 +166,7 @@ class Logged:
             "combat_ends": lambda: "every creature is removed from combat",
             "effect_ends": lambda: f"effect {c.counter} ends",
             "affects_created": lambda: "  it affects the token just created",
+            "instead": lambda: f"{c.object} is put into the {c.to} zone instead",
         }[c.kind]()
         tag = "state-based action: " if self.sba else ""
         rules = "; ".join(f"CR {r}: {t}" for r, t in sorted(set(self.rules)))
@@ -414,11 +416,13 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
     first = _controllers(session)
-    results = tuple(Result(log.before if isinstance(log, Illegal) else log, st,
-                           log if isinstance(log, Illegal) else None,
-                           _controllers(se or _session(st, session)), first)
-                    for st, log, se in branches)
-    return WhatIf(session.state, tuple(actions), results)
+    results = [Result(log.before if isinstance(log, Illegal) else log, st,
+                      log if isinstance(log, Illegal) else None,
+                      _controllers(se or _session(st, session)), first)
+               for st, log, se in branches]
+    # In one fixed order (by their JSON text), not the order the solver found them in.
+    results.sort(key=lambda r: json.dumps(r.to_json(session.state), sort_keys=True))
+    return WhatIf(session.state, tuple(actions), tuple(results))
 
 
 def _ids(event: tuple) -> list[str]:
@@ -551,8 +555,9 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
     for _ in range(MAX_SBA_ROUNDS):
         sess = sess or _session(state, like)
         q = next(_queries)
-        sess._ground([("departed", [clingo.Number(q)]), ("sba", [clingo.Number(q)]),
-                      ("detect", [clingo.Number(q)])])
+        number = clingo.Number(q)
+        arrived = [("arrived", [number, _obj_symbol(z.id, z.incarnation)]) for z in state.zones if z.since_check]
+        sess._ground([("departed", [number]), ("sba", [number]), ("detect", [number]), *arrived])
         facts = sess._facts()
         # CR 800.4a first: a player who left takes what they own out of the game at once (not a
         # state-based action); the state-based actions are then checked on what remains.
@@ -562,17 +567,43 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
             log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
             sess = None
             continue
-        changes, rules = _changes(facts, q)
+        # A choice among the state-based actions (903.9a: a commander to the command zone or not)
+        # makes a branch per answer set; the check is done either way.
+        answers = [facts]
+        if any(s.arguments[0].number == q for s in facts.get("command_option")):
+            answers = [_Answer(m) for m in sess.enumerate([clingo.Function("sba_on", [number])], MAX_BRANCHES)]
+        state = checked(state)
+        if len(answers) > 1:
+            return [out for answer in answers for out in _sba_applied(answer, q, sess, state, log, k, like)]
+        changes, rules = _changes(answers[0], q)
         if changes:
             state = apply(state, changes)
             log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
             sess = None
             continue
-        if not state.pending:
-            return [(state, log, sess)]
-        return [out for order in _apnap_orders(state, like)
-                for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
+        return _sba_done(sess, state, log, k, like)
     raise SolverError(f"state-based actions still apply after {MAX_SBA_ROUNDS} rounds")
+
+
+def _sba_applied(answer, q: int, sess: Session, state: GameState, log, k: int, like: Session):
+    """One way the state-based actions of a check went; then the checks go on from there."""
+    changes, rules = _changes(answer, q)
+    if not changes:
+        return _sba_done(sess, state, log, k, like)
+    state = apply(state, changes)
+    log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
+    return _sba(None, state, log, k, like)
+
+
+def _sba_done(sess: Session, state: GameState, log, k: int, like: Session):
+    if not state.pending:
+        return [(state, log, sess)]
+    return [out for order in _apnap_orders(state, like)
+            for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
+
+
+def _obj_symbol(object_id: str, incarnation: int) -> clingo.Symbol:
+    return clingo.Function("obj", [clingo.String(object_id), clingo.Number(incarnation)])
 
 
 def _apnap_orders(state: GameState, like: Session):
@@ -681,7 +712,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
              "combat_ends": 3, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
-             "enters_attached": 4}
+             "enters_attached": 4, "instead": 3.1}
     # targets in the order of their index (601.2c), which is the order they are announced
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.amount if c.kind == "target" else 0,
                                 c.object or "", c.player or "",
@@ -791,6 +822,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("effect_ends", counter=a[0].arguments[0].string)
     if t.name == "affects_created":
         return Change("affects_created")
+    if t.name == "instead":
+        return Change("instead", object=object_id(a[0]), to=a[1].name)
     raise SolverError(f"asp/whatif.lp derived a change this module does not know: {t}")
 
 

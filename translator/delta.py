@@ -177,9 +177,13 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                     zones = [replace(z, position=z.position + 1)
                              if z.zone == "library" and z.owner == old.owner else z for z in zones]
                 zones.append(ZoneCard(ch.object, old.card, old.owner, ch.to, position,
-                                      incarnation=inc + 1, token=token))
+                                      incarnation=inc + 1, token=token, since_check=True))
     for ch in changes:
-        if ch.kind == "affects_created":
+        if ch.kind == "instead":
+            # CR 903.9b: put into the command zone instead of the hand or library
+            position = sum(1 for z in zones if z.zone == "command" and z.owner == _owner(zones, ch.object))
+            zones = [replace(z, zone="command", position=position) if z.id == ch.object else z for z in zones]
+        elif ch.kind == "affects_created":
             # "That token gains ...": the effect just created affects the tokens just created.
             created = replace(created, targets=(*created.targets, *new_tokens))
             effects = [created if e.id == created.id else e for e in effects]
@@ -220,6 +224,19 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                    commander_casts=_counts(state, counts["commander_cast"]),
                    life=tuple((p, life[p]) for p, _ in state.life),
                    mana_pool=tuple(sorted((p, v) for p, v in pools.items() if v)))
+
+
+def _owner(zones: list[ZoneCard], object_id: str) -> str:
+    return next(z.owner for z in zones if z.id == object_id)
+
+
+def checked(state: GameState) -> GameState:
+    """The state once state-based actions have been checked: nothing in it was put into its zone
+    since the last check any more (CR 704.3, for 903.9a)."""
+    if not any(z.since_check for z in state.zones):
+        return state
+    return replace(state, zones=tuple(replace(z, since_check=False) if z.since_check else z
+                                      for z in state.zones))
 
 
 def _counts(state: GameState, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
