@@ -234,7 +234,8 @@ class Session:
             self.timings.solve += time.perf_counter() - start
         return found[0] if found else None
 
-    def enumerate(self, switches: list[clingo.Symbol], limit: int) -> list[list[clingo.Symbol]]:
+    def enumerate(self, switches: list[clingo.Symbol], limit: int,
+                  release: bool = False) -> list[list[clingo.Symbol]]:
         """Every answer set with the externals `switches` true, one per distinct assignment of
         the atoms the part names in #project directives (projective enumeration), at most
         `limit` of them (a SolverError past that, or past the time limit)."""
@@ -254,7 +255,13 @@ class Session:
                 handle.get()
         finally:
             for s in switches:
-                self._ctl.assign_external(s, False)
+                # release: never switched on again, so the solver may drop what it guards
+                if release:
+                    self._ctl.release_external(s)
+                else:
+                    self._ctl.assign_external(s, False)
+            if release:
+                self._ctl.cleanup()
             solve.models = 0
             solve.project = "no"
             self.timings.solve += time.perf_counter() - start

@@ -420,8 +420,12 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
                       log if isinstance(log, Illegal) else None,
                       _controllers(se or _session(st, session)), first)
                for st, log, se in branches]
-    # In one fixed order (by their JSON text), not the order the solver found them in.
-    results.sort(key=lambda r: json.dumps(r.to_json(session.state), sort_keys=True))
+    # In one fixed order (by the JSON text of their changes, which tell distinct states from
+    # one start apart), not the order the solver found them in.
+    if len(results) > 1:
+        results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
+                                               r.illegal and (r.illegal.step, sorted(r.illegal.why))],
+                                              sort_keys=True))
     return WhatIf(session.state, tuple(actions), tuple(results))
 
 
@@ -460,51 +464,50 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     inc = state.incarnations()
     if event[0] == "move":
         _, oid, zone = event
-        facts = f"act({q},move({obj(oid, inc[oid])},{zone}))."
+        facts = [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
     elif event[0] in ("activate", "cast"):
         if event[0] == "activate":
             _, oid, line, targets = event
-            facts = f"act({q},activate({obj(oid, inc[oid])},{_instance(state, oid, line, k, where)}))."
+            facts = [f"act({q},activate({obj(oid, inc[oid])},{_instance(state, oid, line, k, where)}))"]
         else:
             _, oid, x, targets = event
-            facts = f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))."
+            facts = [f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))"]
         for j, t in enumerate(targets, 1):
             if t in inc:
-                facts += f" act_target({q},{j},{obj(t, inc[t])})."
+                facts.append(f"act_target({q},{j},{obj(t, inc[t])})")
             elif t in state.players:
-                facts += f' act_target({q},{j},"{t}").'
+                facts.append(f'act_target({q},{j},"{t}")')
             else:
                 raise InputError(where, f"[{k - 1}]", f"target {t!r} is neither an object id nor a player")
     elif event[0] == "play":
-        facts = f"act({q},play({obj(event[1], inc[event[1]])}))."
+        facts = [f"act({q},play({obj(event[1], inc[event[1]])}))"]
     elif event[0] == "trigger":
         t = event[1]
-        facts = (f'act({q},trigger({obj(t.source, t.source_incarnation)},ab("{t.card}",{t.line}'
-                 f'{",granted" if t.granted else ""}),"{t.controller}")).')
+        granted = ",granted" if t.granted else ""
+        source = obj(t.source, t.source_incarnation)
+        facts = [f'act({q},trigger({source},ab("{t.card}",{t.line}{granted}),"{t.controller}"))']
     elif event[0] == "counters":
         _, oid, kind, n = event
-        facts = f'act({q},put_counters({obj(oid, inc[oid])},"{kind}",{n})).'
+        facts = [f'act({q},put_counters({obj(oid, inc[oid])},"{kind}",{n}))']
     elif event[0] == "next":
-        facts = f"act({q},next_step)."
+        facts = [f"act({q},next_step)"]
     elif event[0] == "attack":
-        facts = f"act({q},attack)."
+        facts = [f"act({q},attack)"]
         for oid, player in event[1]:
             if player is not None and player not in state.players:
                 raise InputError(where, f"[{k - 1}]", f"{text!r}: {player!r} is not a player")
-            facts += f" act_attacker({q},{obj(oid, inc[oid])},{'none' if player is None else chr(34) + player + chr(34)})."
+            facts.append(f"act_attacker({q},{obj(oid, inc[oid])},{'none' if player is None else chr(34) + player + chr(34)})")
     elif event[0] == "block":
-        facts = f"act({q},block)." + "".join(f" act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})."
-                                              for b, a in event[1])
+        facts = [f"act({q},block)", *(f"act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})" for b, a in event[1])]
     elif event[0] == "leave":
         if event[1] not in state.players:
             raise InputError(where, f"[{k - 1}]", f"{event[1]!r} is not a player")
-        facts = f'act({q},leave("{event[1]}")).'
+        facts = [f'act({q},leave("{event[1]}"))']
     else:
-        facts = f"act({q},resolve)." + (f" act_choice({q},{event[1]})." if event[1] else "")
-    sess._add(f"whatif_act_{q}", facts, "the action")
-    sess._ground([(f"whatif_act_{q}", []), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
+        facts = [f"act({q},resolve)", *([f"act_choice({q},{event[1]})"] if event[1] else [])]
+    sess._ground([*_fact_parts(facts), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
     out = []
-    models = sess.enumerate([clingo.Function("whatif_on", [clingo.Number(q)])], MAX_BRANCHES)
+    models = sess.enumerate([clingo.Function("whatif_on", [clingo.Number(q)])], MAX_BRANCHES, release=True)
     if not models:
         # Only the payment can fail this way: no way to pay the total cost from the pool.
         why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
@@ -571,7 +574,7 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
         # makes a branch per answer set; the check is done either way.
         answers = [facts]
         if any(s.arguments[0].number == q for s in facts.get("command_option")):
-            answers = [_Answer(m) for m in sess.enumerate([clingo.Function("sba_on", [number])], MAX_BRANCHES)]
+            answers = [_Answer(m) for m in sess.enumerate([clingo.Function("sba_on", [number])], MAX_BRANCHES, release=True)]
         state = checked(state)
         if len(answers) > 1:
             return [out for answer in answers for out in _sba_applied(answer, q, sess, state, log, k, like)]
@@ -602,6 +605,17 @@ def _sba_done(sess: Session, state: GameState, log, k: int, like: Session):
             for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
 
 
+def _fact_parts(facts: list[str]) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The facts of a step as the parts that state them (asp/whatif.lp: `act_fact(q, a)` states
+    `act(q, a)`, ...): grounding a part with arguments adds no program text, and adding text
+    before each ground costs more the larger the program (docs/design-notes.md)."""
+    parts = []
+    for text in facts:
+        term = clingo.parse_term(text)
+        parts.append((f"{term.name}_fact", term.arguments))
+    return parts
+
+
 def _obj_symbol(object_id: str, incarnation: int) -> clingo.Symbol:
     return clingo.Function("obj", [clingo.String(object_id), clingo.Number(incarnation)])
 
@@ -613,11 +627,10 @@ def _apnap_orders(state: GameState, like: Session):
         return [list(state.pending)]
     sess = _session(replace(state, pending=()), like)
     q = next(_queries)
-    facts = " ".join(f'pending({q},{j},"{t.controller}").' for j, t in enumerate(state.pending))
-    sess._add(f"whatif_pending_{q}", facts, "the waiting triggered abilities")
-    sess._ground([(f"whatif_pending_{q}", []), ("trigger_order", [clingo.Number(q)])])
+    facts = [f'pending({q},{j},"{t.controller}")' for j, t in enumerate(state.pending)]
+    sess._ground([*_fact_parts(facts), ("trigger_order", [clingo.Number(q)])])
     orders = []
-    for model in sess.enumerate([clingo.Function("trig_on", [clingo.Number(q)])], MAX_BRANCHES):
+    for model in sess.enumerate([clingo.Function("trig_on", [clingo.Number(q)])], MAX_BRANCHES, release=True):
         slots = sorted((s.arguments[2].number, s.arguments[1].number) for s in model
                        if s.name == "slot" and s.arguments[0].number == q)
         orders.append([state.pending[j] for _, j in slots])
