@@ -55,6 +55,10 @@ _queries = itertools.count(1)
 MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
+# The part of asp/ with the rules of each kind of step (besides action(q), common to all).
+STEP_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
+              "trigger": "act_trigger", "resolve": "act_resolve", "counters": "act_counters",
+              "leave": "act_leave", "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER], "
@@ -505,7 +509,9 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         facts = [f'act({q},leave("{event[1]}"))']
     else:
         facts = [f"act({q},resolve)", *([f"act_choice({q},{event[1]})"] if event[1] else [])]
-    sess._ground([*_fact_parts(facts), ("action", [clingo.Number(q)]), ("detect", [clingo.Number(q)])])
+    number = clingo.Number(q)
+    sess._ground([*_fact_parts(facts), ("action", [number]), (STEP_PARTS[event[0]], [number]),
+                  ("detect", [number])])
     out = []
     models = sess.enumerate([clingo.Function("whatif_on", [clingo.Number(q)])], MAX_BRANCHES, release=True)
     if not models:
