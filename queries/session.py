@@ -15,7 +15,7 @@ from pathlib import Path
 import clingo
 import clingo.ast
 
-from ..translator.decode import plain
+from ..translator.decode import object_id, plain
 from ..translator.errors import InputError, SolverError
 from ..translator.model import GameState
 from ..translator.render import render_state
@@ -113,6 +113,7 @@ class Session:
         self._ground([("base", [])])
         self.timings.ground = time.perf_counter() - start
         self._answer: _FactAnswer | None = None
+        self._controllers: dict[str, str] | None = None
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
         self._parts: dict[tuple, _FactAnswer] = {}
         self._outcomes: set[clingo.Symbol] = set()
@@ -285,6 +286,13 @@ class Session:
     def can_pay(self, player: str, cost: str):
         from .canpay import can_pay
         return can_pay(self, player, cost)
+
+    def controllers(self) -> dict[str, str]:
+        """Layer 2's controller of each permanent (object id -> player, CR 613.1b), read once."""
+        if self._controllers is None:
+            self._controllers = {object_id(s.arguments[0]): s.arguments[1].string
+                                 for s in self.answer().get("controller")}
+        return self._controllers
 
     def answer(self) -> _Answer | _FactAnswer:
         if self._answer is None:

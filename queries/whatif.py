@@ -419,10 +419,10 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    first = _controllers(session)
+    first = session.controllers()
     results = [Result(log.before if isinstance(log, Illegal) else log, st,
                       log if isinstance(log, Illegal) else None,
-                      _controllers(se or _session(st, session)), first)
+                      (se or _session(st, session)).controllers(), first)
                for st, log, se in branches]
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
@@ -442,10 +442,6 @@ def _ids(event: tuple) -> list[str]:
     if event[0] == "block":
         return [o for pair in event[1] for o in pair]
     return [event[1]]
-
-
-def _controllers(sess: Session) -> dict[str, str]:
-    return {object_id(s.arguments[0]): s.arguments[1].string for s in sess.answer().get("controller")}
 
 
 def _session(state: GameState, like: Session) -> Session:
