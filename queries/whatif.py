@@ -572,10 +572,11 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
             log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
             sess = None
             continue
-        # A choice among the state-based actions (903.9a: a commander to the command zone or not)
-        # makes a branch per answer set; the check is done either way.
+        # A choice among the state-based actions (903.9a: a commander to the command zone or not;
+        # 704.5j: which legendary permanent to keep) makes a branch per answer set; the check is
+        # done either way.
         answers = [facts]
-        if any(s.arguments[0].number == q for s in facts.get("command_option")):
+        if any(s.arguments[0].number == q for s in facts.get("sba_choice")):
             answers = [_Answer(m) for m in sess.enumerate([clingo.Function("sba_on", [number])], MAX_BRANCHES, release=True)]
         state = checked(state)
         if len(answers) > 1:
