@@ -159,3 +159,16 @@ def test_hexproof_stops_an_opponents_target_but_not_its_controllers():
                       kraken, {"id": "elves_b", "card": "Llanowar Elves", "controller": "bob"}],
                      ["attack familiar"], step="beginning_of_combat", commanders={"alice": "isamaru"})
     assert [c.change.object for c in with_elves.results[0].changes if c.change.kind == "target"] == ["elves_b"]
+
+
+def test_a_creature_whose_controller_changes_is_removed_from_combat():
+    # 506.4: alice's attacking Elves are controlled by bob now (an Act of Treason of his): at the
+    # next check they are no longer attacking, and deal no combat damage
+    attacker = {**ELVES, "attacking": "bob"}
+    treason = [{"id": "t", "card": "Act of Treason", "controller": "bob", "targets": ["elves"]}]
+    got = run([attacker, ONE_B], ["counters one_b +1/+1 1", "next step"], step="declare_blockers",
+              effects=treason)
+    assert ("removed_from_combat", "elves") in kinds(got)
+    after = got.results[0].after(got.start)
+    assert "attacking" not in after["elves"]
+    assert "player bob" not in after                     # no combat damage: life unchanged

@@ -124,6 +124,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "becomes_blocked":
             battlefield = [replace(p, blocked=True) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "removed_from_combat":
+            battlefield = [replace(p, attacking=None, blocking=None, blocked=False) if p.id == ch.object else p
+                           for p in battlefield]
         elif ch.kind == "combat_ends":
             battlefield = [replace(p, attacking=None, blocking=None, blocked=False) for p in battlefield]
         elif ch.kind == "effect_ends":
