@@ -89,7 +89,7 @@ class Logged:
             value = getattr(c, key)
             if value is not None:
                 out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy", "damage", "counters"):
+        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy", "damage", "counters", "turn"):
             out["amount"] = c.amount
         elif c.kind == "effect":
             out["card"], out["line"] = c.card, c.amount
@@ -169,6 +169,8 @@ class Logged:
             "prevented": lambda: f"combat damage {c.object} would deal to {c.counter or c.player} is prevented",
             "combat_ends": lambda: "every creature is removed from combat",
             "removed_from_combat": lambda: f"{c.object} is removed from combat",
+            "turn": lambda: f"turn {c.amount} begins: {c.player}'s",
+            "new_turn_records": lambda: "no land played and no loyalty ability activated this turn yet",
             "effect_ends": lambda: f"effect {c.counter} ends",
             "affects_created": lambda: "  it affects the token just created",
             "instead": lambda: f"{c.object} is put into the {c.to} zone instead",
@@ -728,7 +730,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
-             "combat_ends": 3, "removed_from_combat": 3, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
+             "combat_ends": 3, "removed_from_combat": 3, "turn": -2, "new_turn_records": -1, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
              "enters_attached": 4, "instead": 3.1}
     # targets in the order of their index (601.2c), which is the order they are announced
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.amount if c.kind == "target" else 0,
@@ -835,6 +837,10 @@ def _decode(t: clingo.Symbol) -> Change:
                       counter=None if tgt.type == clingo.SymbolType.String else object_id(tgt))
     if t.name == "combat_ends":
         return Change("combat_ends")
+    if t.name == "turn":
+        return Change("turn", player=a[0].string, amount=a[1].number)
+    if t.name == "new_turn_records":
+        return Change("new_turn_records")
     if t.name == "removed_from_combat":
         return Change("removed_from_combat", object=object_id(a[0]))
     if t.name == "effect_ends":

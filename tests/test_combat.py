@@ -40,12 +40,11 @@ def test_next_step_empties_mana_and_cannot_pass_a_nonempty_stack():
     assert illegal(on_stack) == ["500.2"]
 
 
-def test_without_attackers_blockers_and_damage_are_skipped_and_the_next_turn_is_not_modelled():
+def test_without_attackers_blockers_and_damage_are_skipped():
     got = run([ELVES], ["next step", "next step"], step="beginning_of_combat")
     assert [c.change.to for c in got.results[0].changes if c.change.kind == "step"] == \
         ["declare_attackers", "end_of_combat"]
     assert any(r == "508.8" for c in got.results[0].changes for r, _ in c.rules)
-    assert illegal(run([ELVES], ["next step"], step="cleanup")) == ["500.1"]
 
 
 def test_attacking_taps_unless_vigilance_and_needs_the_beginning_of_combat():
@@ -172,3 +171,14 @@ def test_a_creature_whose_controller_changes_is_removed_from_combat():
     after = got.results[0].after(got.start)
     assert "attacking" not in after["elves"]
     assert "player bob" not in after                     # no combat damage: life unchanged
+
+
+def test_the_next_turn_starts_after_cleanup_and_the_draw_needs_a_card():
+    got = run([ELVES], ["next step", "next step"], step="cleanup",
+              library={"bob": [{"id": "top", "card": "Island"}]})
+    assert kinds(got)[:2] == [("turn", "bob"), ("step", "upkeep")]
+    assert got.results[0].after(got.start)["top"]["zone"] == "hand"
+    # 704.5b: a draw from an empty library is refused, not silently skipped
+    assert illegal(run([ELVES], ["next step", "next step"], step="cleanup")) == ["704.5b"]
+    # 104.2a: with every opponent gone there is no next turn
+    assert illegal(run([ELVES], ["leave bob", "next step"], step="cleanup")) == ["104.2a"]

@@ -579,7 +579,8 @@ STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
 CREATED_TO = ("target", "created_token")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
-RESTRICTIONS = ("attack", "block")                           # "can't attack or block" (508.1c, 509.1b)
+RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or block" (508.1c, 509.1b);
+                                                             # "doesn't untap during your untap step" (502.3)
 
 
 def _granted(inner: Ability | None, line: int) -> Ability | None:

@@ -124,6 +124,11 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "becomes_blocked":
             battlefield = [replace(p, blocked=True) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "turn":
+            turn = replace(turn, number=ch.amount, active=ch.player)
+        elif ch.kind == "new_turn_records":
+            counts["land_played"] = {}
+            battlefield = [replace(p, loyalty_activated=False) if p.loyalty_activated else p for p in battlefield]
         elif ch.kind == "removed_from_combat":
             battlefield = [replace(p, attacking=None, blocking=None, blocked=False) if p.id == ch.object else p
                            for p in battlefield]
