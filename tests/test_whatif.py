@@ -175,6 +175,9 @@ def test_after_switcheroo_the_board_shows_the_exchange_and_the_effect_behind_it(
 @pytest.mark.parametrize("target, message", [
     ({"filter": ["creature"], "count": 0}, r"target\.count: must be a positive number"),
     ({"filter": ["creature"], "count": 3}, r"target: targets lists 2 target\(s\) but target has 3"),
+    ([], r"target: a list of targets needs at least one entry"),
+    ([{"filter": ["creature"]}, {"filter": ["creature"], "count": 2}], r"targets lists 2 target\(s\) but target has 3"),
+    ([{"filter": ["creature"]}, {"count": 1}], r"target\[1\]\.filter"),
 ])
 def test_bad_target_counts_name_the_field(target, message):
     card = {"name": "Test Exchange", "mana_cost": "{U}", "type_line": "Sorcery",

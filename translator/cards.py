@@ -121,6 +121,8 @@ class Ability:
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
                                          # creatures" is one instance with two targets, CR 115.3)
+    more_targets: tuple = ()             # the next instances of the word "target", each like `target`
+                                         # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
@@ -261,6 +263,10 @@ DOES = {
                                         # game and put it into your hand" (400.11b)
     "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
     "counter_on_self": ("+1/+1",),      # "put a +1/+1 counter on ~" (122.1)
+    "move_counter": ("targets",),       # "move a counter from target creature onto a second target
+                                        # creature" (122.5): from target 1 onto target 2
+    "double_counters": ("target",),     # "double the number of each kind of counter on target
+                                        # permanent" (122.1)
     "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
                                         # you control" (122.1)
     "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
@@ -344,13 +350,24 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 TARGET_KEYS = {"filter", "another", "owner", "controller", "count"}
 
 
-def parse_target(a: Fields, where: str, parse_filter) -> tuple:
+def parse_targets(a: Fields, where: str, parse_filter) -> tuple[tuple, tuple]:
+    """`target:` one instance of the word "target", or a list of them in the order the text
+    gives them ("Move a counter from target creature onto a second target creature")."""
     raw = a.data["target"]
+    if not isinstance(raw, list):
+        return parse_target(raw, a, where, parse_filter), ()
+    if not raw:
+        raise a.error("target", "a list of targets needs at least one entry")
+    words = tuple(parse_target(r, a, where, parse_filter, f"[{i}]") for i, r in enumerate(raw))
+    return words[0], words[1:]
+
+
+def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> tuple:
     if raw == "player":
         return ("player",)
     if raw == "any":     # CR 115.4: "any target" is a creature, player, planeswalker or battle
         return ("any",)
-    t = Fields(raw, where, a.sub("target"), TARGET_KEYS)
+    t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
     filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
     rules = []
     if t.get("another", bool, False):
@@ -511,8 +528,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", "only a triggered ability has a trigger event")
             when = parse_when(a, where)
         does = parse_does(a, where) if a.has("does") else ()
-        target = parse_target(a, where, parse_filter) if a.has("target") else ()
-        wanted = target[3] if len(target) > 3 else 1
+        target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
+        wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:
             raise a.error("target", f"targets lists {len(targets)} target(s) but target has {wanted} "
                                     "(count: N for \"N target ...\")")
@@ -523,7 +540,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, when=when, condition=condition)
+                       target=target, more_targets=more_targets, when=when, condition=condition)
     if kind == "static":
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
@@ -588,7 +605,7 @@ def _granted(inner: Ability | None, line: int) -> Ability | None:
         return None
     return Ability(line, inner.kind, keywords=inner.keywords, costs=inner.costs, mana=inner.mana,
                    effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing,
-                   does=inner.does, target=inner.target, when=inner.when)
+                   does=inner.does, target=inner.target, more_targets=inner.more_targets, when=inner.when)
 
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):

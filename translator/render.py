@@ -203,15 +203,20 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts.append(f"ability_when({a},{event}({arg})).")
     if ability.target:
         facts.append(f"ability_targets({a}).")
-        if ability.target[0] in ("player", "any"):
-            facts += [f"target_spec({a},1,{ability.target[0]}).", f"target_instance({a},1,1)."]
-        else:
-            # "two target creatures": targets 1 and 2, one instance of the word "target" (CR 115.3)
-            f, ff = filter_facts(ability.target[1])
+        k = 0
+        for w, word in enumerate((ability.target, *ability.more_targets), 1):
+            # targets are numbered through all instances of the word "target" (W); "two target
+            # creatures" is two targets of one instance (CR 115.3)
+            if word[0] in ("player", "any"):
+                k += 1
+                facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
+                continue
+            f, ff = filter_facts(word[1])
             facts += ff
-            for k in range(1, ability.target[3] + 1):
-                facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},1)."]
-                facts += [f"target_rule({a},{k},{r})." for r in ability.target[2]]
+            for _ in range(word[3]):
+                k += 1
+                facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},{w})."]
+                facts += [f"target_rule({a},{k},{r})." for r in word[2]]
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
