@@ -254,7 +254,8 @@ DOES = {
     "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
     "exile_top_playable": ("until_another",),
     "get_energy": int,                  # "you get {E}{E}" (107.14)
-    "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it)
+    "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it);
+                                        # `power`: "deals damage equal to its power"
     "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
     "create_tokens": dict,              # {token: Thopter, for_each_counter: "+1/+1"}: "create a
                                         # [Thopter] token for each +1/+1 counter on ~" (111.1, 608.2h)
@@ -305,7 +306,9 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
             t = Fields(arg, where, sub + f".{verb}", {"token", "for_each_counter"})
             arg = (t.get("token", str, required=True), t.get("for_each_counter", str, required=True))
         elif allowed is int:
-            if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
+            if verb == "damage_target" and arg == "power":
+                pass                    # "deals damage equal to its power"
+            elif not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
                 raise InputError(where, sub, f"{verb} takes a positive number, not {arg!r}")
         elif arg not in allowed:
             raise InputError(where, sub, f"{verb} takes {', '.join(allowed)}, not {arg!r}")
@@ -323,6 +326,7 @@ WHEN = {
     "cast_mv_equals_counters": ("charge",),            # "Whenever a player casts a spell with mana
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
+    "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
