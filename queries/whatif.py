@@ -155,6 +155,7 @@ class Logged:
             "untap": lambda: f"{c.object} becomes untapped",
             "flashback": lambda: f"{c.object} is cast with flashback",
             "playable": lambda: f"{c.player} may play {c.object} from exile",
+            "playable_this_turn": lambda: f"{c.player} may play {c.object} from exile this turn",
             "unplayable": lambda: f"{c.object} may no longer be played",
             "energy": lambda: f"{c.player} now has {c.amount} energy",
             "land_played": lambda: f"{c.player} has played a land this turn",
@@ -229,6 +230,8 @@ class Result:
                     v["visible_to"] = []
                 if z.playable_by:
                     v["playable_by"] = z.playable_by
+                if z.playable_this_turn:
+                    v["playable_this_turn"] = True
                 if z.exiled_with:
                     # 607.2a: linked to that object; once it has left, to nothing that exists
                     wid, winc = z.exiled_with
@@ -726,7 +729,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
     order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "removed": 1, "target": 2,
              "tap": 0, "untap": 0, "energy": 0, "commander_cast": 0, "flashback": 2, "land_played": 0,
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
-             "playable": 4, "unplayable": 4,
+             "playable": 4, "playable_this_turn": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
@@ -773,8 +776,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
     if t.name in ("tap", "untap", "flashback"):
         return Change(t.name, object=object_id(a[0]))
-    if t.name in ("playable",):
-        return Change("playable", object=object_id(a[0]), player=a[1].string)
+    if t.name in ("playable", "playable_this_turn"):
+        return Change(t.name, object=object_id(a[0]), player=a[1].string)
     if t.name == "unplayable":
         return Change("unplayable", object=object_id(a[0]))
     if t.name == "energy":

@@ -264,6 +264,8 @@ DOES = {
                                         # game and put it into your hand" (400.11b)
     "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
     "counter_on_self": ("+1/+1",),      # "put a +1/+1 counter on ~" (122.1)
+    "opponent_exiles_top_playable": ("until_end_of_turn",),  # "Target opponent exiles the top card
+                                        # of their library. Until end of turn, you may play that card."
     "move_counter": ("targets",),       # "move a counter from target creature onto a second target
                                         # creature" (122.5): from target 1 onto target 2
     "double_counters": ("target",),     # "double the number of each kind of counter on target
@@ -369,6 +371,8 @@ def parse_targets(a: Fields, where: str, parse_filter) -> tuple[tuple, tuple]:
 def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> tuple:
     if raw == "player":
         return ("player",)
+    if raw == "opponent":   # "target opponent" (an opponent of the spell's or ability's controller)
+        return ("opponent",)
     if raw == "any":     # CR 115.4: "any target" is a creature, player, planeswalker or battle
         return ("any",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)

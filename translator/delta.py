@@ -207,8 +207,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             zones = [z for z in zones if z.id != ch.object]
         elif ch.kind == "face_down":
             zones = [replace(z, face_down=True) if z.id == ch.object else z for z in zones]
-        elif ch.kind in ("playable", "unplayable"):
-            zones = [replace(z, playable_by=ch.player if ch.kind == "playable" else None)
+        elif ch.kind in ("playable", "playable_this_turn", "unplayable"):
+            zones = [replace(z, playable_by=ch.player if ch.kind != "unplayable" else None,
+                             playable_this_turn=ch.kind == "playable_this_turn")
                      if z.id == ch.object else z for z in zones]
         elif ch.kind == "exiled_with":
             zones = [replace(z, exiled_with=(ch.counter, ch.incarnation)) if z.id == ch.object else z

@@ -58,6 +58,7 @@ class ZoneCard:
     face_down: bool = False              # exiled face down: no player may look at it (406.3)
     exiled_with: tuple[str, int] | None = None   # the object (id, incarnation) that exiled it (607.2a)
     playable_by: str | None = None       # an effect lets this player play it from exile (601.3, 305.1)
+    playable_this_turn: bool = False     # ... until end of turn (514.2)
     since_check: bool = field(default=False, compare=False)  # put into this zone since
                                          # state-based actions were last checked (a what-if's
                                          # record for 903.9a, passed to the sba part, not a fact)

@@ -491,7 +491,8 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
     if isinstance(item, str):
         card = _card_name(item, where, path, library)
         return ZoneCard(ids.derive(card, path), card, player, zone, j)
-    f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with", "playable_by"})
+    f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with", "playable_by",
+                                   "playable_this_turn"})
     if f.has("tapped"):
         raise f.error("tapped", f"only permanents are tapped or untapped (CR 110.5); a card in "
                                 f"the {zone} is neither")
@@ -508,5 +509,10 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
     playable_by = f.get("playable_by", str, None)
     if playable_by is not None and zone != "exile":
         raise f.error("playable_by", "only a card in exile is given a permission to be played here")
+    # "Until end of turn, you may play that card" (Knacksaw Clique): ends in the cleanup step.
+    this_turn = f.get("playable_this_turn", bool, False)
+    if this_turn and playable_by is None:
+        raise f.error("playable_this_turn", "goes with playable_by (who may play it)")
     return ZoneCard(object_id, card, player, zone, j, face_down=face_down,
-                    exiled_with=(exiled_with, 0) if exiled_with else None, playable_by=playable_by)
+                    exiled_with=(exiled_with, 0) if exiled_with else None, playable_by=playable_by,
+                    playable_this_turn=this_turn)
