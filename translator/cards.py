@@ -601,7 +601,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 CONDITIONS = ("you_control_your_commander",)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
-CREATED_TO = ("target", "created_token")
+CREATED_TO = ("target", "created_token", "attacking_creatures")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
 RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or block" (508.1c, 509.1b);
