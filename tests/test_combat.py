@@ -182,3 +182,13 @@ def test_the_next_turn_starts_after_cleanup_and_the_draw_needs_a_card():
     assert illegal(run([ELVES], ["next step", "next step"], step="cleanup")) == ["704.5b"]
     # 104.2a: with every opponent gone there is no next turn
     assert illegal(run([ELVES], ["leave bob", "next step"], step="cleanup")) == ["104.2a"]
+
+
+def test_a_cost_that_taps_other_creatures_is_a_choice_and_needs_enough_of_them():
+    # Crackleburr: "{U/R}{U/R}, {T}, Tap two untapped red creatures you control": its own {T} does
+    # not count for the two; with two Loyal Apprentices it pays; with one it cannot (118.3)
+    burr = {"id": "burr", "card": "Crackleburr", "controller": "alice"}
+    appr = [{"id": f"appr{i}", "card": "Loyal Apprentice", "controller": "alice"} for i in (1, 2)]
+    got = run([burr, *appr], ["activate burr 1 targeting bob"], mana_pool={"alice": "{U}{R}"})
+    assert [(k, o) for k, o in kinds(got) if k == "tap"] == [("tap", "appr1"), ("tap", "appr2"), ("tap", "burr")]
+    assert illegal(run([burr, appr[0]], ["activate burr 1 targeting bob"], mana_pool={"alice": "{U}{R}"})) == ["118.3"]
