@@ -138,7 +138,8 @@ def available_mana(session: Session, player: str) -> AvailableMana:
         if s.arguments[0].number == q:
             raise SolverError("beyond what this solver handles: an activation adds more than "
                               "100000 mana of one type")
-    models = session.enumerate([clingo.Function("active", [clingo.Number(q)])], MAX_POOLS)
+    models = session.enumerate([clingo.Function("active", [clingo.Number(q)])], MAX_POOLS,
+                               what="distinct pools before the maximal ones are chosen")
     if not models:
         raise SolverError("the encodings found no plan at all (not even activating nothing); "
                           "this is a bug in asp/available.lp")

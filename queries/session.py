@@ -235,8 +235,8 @@ class Session:
             self.timings.solve += time.perf_counter() - start
         return found[0] if found else None
 
-    def enumerate(self, switches: list[clingo.Symbol], limit: int,
-                  release: bool = False) -> list[list[clingo.Symbol]]:
+    def enumerate(self, switches: list[clingo.Symbol], limit: int, release: bool = False,
+                  what: str = "distinct answers") -> list[list[clingo.Symbol]]:
         """Every answer set with the externals `switches` true, one per distinct assignment of
         the atoms the part names in #project directives (projective enumeration), at most
         `limit` of them (a SolverError past that, or past the time limit)."""
@@ -267,8 +267,7 @@ class Session:
             solve.project = "no"
             self.timings.solve += time.perf_counter() - start
         if len(found) > limit:
-            raise SolverError(f"beyond what this solver handles: more than {limit} distinct pools "
-                              "before the maximal ones are chosen")
+            raise SolverError(f"beyond what this solver handles: more than {limit} {what}")
         return found
 
     def what_if(self, actions: list[str], where: str = "--do"):

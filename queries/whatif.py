@@ -26,7 +26,8 @@ Action syntax (one string per step; ids are the state's object ids):
     next step            every player passes with the stack empty: the game moves to the next
                          step (500.2), mana empties (500.5), "at the beginning of" abilities
                          trigger (500.6); entering the combat damage step deals combat damage
-                         (510.2); up to the cleanup step of this turn (514.2)
+                         (510.2); after the cleanup step (514.2) the next player's turn
+                         begins: untap (502.3), upkeep, and the draw step's draw (504.1)
     attack ID [ID ...] [at PLAYER] [ID ... at PLAYER ...]
                          from the beginning of combat step: the active player declares these
                          attackers (508.1), each attacking the player named after it (with one
@@ -515,7 +516,7 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     sess._ground([*_fact_parts(facts), ("action", [number]), (STEP_PARTS[event[0]], [number]),
                   ("detect", [number])])
     out = []
-    models = sess.enumerate([clingo.Function("whatif_on", [clingo.Number(q)])], MAX_BRANCHES, release=True)
+    models = _ways(sess, "whatif_on", q)
     if not models:
         # Only the payment can fail this way: no way to pay the total cost from the pool.
         why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
@@ -583,7 +584,7 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
         # done either way.
         answers = [facts]
         if any(s.arguments[0].number == q for s in facts.get("sba_choice")):
-            answers = [_Answer(m) for m in sess.enumerate([clingo.Function("sba_on", [number])], MAX_BRANCHES, release=True)]
+            answers = [_Answer(m) for m in _ways(sess, "sba_on", q)]
         state = checked(state)
         if len(answers) > 1:
             return [out for answer in answers for out in _sba_applied(answer, q, sess, state, log, k, like)]
@@ -614,6 +615,13 @@ def _sba_done(sess: Session, state: GameState, log, k: int, like: Session):
             for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
 
 
+def _ways(sess: Session, switch: str, q: int) -> list[list[clingo.Symbol]]:
+    """Every way step q's part can go (its switch on), at most MAX_BRANCHES; the switch is
+    released after, as no later solve enumerates step q again."""
+    return sess.enumerate([clingo.Function(switch, [clingo.Number(q)])], MAX_BRANCHES, release=True,
+                          what="ways one step can go")
+
+
 def _fact_parts(facts: list[str]) -> list[tuple[str, list[clingo.Symbol]]]:
     """The facts of a step as the parts that state them (asp/whatif.lp: `act_fact(q, a)` states
     `act(q, a)`, ...): grounding a part with arguments adds no program text, and adding text
@@ -639,7 +647,7 @@ def _apnap_orders(state: GameState, like: Session):
     facts = [f'pending({q},{j},"{t.controller}")' for j, t in enumerate(state.pending)]
     sess._ground([*_fact_parts(facts), ("trigger_order", [clingo.Number(q)])])
     orders = []
-    for model in sess.enumerate([clingo.Function("trig_on", [clingo.Number(q)])], MAX_BRANCHES, release=True):
+    for model in _ways(sess, "trig_on", q):
         slots = sorted((s.arguments[2].number, s.arguments[1].number) for s in model
                        if s.name == "slot" and s.arguments[0].number == q)
         orders.append([state.pending[j] for _, j in slots])
