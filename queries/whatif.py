@@ -513,7 +513,10 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     else:
         facts = [f"act({q},resolve)", *([f"act_choice({q},{event[1]})"] if event[1] else [])]
     number = clingo.Number(q)
-    sess._ground([*_fact_parts(facts), ("action", [number]), (STEP_PARTS[event[0]], [number]),
+    # A mana ability's mana is read from the outcomes of its source's mana abilities
+    # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
+    mana = sess.outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
+    sess._ground([*_fact_parts(facts), *mana, ("action", [number]), (STEP_PARTS[event[0]], [number]),
                   ("detect", [number])])
     out = []
     models = _ways(sess, "whatif_on", q)
@@ -538,6 +541,9 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     return out
 
 
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
 def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
     """The ability instance term for "line N" or a loyalty cost like "-1" of the object's card."""
     perm = state.permanent(oid) or next(z for z in state.zones if z.id == oid)
@@ -553,9 +559,14 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
         number = int(line)
         if not any(a.line == number for a in card.abilities):
             raise InputError(where, f"[{k - 1}]", f"{perm.card} has no oracle line {number}")
+    elif line.lower() in BASIC_LAND_TYPES:
+        # CR 305.6: the mana ability a basic land type gives (asp/characteristics.lp); whether
+        # the permanent has that type now is for the rules to say (602.1 if not).
+        return f'intr("{line.lower()}")'
     else:
-        raise InputError(where, f"[{k - 1}]", f"{line!r}: give the ability's oracle line (1, 2, ...) "
-                                              "or its loyalty cost (+1, -1)")
+        raise InputError(where, f"[{k - 1}]", f"{line!r}: give the ability's oracle line (1, 2, ...), "
+                                              "its loyalty cost (+1, -1) or, for a basic land type's "
+                                              "mana ability, the type (forest, island, ...)")
     return f'ab("{perm.card}",{number})'
 
 

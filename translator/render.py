@@ -194,6 +194,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"ability_requires_control({a},{f})."] + ff
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
+        if ability.kind == "activated" and ability.effect_text:
+            # It does something besides adding mana (Gemstone Mine), kept as text only.
+            facts.append(f"mana_effect_text({a}).")
     facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb == 'create_token' else _arg(arg)}))."
               for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
