@@ -134,6 +134,7 @@ class Logged:
             "ceases": lambda: f"{c.object} ceases to exist",
             "unattached": lambda: f"{c.object} becomes unattached",
             "loses": lambda: f"{c.player} loses the game",
+            "draw_empty": lambda: f"{c.player} attempts to draw from an empty library",
             "stays": lambda: f"{c.object} stays where it is (would have moved to {c.to})",
             "loyalty": lambda: f"{c.object} now has {c.amount} loyalty",
             "loyalty_used": lambda: f"{c.object}: a loyalty ability was activated this turn",
@@ -749,7 +750,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "tap": 0, "untap": 0, "energy": 0, "commander_cast": 0, "flashback": 2, "land_played": 0,
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "playable_this_turn": 4, "unplayable": 4,
-             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "loses": 8, "pop": 9, "triggered": 10,
+             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "draw_empty": 3.2, "loses": 8, "pop": 9, "triggered": 10,
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9,
              "combat_ends": 3, "removed_from_combat": 3, "turn": -2, "new_turn_records": -1, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
@@ -779,6 +780,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("unattached", object=object_id(a[0]))
     if t.name == "lose":
         return Change("loses", player=a[0].string)
+    if t.name == "draw_empty":
+        return Change("draw_empty", player=a[0].string)
     if t.name == "loyalty":
         return Change("loyalty", object=object_id(a[0]), counter="loyalty", amount=a[1].number)
     if t.name == "loyalty_used":

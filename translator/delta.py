@@ -39,6 +39,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     zones = list(state.zones)
     effects = list(state.effects)
     lost = list(state.lost)
+    drew = list(state.drew_from_empty)
     stamp = max([p.timestamp for p in battlefield] + [e.timestamp for e in effects] + [0])
     entering: dict[str, Permanent] = {}
     stack = list(state.stack)
@@ -217,6 +218,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind == "unattached":
             battlefield = [replace(p, attached_to=None, attached_incarnation=None)
                            if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "draw_empty" and ch.player not in drew:
+            drew.append(ch.player)
         elif ch.kind == "loses" and ch.player not in lost:
             lost.append(ch.player)
     battlefield += entering.values()
@@ -228,7 +231,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         if z.position != rank:
             zones = [replace(y, position=rank) if y is z else y for y in zones]
     return replace(state, turn=turn, battlefield=tuple(battlefield), zones=tuple(zones), effects=tuple(effects),
-                   lost=tuple(lost), stack=tuple(stack), pending=tuple(pending),
+                   lost=tuple(lost), drew_from_empty=tuple(drew), stack=tuple(stack), pending=tuple(pending),
                    energy=_counts(state, counts["energy"]), lands_played=_counts(state, counts["land_played"]),
                    commander_casts=_counts(state, counts["commander_cast"]),
                    life=tuple((p, life[p]) for p, _ in state.life),
@@ -241,11 +244,12 @@ def _owner(zones: list[ZoneCard], object_id: str) -> str:
 
 def checked(state: GameState) -> GameState:
     """The state once state-based actions have been checked: nothing in it was put into its zone
-    since the last check any more (CR 704.3, for 903.9a)."""
-    if not any(z.since_check for z in state.zones):
+    since the last check any more (CR 704.3, for 903.9a), and no player attempted to draw from an
+    empty library since (704.5b)."""
+    if not any(z.since_check for z in state.zones) and not state.drew_from_empty:
         return state
     return replace(state, zones=tuple(replace(z, since_check=False) if z.since_check else z
-                                      for z in state.zones))
+                                      for z in state.zones), drew_from_empty=())
 
 
 def _counts(state: GameState, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
