@@ -193,3 +193,13 @@ def test_a_cost_that_taps_other_creatures_is_a_choice_and_needs_enough_of_them()
     got = run([burr, *appr], ["activate burr 1 targeting bob"], mana_pool={"alice": "{U}{R}"})
     assert [(k, o) for k, o in kinds(got) if k == "tap"] == [("tap", "appr1"), ("tap", "appr2"), ("tap", "burr")]
     assert illegal(run([burr, appr[0]], ["activate burr 1 targeting bob"], mana_pool={"alice": "{U}{R}"})) == ["118.3"]
+
+
+def test_spells_cast_this_turn_count_casts_and_start_again_each_turn():
+    # 601.2f (Damping Sphere): the record the cost increase reads; a cast adds one, a new turn clears it
+    hand = {"alice": [{"id": "elves", "card": "Llanowar Elves"}]}
+    got = run([], ["cast elves"], hand=hand, mana_pool={"alice": "{G}"}, spells_cast={"alice": 1})
+    assert got.results[0].state.spells_cast == (("alice", 2),)
+    turned = run([], ["next step", "next step"], step="end", spells_cast={"alice": 3},
+                 library={"bob": [{"id": "top", "card": "Island"}]})
+    assert turned.results[0].state.spells_cast == ()

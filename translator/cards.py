@@ -132,6 +132,8 @@ class Ability:
                                          # combat_damage_to_creatures_you_control
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
+    cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
+                                         # player casts costs {1} more ...", CR 601.2f)
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,10 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
     raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, "
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped or loyalty")
 
+
+# Cost increases a static ability can make (CR 601.2f): "Each spell a player casts costs {1}
+# more to cast for each other spell that player has cast this turn" (Damping Sphere).
+COST_INCREASES = ("other_spells_cast_this_turn",)
 
 # Actions an ability's effect takes as it resolves (CR 608.2c: in the order written), each
 # {action: argument}. "it" is the object the previous action moved (400.7: the effect can
@@ -553,8 +559,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
-                                     "pt", "control", "condition", "restrict"})
+                                     "pt", "control", "condition", "restrict", "cost_increase"})
         text = a.get("text", str, "")
+        if a.has("cost_increase"):
+            increase = a.get("cost_increase", str)
+            if increase not in COST_INCREASES:
+                raise a.error("cost_increase", f"must be one of {', '.join(COST_INCREASES)}")
+            if len(a.data) > 1 + ("text" in a.data):
+                raise a.error("cost_increase", "a cost increase goes in an ability of its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, cost_increase=increase)
         condition = a.get("condition", str, "")
         if condition and condition not in CONDITIONS:
             raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}")

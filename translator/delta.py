@@ -45,7 +45,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
     stack = list(state.stack)
     pending = list(state.pending)
     counts = {"energy": dict(state.energy), "land_played": dict(state.lands_played),
-              "commander_cast": dict(state.commander_casts)}
+              "commander_cast": dict(state.commander_casts), "spell_cast": dict(state.spells_cast)}
     life = dict(state.life)
     pools = dict(state.mana_pool)
     pushed = None
@@ -86,6 +86,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             pushed = StackItem(ch.object, ch.player, card.card, 0, ch.object, card.incarnation + 1,
                                spell=True, x=None if ch.amount < 0 else ch.amount, owner=card.owner)
             stack.append(pushed)
+            counts["spell_cast"][ch.player] = counts["spell_cast"].get(ch.player, 0) + 1
         elif ch.kind == "flashback":
             stack = [replace(t, flashback=True) if t.spell and t.source == ch.object else t for t in stack]
         elif ch.kind == "counters":
@@ -129,6 +130,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             turn = replace(turn, number=ch.amount, active=ch.player)
         elif ch.kind == "new_turn_records":
             counts["land_played"] = {}
+            counts["spell_cast"] = {}
             battlefield = [replace(p, loyalty_activated=False) if p.loyalty_activated else p for p in battlefield]
         elif ch.kind == "removed_from_combat":
             battlefield = [replace(p, attacking=None, blocking=None, blocked=False) if p.id == ch.object else p
@@ -234,6 +236,7 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
                    lost=tuple(lost), drew_from_empty=tuple(drew), stack=tuple(stack), pending=tuple(pending),
                    energy=_counts(state, counts["energy"]), lands_played=_counts(state, counts["land_played"]),
                    commander_casts=_counts(state, counts["commander_cast"]),
+                   spells_cast=_counts(state, counts["spell_cast"]),
                    life=tuple((p, life[p]) for p, _ in state.life),
                    mana_pool=tuple(sorted((p, v) for p, v in pools.items() if v)))
 

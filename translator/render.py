@@ -273,6 +273,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"gains_control({a},{ability.control}).")
     if ability.condition:
         facts.append(f"ability_condition({a},{ability.condition}).")
+    if ability.cost_increase:
+        facts.append(f"cost_increase({a},{ability.cost_increase}).")
     return facts
 
 

@@ -18,7 +18,7 @@ from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, 
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "lands_played", "commander_casts", "stack", *ZONES}
+              "energy", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
@@ -103,7 +103,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where, stack=stack,
                      life=life, commanders=commanders, mana_pool=_mana_pool(f, players),
                      energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
-                     commander_casts=_per_player(f, "commander_casts", players))
+                     commander_casts=_per_player(f, "commander_casts", players),
+                     spells_cast=_per_player(f, "spells_cast", players))
 
 
 def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanent, ...],
