@@ -59,13 +59,16 @@ class _Answer:
 
 class _FactAnswer:
     """The answer of a stratified program read straight from the grounder: every atom of a
-    shown signature is a fact, so no solving and no copying of the whole model is needed.
-    A signature with an atom that is not a fact is read from a solved model instead."""
+    signature is a fact, so no solving and no copying of the whole model is needed. A
+    signature with an atom that is not a fact (the grounder leaves a cycle through negation,
+    such as layers.lp's exists/lost_rules_text, to the solver) is read from the one answer
+    set instead: its atoms true there, shown or not."""
 
     def __init__(self, session: Session):
         self._session = session
         self._cache: dict[str, list[clingo.Symbol]] = {}
         self._model: _Answer | None = None
+        self._true: set[clingo.Symbol] | None = None
 
     def get(self, name: str) -> list[clingo.Symbol]:
         if name not in self._cache:
@@ -77,6 +80,10 @@ class _FactAnswer:
             atoms = [a for arity in arities for a in ctl.symbolic_atoms.by_signature(name, arity)]
             if all(a.is_fact for a in atoms):
                 self._cache[name] = [a.symbol for a in atoms]
+            elif atoms:
+                if self._true is None:
+                    self._true = set(self._session._solve(atoms=True).symbols)
+                self._cache[name] = [a.symbol for a in atoms if a.symbol in self._true]
             else:
                 if self._model is None:
                     self._model = self._session._solve()
@@ -114,6 +121,7 @@ class Session:
         self.timings.ground = time.perf_counter() - start
         self._answer: _FactAnswer | None = None
         self._controllers: dict[str, str] | None = None
+        self._colors: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
         self._parts: dict[tuple, _FactAnswer] = {}
         self._outcomes: set[clingo.Symbol] = set()
@@ -185,12 +193,13 @@ class Session:
         except RuntimeError as e:
             raise self._fail(f"grounding failed ({e})") from None
 
-    def _solve(self) -> _Answer:
-        """The one answer set of the (stratified) program, within the time limit."""
+    def _solve(self, atoms: bool = False) -> _Answer:
+        """The one answer set of the (stratified) program, within the time limit: its shown
+        symbols, or with `atoms` every true atom."""
         models: list[list[clingo.Symbol]] = []
         start = time.perf_counter()
         with self._ctl.solve(async_=True, on_model=lambda m: models.append(
-                list(m.symbols(shown=True)))) as handle:
+                list(m.symbols(atoms=True) if atoms else m.symbols(shown=True)))) as handle:
             if not handle.wait(self.time_limit):
                 handle.cancel()
                 raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
@@ -292,6 +301,19 @@ class Session:
             self._controllers = {object_id(s.arguments[0]): s.arguments[1].string
                                  for s in self.answer().get("controller")}
         return self._controllers
+
+    def colors(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """Each object's colors after layer 5 (CR 613.1e) and as printed (202.2): object id ->
+        (colors, printed colors), each sorted; read once."""
+        if self._colors is None:
+            now: dict[str, list[str]] = {}
+            printed: dict[str, list[str]] = {}
+            for name, out in (("has_color", now), ("printed_color", printed)):
+                for s in self.answer().get(name):
+                    out.setdefault(object_id(s.arguments[0]), []).append(s.arguments[1].name)
+            self._colors = {k: (tuple(sorted(now.get(k, ()))), tuple(sorted(printed.get(k, ()))))
+                            for k in set(now) | set(printed)}
+        return self._colors
 
     def answer(self) -> _Answer | _FactAnswer:
         if self._answer is None:

@@ -190,6 +190,8 @@ class Result:
     illegal: Illegal | None = None      # the branch stopped: an action could not be taken
     controllers: dict = field(default_factory=dict, compare=False)   # layer 2's, at the end
     start_controllers: dict = field(default_factory=dict, compare=False)
+    colors: dict = field(default_factory=dict, compare=False)        # layer 5's, at the end
+    start_colors: dict = field(default_factory=dict, compare=False)
 
     def to_json(self, start: GameState) -> dict:
         out = {"changes": [c.to_json() for c in self.changes], "after": self.after(start)}
@@ -241,6 +243,19 @@ class Result:
                 out[z.id] = v
             return out
         before, now = view(start, self.start_controllers), view(self.state, self.controllers)
+        # Colors after layer 5 (613.1e): of a permanent that stayed the same object, when they
+        # changed (an effect that colored it began or ended: Celestial Dawn left); of a new one,
+        # when an effect makes them other than printed (it entered under Celestial Dawn).
+        for oid, n in now.items():
+            b = before.get(oid)
+            colors, printed = self.colors.get(oid, ((), ()))
+            if n["zone"] != "battlefield":
+                continue
+            if b is not None and b["zone"] == "battlefield" and b["incarnation"] == n["incarnation"]:
+                if self.start_colors.get(oid, ((), ()))[0] != colors:
+                    b["colors"], n["colors"] = list(self.start_colors[oid][0]), list(colors)
+            elif colors != printed:
+                n["colors"] = list(colors)
         diff = {}
         for oid in sorted(set(before) | set(now), key=lambda i: (i not in before, i)):
             if before.get(oid) != now.get(oid):
@@ -427,11 +442,13 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    first = session.controllers()
-    results = [Result(log.before if isinstance(log, Illegal) else log, st,
-                      log if isinstance(log, Illegal) else None,
-                      (se or _session(st, session)).controllers(), first)
-               for st, log, se in branches]
+    first, first_colors = session.controllers(), session.colors()
+    results = []
+    for st, log, se in branches:
+        end = se or _session(st, session)
+        results.append(Result(log.before if isinstance(log, Illegal) else log, st,
+                              log if isinstance(log, Illegal) else None,
+                              end.controllers(), first, end.colors(), first_colors))
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
     if len(results) > 1:
