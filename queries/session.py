@@ -122,6 +122,8 @@ class Session:
         self._answer: _FactAnswer | None = None
         self._controllers: dict[str, str] | None = None
         self._colors: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None
+        self._text_triggers: frozenset[tuple[str, str, int]] | None = None
+        self.whatif_seen: set[tuple[str, str, int]] = set()   # what-if: text triggers met (whatif.py)
         self._explained: dict[clingo.Symbol, list[Why]] | None = None
         self._parts: dict[tuple, _FactAnswer] = {}
         self._outcomes: set[clingo.Symbol] = set()
@@ -314,6 +316,15 @@ class Session:
             self._colors = {k: (tuple(sorted(now.get(k, ()))), tuple(sorted(printed.get(k, ()))))
                             for k in set(now) | set(printed)}
         return self._colors
+
+    def text_triggers(self) -> frozenset[tuple[str, str, int]]:
+        """The permanents with a triggered ability written as text only (object id, card, oracle
+        line): asp/whatif.lp's text_trigger/2, read once."""
+        if self._text_triggers is None:
+            self._text_triggers = frozenset(
+                (object_id(s.arguments[0]), self.state.permanent(object_id(s.arguments[0])).card,
+                 s.arguments[1].number) for s in self.answer().get("text_trigger"))
+        return self._text_triggers
 
     def answer(self) -> _Answer | _FactAnswer:
         if self._answer is None:

@@ -304,9 +304,16 @@ class WhatIf:
     start: GameState
     actions: tuple[str, ...]
     results: tuple[Result, ...]
+    # permanents with a triggered ability written as text only, in a state the what-if went
+    # through: whether and when it triggered is not considered (object id, card, oracle line)
+    not_modelled: tuple[tuple[str, str, int], ...] = ()
 
     def to_json(self) -> dict:
-        return {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
+        out = {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
+        if self.not_modelled:
+            out["not_modelled"] = [{"object": o, "card": c, "line": n, "why": NOT_MODELLED_TRIGGER}
+                                   for o, c, n in self.not_modelled]
+        return out
 
     def rules(self) -> list[tuple[str, str]]:
         return sorted({w for r in self.results for c in r.changes for w in c.rules} |
@@ -323,7 +330,13 @@ class WhatIf:
                 lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
             for oid, v in r.after(self.start).items():
                 lines.append(f"    now {oid}: {v}")
+        for o, c, n in self.not_modelled:
+            lines.append(f"  not modelled: {o} ({c}) line {n}: {NOT_MODELLED_TRIGGER}")
         return "\n".join(lines)
+
+
+NOT_MODELLED_TRIGGER = ("a triggered ability written as text only: whether and when it triggered "
+                        "is not considered in these outcomes")
 
 
 def parse_action(text: str, index: int, where: str = "--do") -> Step:
@@ -422,6 +435,7 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
     if not actions:
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
+    session.whatif_seen = set(session.text_triggers())
     branches: list[tuple[GameState, tuple[Logged, ...], Session | None]] = [(session.state, (), session)]
     for k, step in enumerate(steps, 1):
         nxt = []
@@ -455,7 +469,7 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
         results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
-    return WhatIf(session.state, tuple(actions), tuple(results))
+    return WhatIf(session.state, tuple(actions), tuple(results), tuple(sorted(session.whatif_seen)))
 
 
 def _ids(event: tuple) -> list[str]:
@@ -470,7 +484,11 @@ def _ids(event: tuple) -> list[str]:
 
 
 def _session(state: GameState, like: Session) -> Session:
-    return Session(state, time_limit=like.time_limit)
+    """A Session of a state the what-if reached; what it has that the what-if cannot model is
+    added to the first Session's record (whatif_seen)."""
+    sess = Session(state, time_limit=like.time_limit)
+    like.whatif_seen.update(sess.text_triggers())
+    return sess
 
 
 @dataclass(frozen=True)

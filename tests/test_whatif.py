@@ -187,3 +187,21 @@ def test_bad_target_counts_name_the_field(target, message):
                                                 "creates": {"control": "exchange"}}}]}
     with pytest.raises(InputError, match=message):
         load_state({**BASE, "cards": [card]})
+
+
+def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named():
+    # 608.2: Patrol Signaler's "Create a 1/1 white Kithkin Soldier creature token" is text only:
+    # activating it is refused rather than resolved doing nothing
+    sig = {"id": "sig", "card": "Patrol Signaler", "controller": "alice", "tapped": True, "since_turn": 1}
+    got = run([sig], ["activate sig 1"], mana_pool={"alice": "{C}{W}"})
+    assert "608.2" in {rule for rule, _ in got.results[0].illegal.why}
+    # Walking Ballista's "{4}: Put a +1/+1 counter on Walking Ballista" is structured: it resolves
+    ballista = {"id": "wb", "card": "Walking Ballista", "controller": "alice", "counters": {"+1/+1": 1}}
+    got = run([ballista], ["activate wb 2", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    assert got.results[0].after(got.start)["wb"]["counters"] == {"+1/+1": 2}
+    assert got.not_modelled == ()
+    # Contamination's upkeep trigger is text only: every what-if through a state with it says so
+    contam = {"id": "contam", "card": "Contamination", "controller": "bob"}
+    got = run([ballista, contam], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    assert got.not_modelled == (("contam", "Contamination", 1),)
+    assert got.to_json()["not_modelled"][0]["object"] == "contam"

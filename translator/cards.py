@@ -269,7 +269,7 @@ DOES = {
     "wish": ("sorcery",),               # "You may reveal a sorcery card you own from outside the
                                         # game and put it into your hand" (400.11b)
     "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
-    "counter_on_self": ("+1/+1",),      # "put a +1/+1 counter on ~" (122.1)
+    "counter_on_self": ("+1/+1", "storage"),  # "put a +1/+1 (storage) counter on ~" (122.1)
     "opponent_exiles_top_playable": ("until_end_of_turn",),  # "Target opponent exiles the top card
                                         # of their library. Until end of turn, you may play that card."
     "move_counter": ("targets",),       # "move a counter from target creature onto a second target

@@ -192,12 +192,17 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.only_if_control:
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
+    if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
+            and ability.creates is None and ability.mana is None:
+        # Its effect is written as text only: the what-if cannot carry it out (nor, for a
+        # triggered ability without `when`, tell when it triggers).
+        facts.append(f"effect_text_only({a}).")
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
         if ability.kind == "activated" and ability.effect_text:
             # It does something besides adding mana (Gemstone Mine), kept as text only.
             facts.append(f"mana_effect_text({a}).")
-    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb == 'create_token' else _arg(arg)}))."
+    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in ('create_token', 'counter_on_self') else _arg(arg)}))."
               for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
         event, whose = ability.when
