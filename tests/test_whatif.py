@@ -200,8 +200,9 @@ def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named()
     got = run([ballista], ["activate wb 2", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"})
     assert got.results[0].after(got.start)["wb"]["counters"] == {"+1/+1": 2}
     assert got.not_modelled == ()
-    # Contamination's upkeep trigger is text only: every what-if through a state with it says so
-    contam = {"id": "contam", "card": "Contamination", "controller": "bob"}
-    got = run([ballista, contam], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
-    assert got.not_modelled == (("contam", "Contamination", 1),)
-    assert got.to_json()["not_modelled"][0]["object"] == "contam"
+    # Snow Mercy's "Whenever a creature deals damage to you" is text only: every what-if through a
+    # state with it says so
+    mercy = {"id": "mercy", "card": "Snow Mercy", "controller": "bob"}
+    got = run([ballista, mercy], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    assert got.not_modelled == (("mercy", "Snow Mercy", 1),)
+    assert got.to_json()["not_modelled"][0]["object"] == "mercy"

@@ -291,6 +291,9 @@ DOES = {
     "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
                                         # player chooses one of the creatures they control
     "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
+    "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
+    "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
+                                        # (118.12a: you may sacrifice a creature; if you don't, ~)
 }
 
 
@@ -337,6 +340,8 @@ WHEN = {
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
+    "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
