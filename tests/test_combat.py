@@ -112,14 +112,22 @@ def test_damage_divided_among_two_blockers_is_every_division():
     assert divisions == {(0, 3), (1, 2), (2, 1), (3, 0)}
 
 
-def test_unblocked_damage_is_life_loss_and_blocked_trample_or_first_strike_is_refused():
+def test_unblocked_damage_is_life_loss_blocked_trample_assigns_lethal_first_and_first_strike_is_refused():
     one = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3},
            "attacking": "bob"}
     got = run([one], ["next step"], step="declare_blockers")
     assert dict(got.results[0].state.life)["bob"] == 17
+    # 702.19b: Thunderfoot Baloth (5/5, trample) blocked by a 2/2: 2 to 5 to the blocker, the rest to bob
     baloth = {"id": "baloth", "card": "Thunderfoot Baloth", "controller": "alice", "attacking": "bob"}
     blocker = {**ONE_B, "blocking": "baloth"}
-    assert illegal(run([baloth, blocker], ["next step"], step="declare_blockers")) == ["702.19b"]
+    got = run([baloth, blocker], ["next step"], step="declare_blockers")
+    assert sorted(dict(r.state.life)["bob"] for r in got.results) == [17, 18, 19, 20]
+    # 702.19d: blocked, but the blocker is gone: all of it to bob
+    got = run([{**baloth, "blocked": True}], ["next step"], step="declare_blockers")
+    assert [dict(r.state.life)["bob"] for r in got.results] == [15]
+    # 510.4: first strike makes two combat damage steps, not modelled: refused, not skipped
+    ramirez = {"id": "ramirez", "card": "Ramirez DePietro", "controller": "alice", "attacking": "bob"}
+    assert illegal(run([ramirez], ["next step"], step="declare_blockers")) == ["510.4"]
 
 
 @pytest.mark.parametrize("text, message", [

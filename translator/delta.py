@@ -124,6 +124,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             battlefield = [replace(p, attacking=ch.player) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "blocks":
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "deathtouched":
+            battlefield = [replace(p, deathtouched=True) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "becomes_blocked":
             battlefield = [replace(p, blocked=True) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "turn":
@@ -249,10 +251,13 @@ def checked(state: GameState) -> GameState:
     """The state once state-based actions have been checked: nothing in it was put into its zone
     since the last check any more (CR 704.3, for 903.9a), and no player attempted to draw from an
     empty library since (704.5b)."""
-    if not any(z.since_check for z in state.zones) and not state.drew_from_empty:
+    if not any(z.since_check for z in state.zones) and not state.drew_from_empty \
+            and not any(p.deathtouched for p in state.battlefield):
         return state
     return replace(state, zones=tuple(replace(z, since_check=False) if z.since_check else z
-                                      for z in state.zones), drew_from_empty=())
+                                      for z in state.zones), drew_from_empty=(),
+                   battlefield=tuple(replace(p, deathtouched=False) if p.deathtouched else p
+                                     for p in state.battlefield))
 
 
 def _counts(state: GameState, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
