@@ -112,7 +112,7 @@ def test_damage_divided_among_two_blockers_is_every_division():
     assert divisions == {(0, 3), (1, 2), (2, 1), (3, 0)}
 
 
-def test_unblocked_damage_is_life_loss_blocked_trample_assigns_lethal_first_and_first_strike_is_refused():
+def test_unblocked_damage_is_life_loss_blocked_trample_assigns_lethal_first_and_first_strike_strikes_first():
     one = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3},
            "attacking": "bob"}
     got = run([one], ["next step"], step="declare_blockers")
@@ -125,9 +125,16 @@ def test_unblocked_damage_is_life_loss_blocked_trample_assigns_lethal_first_and_
     # 702.19d: blocked, but the blocker is gone: all of it to bob
     got = run([{**baloth, "blocked": True}], ["next step"], step="declare_blockers")
     assert [dict(r.state.life)["bob"] for r in got.results] == [15]
-    # 510.4: first strike makes two combat damage steps, not modelled: refused, not skipped
+    # 510.4: first strike makes two combat damage steps: Ramirez (4/3, first strike) deals its
+    # damage in the first, the Endless One in the second
     ramirez = {"id": "ramirez", "card": "Ramirez DePietro", "controller": "alice", "attacking": "bob"}
-    assert illegal(run([ramirez], ["next step"], step="declare_blockers")) == ["510.4"]
+    one3 = {**one, "counters": {"+1/+1": 3}}
+    got = run([ramirez, one3], ["next step"], step="declare_blockers")
+    assert got.results[0].state.turn.step == "first_strike_damage"
+    assert dict(got.results[0].state.life)["bob"] == 16
+    got = run([ramirez, one3], ["next step", "next step"], step="declare_blockers")
+    assert got.results[0].state.turn.step == "combat_damage"
+    assert dict(got.results[0].state.life)["bob"] == 13
 
 
 @pytest.mark.parametrize("text, message", [
@@ -145,6 +152,7 @@ def test_combat_action_syntax_errors_name_the_action(text, message):
 @pytest.mark.parametrize("field, value, message", [
     ("attacking", "bob", "only in the combat steps"),
     ("blocking", "elves", "not an attacking creature"),
+    ("struck_first", True, "has struck first"),
 ])
 def test_combat_state_errors_name_the_field(field, value, message):
     with pytest.raises(InputError, match=message) as e:

@@ -124,6 +124,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             battlefield = [replace(p, attacking=ch.player) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "blocks":
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "struck_first":
+            battlefield = [replace(p, struck_first=True) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "deathtouched":
             battlefield = [replace(p, deathtouched=True) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "becomes_blocked":
@@ -135,10 +137,12 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             counts["spell_cast"] = {}
             battlefield = [replace(p, loyalty_activated=False) if p.loyalty_activated else p for p in battlefield]
         elif ch.kind == "removed_from_combat":
-            battlefield = [replace(p, attacking=None, blocking=None, blocked=False) if p.id == ch.object else p
+            battlefield = [replace(p, attacking=None, blocking=None, blocked=False, struck_first=False)
+                           if p.id == ch.object else p
                            for p in battlefield]
         elif ch.kind == "combat_ends":
-            battlefield = [replace(p, attacking=None, blocking=None, blocked=False) for p in battlefield]
+            battlefield = [replace(p, attacking=None, blocking=None, blocked=False, struck_first=False)
+                           for p in battlefield]
         elif ch.kind == "effect_ends":
             effects = [e for e in effects if e.id != ch.counter]
         elif ch.kind == "life":

@@ -40,6 +40,8 @@ class Permanent:
     loyalty_activated: bool = False      # a loyalty ability of it was activated this turn (606.3)
     attacking: str | None = None         # the player it attacks (an attacking creature, 508.1k)
     blocking: str | None = None          # the attacking creature it blocks (509.1g)
+    struck_first: bool = False           # it had first or double strike as the first-strike combat
+                                         # damage step began (510.4)
     deathtouched: bool = False           # dealt damage by a source with deathtouch since state-based
                                          # actions were last checked (702.2b, 704.5h)
     blocked: bool = False                # an attacking creature that became blocked (509.1h):

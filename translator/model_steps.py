@@ -2,5 +2,5 @@
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
 )

@@ -22,9 +22,9 @@ STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "com
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked"}
+                  "blocked", "struck_first"}
 # CR 506.1: the steps in which creatures are attacking and blocking.
-COMBAT_STEPS = ("declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -268,7 +268,7 @@ def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: 
     out = []
     for i, p in enumerate(battlefield):
         path = f"battlefield[{i}]"
-        for key in ("attacking", "blocking", "blocked"):
+        for key in ("attacking", "blocking", "blocked", "struck_first"):
             if getattr(p, key) and turn.step not in COMBAT_STEPS:
                 raise InputError(where, f"{path}.{key}", f"creatures attack and block only in the combat "
                                  f"steps {', '.join(COMBAT_STEPS)} (CR 506.1); the turn is in {turn.step}")
@@ -292,6 +292,10 @@ def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: 
                                  f"controller ({attacker.id} attacks {attacker.attacking}; CR 509.1a)")
         if p.blocked and p.attacking is None:
             raise InputError(where, f"{path}.blocked", "only an attacking creature is blocked (CR 509.1h)")
+        if p.struck_first and (turn.step not in ("first_strike_damage", "combat_damage")
+                               or (p.attacking is None and p.blocking is None)):
+            raise InputError(where, f"{path}.struck_first", "only an attacking or blocking creature in a combat "
+                             "damage step after a first-strike one has struck first (CR 510.4)")
     blocked = {p.blocking for p in battlefield if p.blocking}
     for p in battlefield:
         out.append(replace(p, blocked=True) if p.id in blocked else p)
@@ -482,7 +486,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         attached_to=attached, since_turn=since, timestamp=timestamp,
         loyalty_activated=f.get("loyalty_activated", bool, False),
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
-        blocked=f.get("blocked", bool, False),
+        blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
     )
 
 
