@@ -219,3 +219,28 @@ def test_spells_cast_this_turn_count_casts_and_start_again_each_turn():
     turned = run([], ["next step", "next step"], step="end", spells_cast={"alice": 3},
                  library={"bob": [{"id": "top", "card": "Island"}]})
     assert turned.results[0].state.spells_cast == ()
+
+
+KEYWORD_BALLISTA = {"name": "Keyword Ballista", "mana_cost": "{2}", "type_line": "Artifact Creature — Construct",
+                    "power_toughness": "1/1", "oracle_text": "KEYWORD\nRemove a +1/+1 counter: It deals 1 damage to any target.",
+                    "abilities": [{"line": 1, "keywords": ["KEYWORD"]},
+                                  {"line": 2, "activated": {"cost": [{"remove_counters": {"counter": "+1/+1", "count": 1}}],
+                                                            "targets": ["any target"], "target": "any",
+                                                            "effect": "It deals 1 damage to any target.",
+                                                            "does": [{"damage_target": 1}]}}]}
+
+
+def keyword_ballista(keyword):
+    card = {**KEYWORD_BALLISTA, "oracle_text": KEYWORD_BALLISTA["oracle_text"].replace("KEYWORD", keyword.capitalize()),
+            "abilities": [{"line": 1, "keywords": [keyword]}, KEYWORD_BALLISTA["abilities"][1]]}
+    return [card], {"id": "kb", "card": "Keyword Ballista", "controller": "alice", "counters": {"+1/+1": 1}}
+
+
+def test_ability_damage_from_a_deathtouch_source_destroys_and_lifelink_is_refused():
+    big = {"id": "big", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 5}}
+    cards, kb = keyword_ballista("deathtouch")
+    got = run([kb, big], ["activate kb 2 targeting big", "resolve"], cards=cards)
+    # 702.2b, 704.5h: one damage, and the 5/5 is destroyed at the next check
+    assert got.results[0].after(got.start)["big"] == {"zone": "graveyard", "new_object": True}
+    cards, kb = keyword_ballista("lifelink")
+    assert illegal(run([kb, big], ["activate kb 2 targeting bob", "resolve"], cards=cards)) == ["702.15b"]
