@@ -109,7 +109,7 @@ class Logged:
             out["to"] = out.pop("counter", None) or out.pop("player")
         elif c.kind == "effect_ends":
             out["effect"] = out.pop("counter")
-        elif c.kind == "enters_attached":
+        elif c.kind in ("enters_attached", "attaches"):
             out["attached_to"] = out.pop("counter")
         elif c.kind == "cast" and c.amount >= 0:
             out["x"] = c.amount
@@ -171,6 +171,7 @@ class Logged:
             "becomes_blocked": lambda: f"{c.object} becomes blocked",
             "deathtouched": lambda: f"{c.object} was dealt damage by a source with deathtouch",
             "struck_first": lambda: f"{c.object} deals its combat damage in the first-strike step",
+            "attaches": lambda: f"{c.object} becomes attached to {c.counter}",
             "prevented": lambda: f"combat damage {c.object} would deal to {c.counter or c.player} is prevented",
             "combat_ends": lambda: "every creature is removed from combat",
             "removed_from_combat": lambda: f"{c.object} is removed from combat",
@@ -789,7 +790,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "playable": 4, "playable_this_turn": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "draw_empty": 3.2, "loses": 8, "pop": 9, "triggered": 10,
              "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
-             "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9, "deathtouched": 3.3, "struck_first": 0.5,
+             "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9, "deathtouched": 3.3, "struck_first": 0.5, "attaches": 3,
              "combat_ends": 3, "removed_from_combat": 3, "turn": -2, "new_turn_records": -1, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
              "enters_attached": 4, "instead": 3.1}
     # targets in the order of their index (601.2c), which is the order they are announced
@@ -896,6 +897,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("deathtouched", object=object_id(a[0]))
     if t.name == "struck_first":
         return Change("struck_first", object=object_id(a[0]))
+    if t.name == "attach":
+        return Change("attaches", object=object_id(a[0]), counter=object_id(a[1]))
     if t.name == "prevented":
         tgt = a[1]
         return Change("prevented", object=object_id(a[0]),

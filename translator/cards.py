@@ -291,6 +291,7 @@ DOES = {
     "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
                                         # player chooses one of the creatures they control
     "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
+    "attach_self": ("target",),         # "Attach ~ to target creature you control" (Equip, 702.6a; 701.3a)
     "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
     "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
                                         # (118.12a: you may sacrifice a creature; if you don't, ~)

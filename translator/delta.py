@@ -124,6 +124,10 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             battlefield = [replace(p, attacking=ch.player) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "blocks":
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
+        elif ch.kind == "attaches":
+            # CR 701.3a: it is put onto that object (the object there now)
+            battlefield = [replace(p, attached_to=ch.counter, attached_incarnation=None) if p.id == ch.object else p
+                           for p in battlefield]
         elif ch.kind == "struck_first":
             battlefield = [replace(p, struck_first=True) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "deathtouched":
