@@ -291,6 +291,7 @@ DOES = {
     "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
                                         # player chooses one of the creatures they control
     "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
+    "tap": ("target",),                 # "Tap target creature" (701.26a)
     "attach_self": ("target",),         # "Attach ~ to target creature you control" (Equip, 702.6a; 701.3a)
     "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
     "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
@@ -620,7 +621,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 CONDITIONS = ("you_control_your_commander",)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
-CREATED_TO = ("target", "created_token", "attacking_creatures")
+CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
 RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or block" (508.1c, 509.1b);
