@@ -190,10 +190,10 @@ def test_bad_target_counts_name_the_field(target, message):
 
 
 def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named():
-    # 608.2: Patrol Signaler's "Create a 1/1 white Kithkin Soldier creature token" is text only:
-    # activating it is refused rather than resolved doing nothing
-    sig = {"id": "sig", "card": "Patrol Signaler", "controller": "alice", "tapped": True, "since_turn": 1}
-    got = run([sig], ["activate sig 1"], mana_pool={"alice": "{C}{W}"})
+    # 608.2: Puresight Merrow's "Look at the top card of your library. You may exile that card." is
+    # text only: activating it is refused rather than resolved doing nothing
+    merrow = {"id": "merrow", "card": "Puresight Merrow", "controller": "alice", "tapped": True, "since_turn": 1}
+    got = run([merrow], ["activate merrow 1"], mana_pool={"alice": "{C}{C}{U}"})
     assert "608.2" in {rule for rule, _ in got.results[0].illegal.why}
     # Walking Ballista's "{4}: Put a +1/+1 counter on Walking Ballista" is structured: it resolves
     ballista = {"id": "wb", "card": "Walking Ballista", "controller": "alice", "counters": {"+1/+1": 1}}
@@ -227,3 +227,12 @@ def test_until_end_of_turn_effects_on_the_source_and_on_a_target_and_tapping_a_t
         assert (board["sentry"]["power"], board["sentry"]["toughness"]) == (2, 4)
         assert board["belves"]["power"] == -1 and board["belves"]["tapped"] is True
         assert "flying" in board["wave"]["keywords"]
+
+
+def test_a_token_gets_the_color_its_effect_names():
+    # 111.4, 202.2e: Patrol Signaler's "Create a 1/1 white Kithkin Soldier creature token"
+    sig = {"id": "sig", "card": "Patrol Signaler", "controller": "alice", "tapped": True, "since_turn": 1}
+    got = run([sig], ["activate sig 1", "resolve"], mana_pool={"alice": "{W}{C}"})
+    board = Session(got.results[0].state).board().to_json()["board"]
+    assert board["kithkin_soldier"]["colors"] == ["white"]
+    assert (board["kithkin_soldier"]["power"], board["kithkin_soldier"]["toughness"]) == (1, 1)

@@ -149,6 +149,7 @@ class Card:
     toughness: str | None = None
     loyalty: int | None = None
     source: str = ""
+    color_indicator: tuple[str, ...] = ()   # CR 202.2e; a token's colors the effect gives (111.4)
 
     @property
     def type_line(self) -> str:
@@ -701,7 +702,7 @@ def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Abili
 
 def parse_card(data: Any, where: str, path: str = "") -> Card:
     f = Fields(data, where, path, {"name", "mana_cost", "type_line", "power_toughness", "loyalty",
-                                   "oracle_text", "abilities"})
+                                   "oracle_text", "abilities", "color_indicator"})
     name = f.get("name", str, required=True).strip()
     if not name:
         raise f.error("name", "must not be empty")
@@ -728,8 +729,11 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
     if missing:
         raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
                                    "has no ability entry; every line must be written in the vocabulary")
+    indicator = f.get("color_indicator", list, [])
+    if any(c not in COLORS for c in indicator):
+        raise f.error("color_indicator", f"a list of colors: {', '.join(sorted(COLORS))}")
     return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
-                loyalty, where)
+                loyalty, where, tuple(indicator))
 
 
 def parse_card_file(data: Any, where: str) -> list[Card]:
