@@ -12,8 +12,10 @@ Action syntax (one string per step; ids are the state's object ids):
                          state-based actions in between)
     activate ID LINE [targeting T ...]
                          its controller activates the ability on oracle line LINE (or, for a
-                         loyalty ability, LINE may be its cost: +1, -1, -6); targets are object
-                         ids or player names; without them every legal choice is an outcome
+                         loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
+                         type's mana ability, the type: forest); targets are object ids or player
+                         names; without them every legal choice is an outcome. A mana ability
+                         does not use the stack: its mana goes to the pool at once (605.3a)
     cast ID [x=N] [targeting T ...]
                          its owner casts the card, paying its cost (X = N) from their mana pool
                          (the state's mana_pool); every way to pay that leaves a different pool
