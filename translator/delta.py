@@ -257,8 +257,8 @@ def _owner(zones: list[ZoneCard], object_id: str) -> str:
 
 def checked(state: GameState) -> GameState:
     """The state once state-based actions have been checked: nothing in it was put into its zone
-    since the last check any more (CR 704.3, for 903.9a), and no player attempted to draw from an
-    empty library since (704.5b)."""
+    since the last check any more (CR 704.3, for 903.9a), no player attempted to draw from an
+    empty library since (704.5b), and no creature was dealt damage by deathtouch since (704.5h)."""
     if not any(z.since_check for z in state.zones) and not state.drew_from_empty \
             and not any(p.deathtouched for p in state.battlefield):
         return state
