@@ -366,8 +366,9 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 
 # One structured target (CR 115.1): `target: player`, `target: any` (115.4), or `target: {filter: [...], another:
 # true, owner: you, controller: you}` for "another target permanent you own"; `count: 2` for "two
-# target creatures": one instance of the word "target" with two targets (115.3, 601.2c).
-TARGET_KEYS = {"filter", "another", "owner", "controller", "count"}
+# target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
+# `attacking: true` for "target attacking creature".
+TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count"}
 
 
 def parse_targets(a: Fields, where: str, parse_filter) -> tuple[tuple, tuple]:
@@ -394,6 +395,8 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
+        rules.append("attacking")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):
