@@ -17,7 +17,8 @@ COLOR_ORDER = ("white", "blue", "black", "red", "green")
 # The fields of a permanent in the --json answer (the optional ones appear only when they apply).
 FIELDS = ("card", "controller", "owner", "tapped", "types", "subtypes", "colors", "keywords",
           "abilities", "counters", "damage", "control_changed_by", "power", "toughness",
-          "conditions", "printed_power_toughness", "lost_rules_text", "affected_by")
+          "conditions", "printed_power_toughness", "lost_rules_text", "affected_by",
+          "zone", "face_down")      # the last two: cards in the other zones
 
 
 @dataclass(frozen=True)
@@ -64,30 +65,64 @@ class PermanentView:
 
 
 @dataclass(frozen=True)
+class CardView:
+    """A card in a hand, library, graveyard, exile or the command zone: the characteristics its
+    card prints (CR 109.3), or nothing when it is exiled face down (406.3)."""
+    id: str
+    card: str | None                   # None: face down, no player may look at it
+    owner: str
+    zone: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        if self.card is None:
+            return {"zone": self.zone, "owner": self.owner, "face_down": True}
+        return {"card": self.card, "zone": self.zone, "owner": self.owner, "types": list(self.types),
+                "subtypes": list(self.subtypes), "colors": list(self.colors)}
+
+    def to_text(self) -> str:
+        if self.card is None:
+            return f"{self.id}: face down (no player may look at it)"
+        kinds = " ".join(self.types) + (f" — {' '.join(self.subtypes)}" if self.subtypes else "")
+        return f"{self.id}: {self.card}: {kinds}; {', '.join(self.colors) or 'colorless'}"
+
+
+@dataclass(frozen=True)
 class Board:
     permanents: tuple[PermanentView, ...]
     zones: dict[str, dict[str, list[str]]]
     reasons: dict[str, list[Why]] | None = None     # --explain: object id -> CR rules
+    cards: tuple[CardView, ...] = ()                 # the cards of `zones`, in its order
 
     def to_json(self) -> dict:
-        return {"board": {p.id: p.to_json() for p in self.permanents}, "zones": self.zones}
+        out = {"board": {p.id: p.to_json() for p in self.permanents}, "zones": self.zones}
+        if self.cards:
+            out["cards"] = {c.id: c.to_json() for c in self.cards}
+        return out
 
     def only(self, objects: list[str]) -> Board:
-        """The same board with only these permanents (and no other zones)."""
+        """The same board with only these objects (and no zone lists)."""
         keep = tuple(p for p in self.permanents if p.id in objects)
-        return Board(keep, {}, self.reasons)
+        return Board(keep, {}, self.reasons, tuple(c for c in self.cards if c.id in objects))
 
     def select(self, objects: list[str] | None, fields: list[str] | None) -> dict:
         """The --json answer for only these objects and only these fields of each."""
         for name in fields or ():
             if name not in FIELDS:
                 raise InputError("--field", None, f"unknown field {name!r}; fields are {', '.join(FIELDS)}")
-        board = self.to_json()["board"]
+        whole = self.to_json()
+        board, cards = whole["board"], whole.get("cards", {})
         if objects is not None:
-            board = {oid: board[oid] for oid in objects}
+            board = {oid: board[oid] for oid in objects if oid in board}
+            cards = {oid: cards[oid] for oid in objects if oid in cards}
         if fields is not None:
             board = {oid: {k: v[k] for k in fields if k in v} for oid, v in board.items()}
+            cards = {oid: {k: v[k] for k in fields if k in v} for oid, v in cards.items()}
         out = {"board": board}
+        if cards:
+            out["cards"] = cards
         if objects is None and fields is None:
             out["zones"] = self.zones
         return out
@@ -125,9 +160,19 @@ class Board:
                 lines.append("    counters: " + ", ".join(f"{n} {k}" for k, n in p.counters.items()))
             for why in (self.reasons or {}).get(p.id, []):
                 lines.append(f"    CR {why.rule}: {why.text}")
+        views = {c.id: c for c in self.cards}
         for zone, per_player in self.zones.items():
             for player, cards in per_player.items():
                 lines.append(f"{player}'s {zone}: {', '.join(cards)}")
+                lines += [f"    {views[c].to_text()}" for c in cards if c in views]
+                for c in cards:
+                    for why in (self.reasons or {}).get(c, []):
+                        lines.append(f"    CR {why.rule}: {why.text}")
+        if not self.zones:     # only some objects asked for
+            for c in self.cards:
+                lines.append(f"{c.id} ({c.owner}'s {c.zone}): {c.to_text().split(': ', 1)[1]}")
+                for why in (self.reasons or {}).get(c.id, []):
+                    lines.append(f"    CR {why.rule}: {why.text}")
         return "\n".join(lines) or "the battlefield is empty"
 
 
@@ -143,8 +188,10 @@ def _printed_pt(session: Session, card_name: str) -> str | None:
 
 
 def board(session: Session, explain: bool = False, objects: list[str] | None = None) -> Board:
+    zone_ids = {z.id for z in session.state.zones}
     for oid in objects or ():
-        session.require_permanent(oid)
+        if oid not in zone_ids:
+            session.require_permanent(oid)
     answer = session.part_answer("board", [])
     facts: dict[str, dict[str, list]] = {}
     for name in ("board_type", "board_supertype", "board_subtype", "board_color", "board_ability",
@@ -197,8 +244,20 @@ def board(session: Session, explain: bool = False, objects: list[str] | None = N
             _printed_pt(session, p.card), power, toughness, p.damage, changed_by.get(p.id),
             tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"]))))
     zones: dict[str, dict[str, list[str]]] = {}
+    hidden = {object_id(s.arguments[0]) for s in answer.get("board_face_down")}
+    cards = []
     for z in session.state.zones:
         zones.setdefault(z.zone, {}).setdefault(z.owner, []).append(z.id)
+        if z.id in hidden:
+            cards.append(CardView(z.id, None, z.owner, z.zone))
+            continue
+        f = facts.get(z.id, {})
+        cards.append(CardView(
+            z.id, z.card, z.owner, z.zone,
+            tuple(sorted(s.name for s in f.get("board_supertype", [])))
+            + tuple(sorted(s.name for s in f.get("board_type", []))),
+            tuple(sorted(s.string for s in f.get("board_subtype", []))),
+            tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])})))
     if objects is not None:
         reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
-    return Board(tuple(views), zones, reasons)
+    return Board(tuple(views), zones, reasons, tuple(cards))

@@ -40,6 +40,46 @@ def test_celestial_dawn_colors_and_plains():
     assert b["elves"]["printed_power_toughness"] == "1/1"
 
 
-def test_zones_listed():
+def test_zones_listed_with_printed_characteristics():
     b = session(hand={"alice": ["Island", "Forest"]}).board().to_json()
-    assert b == {"board": {}, "zones": {"hand": {"alice": ["island", "forest"]}}}
+    land = {"owner": "alice", "zone": "hand", "types": ["basic", "land"], "colors": []}
+    assert b == {"board": {}, "zones": {"hand": {"alice": ["island", "forest"]}},
+                 "cards": {"island": {"card": "Island", **land, "subtypes": ["island"]},
+                           "forest": {"card": "Forest", **land, "subtypes": ["forest"]}}}
+
+
+def test_effects_on_permanents_do_not_reach_cards_in_other_zones():
+    # CR 109.2: Celestial Dawn's "lands you control" and "nonland permanents" are permanents;
+    # the Llanowar Elves and the Forest in alice's graveyard keep their printed color and type.
+    b = session({"id": "dawn", "card": "Celestial Dawn", "controller": "alice"},
+                {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+                graveyard={"alice": [{"id": "dead_elves", "card": "Llanowar Elves"},
+                                     {"id": "dead_forest", "card": "Forest"}]}).board(explain=True)
+    j = b.to_json()
+    assert j["board"]["elves"]["colors"] == ["white"]
+    assert j["cards"]["dead_elves"]["colors"] == ["green"]
+    assert j["cards"]["dead_forest"]["subtypes"] == ["forest"]
+    assert [w.rule for w in b.reasons["dead_forest"]] == ["109.2"]
+    text = b.to_text()
+    assert "    dead_elves: Llanowar Elves: creature — druid elf; green" in text
+
+
+def test_face_down_exiled_card_is_hidden():
+    # CR 406.3: no player may look at a card exiled face down; the board shows none of its
+    # characteristics.
+    b = session(exile={"alice": [{"id": "hidden", "card": "Llanowar Elves", "face_down": True},
+                                 {"id": "shown", "card": "Forest"}]}).board(explain=True)
+    cards = b.to_json()["cards"]
+    assert cards["hidden"] == {"zone": "exile", "owner": "alice", "face_down": True}
+    assert cards["shown"]["card"] == "Forest"
+    assert [w.rule for w in b.reasons["hidden"]] == ["406.3"]
+    assert "hidden: face down (no player may look at it)" in b.to_text()
+    assert "Llanowar" not in b.to_text()
+
+
+def test_objects_may_name_cards_in_other_zones():
+    b = session({"id": "forest", "card": "Forest", "controller": "alice"},
+                hand={"alice": [{"id": "isle", "card": "Island"}]}).board(objects=["isle"])
+    assert b.select(["isle"], ["zone", "subtypes"]) == {"board": {}, "cards": {"isle": {"zone": "hand",
+                                                                                      "subtypes": ["island"]}}}
+    assert b.only(["isle"]).to_text() == "isle (alice's hand): Island: basic land — island; colorless"
