@@ -284,7 +284,9 @@ DOES = {
                                         # player in the chosen direction" (with creates: control: each)  # "Exile the top card of your library. You may play
                                         # it until you exile another card with ~" (607.2a, 601.3)
     "exile": ("target",),               # "Exile target ..."
-    "return_to_battlefield": ("it",),   # "... then return it to the battlefield under your control"
+    "return_to_battlefield": ("it", "target"),  # "... then return it to the battlefield under your
+                                        # control"; "Return target ... card from your graveyard to
+                                        # the battlefield" (110.2: under its controller's control)
     "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
     "draw": int,                        # "Draw N cards" (121.1)
     "may_draw": int,                    # "you may draw N cards": drawing or not is a choice
@@ -367,8 +369,11 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # One structured target (CR 115.1): `target: player`, `target: any` (115.4), or `target: {filter: [...], another:
 # true, owner: you, controller: you}` for "another target permanent you own"; `count: 2` for "two
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
-# `attacking: true` for "target attacking creature".
-TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count"}
+# `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
+# for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
+TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most"}
+TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
+                                    # from your graveyard", 109.2)
 
 
 def parse_targets(a: Fields, where: str, parse_filter) -> tuple[tuple, tuple]:
@@ -397,6 +402,16 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         rules.append("another")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
         rules.append("attacking")
+    zone = t.get("zone", str, "")
+    if zone and zone not in TARGET_ZONES:
+        raise t.error("zone", f"targets a card in {' or '.join(TARGET_ZONES)} only, not {zone!r}")
+    if zone:
+        rules.append(f"zone({zone})")
+    if t.has("mana_value_at_most"):
+        most = t.get("mana_value_at_most", int)
+        if most < 0:
+            raise t.error("mana_value_at_most", "must be 0 or more (\"with mana value 3 or less\": 3)")
+        rules.append(f"mana_value_at_most({most})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):
