@@ -192,10 +192,11 @@ def test_bad_target_counts_name_the_field(target, message):
 
 
 def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named():
-    # 608.2: Puresight Merrow's "Look at the top card of your library. You may exile that card." is
-    # text only: activating it is refused rather than resolved doing nothing
-    merrow = {"id": "merrow", "card": "Puresight Merrow", "controller": "alice", "tapped": True, "since_turn": 1}
-    got = run([merrow], ["activate merrow 1"], mana_pool={"alice": "{C}{C}{U}"})
+    # 608.2: a card whose "{T}: Scry 1." is written as text only: activating it is refused rather
+    # than resolved doing nothing
+    seer = {"name": "Test Seer", "mana_cost": "{U}", "type_line": "Artifact", "oracle_text": "{T}: Scry 1.",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "effect": "Scry 1."}}]}
+    got = run([{"id": "seer", "card": "Test Seer", "controller": "alice"}], ["activate seer 1"], cards=[seer])
     assert "608.2" in {rule for rule, _ in got.results[0].illegal.why}
     # Walking Ballista's "{4}: Put a +1/+1 counter on Walking Ballista" is structured: it resolves
     ballista = {"id": "wb", "card": "Walking Ballista", "controller": "alice", "counters": {"+1/+1": 1}}

@@ -290,6 +290,8 @@ DOES = {
     "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
     "draw": int,                        # "Draw N cards" (121.1)
     "may_draw": int,                    # "you may draw N cards": drawing or not is a choice
+    "may_exile_top": ("library",),      # "Look at the top card of your library. You may exile
+                                        # that card." (exiling it or not is a choice, 608.2d)
     "create_token": str,                # "create a [Thopter] token" (111.1): one token of that card
     "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
                                         # player chooses one of the creatures they control
