@@ -32,8 +32,8 @@ Action syntax (one string per step; ids are the state's object ids):
                          begins: untap (502.3), upkeep, and the draw step's draw (504.1)
     attack ID [ID ...] [at PLAYER] [ID ... at PLAYER ...]
                          from the beginning of combat step: the active player declares these
-                         attackers (508.1), each attacking the player named after it (with one
-                         opponent, that opponent)
+                         attackers (508.1), each attacking the player or planeswalker named
+                         after it (508.1b; with one opponent, that opponent)
     block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none
                          from the declare attackers step: the defending player declares blockers
                          (509.1)
@@ -64,7 +64,7 @@ STEP_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast"
               "leave": "act_leave", "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
-           "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER], "
+           "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
 
 
@@ -107,6 +107,8 @@ class Logged:
             out["with"] = out.pop("counter")
         elif c.kind == "blocks":
             out["blocking"] = out.pop("counter")
+        elif c.kind == "attacks" and c.counter:     # a planeswalker (508.1b)
+            out["planeswalker"] = out.pop("counter")
         elif c.kind == "prevented":
             out["to"] = out.pop("counter", None) or out.pop("player")
         elif c.kind == "effect_ends":
@@ -168,7 +170,7 @@ class Logged:
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
             "step": lambda: f"the game moves to the {c.to.replace('_', ' ')} step",
-            "attacks": lambda: f"{c.object} attacks {c.player}",
+            "attacks": lambda: f"{c.object} attacks {c.player or 'the planeswalker ' + str(c.counter)}",
             "blocks": lambda: f"{c.object} blocks {c.counter}",
             "becomes_blocked": lambda: f"{c.object} becomes blocked",
             "deathtouched": lambda: f"{c.object} was dealt damage by a source with deathtouch",
@@ -542,9 +544,16 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     elif event[0] == "attack":
         facts = [f"act({q},attack)"]
         for oid, player in event[1]:
-            if player is not None and player not in state.players:
-                raise InputError(where, f"[{k - 1}]", f"{text!r}: {player!r} is not a player")
-            facts.append(f"act_attacker({q},{obj(oid, inc[oid])},{'none' if player is None else chr(34) + player + chr(34)})")
+            if player is None:
+                defender = "none"
+            elif player in state.players:
+                defender = f'"{player}"'
+            elif state.permanent(player) is not None:     # a planeswalker (508.1b): the rules say
+                defender = obj(player, inc[player])        # whether it may be attacked
+            else:
+                raise InputError(where, f"[{k - 1}]", f"{text!r}: {player!r} is neither a player nor a "
+                                 "permanent on the battlefield (a planeswalker)")
+            facts.append(f"act_attacker({q},{obj(oid, inc[oid])},{defender})")
     elif event[0] == "block":
         facts = [f"act({q},block)", *(f"act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})" for b, a in event[1])]
     elif event[0] == "leave":
@@ -889,8 +898,10 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("pop", object=a[0].arguments[0].string)
     if t.name == "step":
         return Change("step", to=a[0].name)
-    if t.name == "attacks":
-        return Change("attacks", object=object_id(a[0]), player=a[1].string)
+    if t.name == "attacks":     # a player, or a planeswalker (508.1b)
+        if a[1].type == clingo.SymbolType.String:
+            return Change("attacks", object=object_id(a[0]), player=a[1].string)
+        return Change("attacks", object=object_id(a[0]), counter=object_id(a[1]))
     if t.name == "blocks":
         return Change("blocks", object=object_id(a[0]), counter=object_id(a[1]))
     if t.name == "becomes_blocked":

@@ -82,7 +82,7 @@ def test_with_several_opponents_the_attacked_player_is_named():
     assert illegal(run([ELVES], ["attack elves"], step="beginning_of_combat", players=three)) == ["508.1b"]
     got = run([ELVES], ["attack elves at carol"], step="beginning_of_combat", players=three)
     assert got.results[0].after(got.start)["elves"]["attacking"] == "carol"
-    with pytest.raises(InputError, match="'dave' is not a player"):
+    with pytest.raises(InputError, match="'dave' is neither a player nor a permanent"):
         run([ELVES], ["attack elves at dave"], step="beginning_of_combat", players=three)
 
 
@@ -160,6 +160,38 @@ def test_combat_state_errors_name_the_field(field, value, message):
                                              if field == "attacking" else "declare_blockers"},
                     "battlefield": [ELVES, {**ONE_B, field: value}]})
     assert f"battlefield[1].{field}" in str(e.value)
+
+
+AMI_B = {"id": "ami_b", "card": "Aminatou, the Fateshifter", "controller": "bob"}
+
+
+@pytest.mark.parametrize("attacker, attacked, message", [
+    (ELVES, "one_b", "'one_b' is not a planeswalker"),
+    ({**ONE_B, "id": "one_a", "controller": "alice"}, "ami_b", "the active player's creatures attack a planeswalker"),
+    (ELVES, "nobody", "'nobody' is neither a player nor a planeswalker"),
+])
+def test_a_state_attacking_a_planeswalker_names_the_field(attacker, attacked, message):
+    # CR 506.2, 506.3, 508.1b: a creature attacks a player or a planeswalker an opponent controls
+    # (the second attacker is alice's but the turn is bob's)
+    with pytest.raises(InputError, match=message) as e:
+        load_state({"players": TWO, "turn": {"number": 5, "active": "alice" if attacker is ELVES else "bob",
+                                             "step": "declare_attackers"},
+                    "battlefield": [ONE_B, AMI_B, {**attacker, "attacking": attacked}]})
+    assert "battlefield[2].attacking" in str(e.value)
+
+
+def test_a_state_with_a_creature_attacking_a_planeswalker_and_its_blocker():
+    # CR 509.1a: the planeswalker's controller blocks; 510.1c: the blocked attacker's damage goes
+    # to the blocker, none to the planeswalker
+    attacker = {**ELVES, "attacking": "ami_b", "tapped": True, "since_turn": 1}
+    got = run([attacker, AMI_B, {**ONE_B, "blocking": "elves"}], ["next step"], step="declare_blockers")
+    after = got.results[0].after(got.start)
+    assert "ami_b" not in after and after["one_b"]["damage"] == 1
+    got = run([attacker, AMI_B], ["next step"], step="declare_blockers")
+    assert got.results[0].after(got.start)["ami_b"]["counters"] == {"loyalty": 2}
+    with pytest.raises(InputError, match="blocks a creature attacking its controller or a planeswalker"):
+        load_state({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "declare_blockers"},
+                    "battlefield": [attacker, AMI_B, {**ELVES, "id": "elves2", "blocking": "elves"}]})
 
 
 def test_hexproof_stops_an_opponents_target_but_not_its_controllers():

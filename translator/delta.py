@@ -23,7 +23,8 @@ class Change:
     origin: str | None = None        # moves: the zone it left
     to: str | None = None            # moves / stays: the zone it goes (or would go) to
     controller: str | None = None    # moves to the battlefield: under whose control
-    counter: str | None = None       # a counter kind; exiled_with / enters_attached: the other object
+    counter: str | None = None       # a counter kind; exiled_with / enters_attached / blocks /
+                                     # attacks (a planeswalker): the other object
     amount: int = 0                  # counters / loyalty / a stack ability's line / a target's index
     card: str | None = None          # push: the card whose line defines the ability
     incarnation: int = 0             # push: the source's; target: the target object's
@@ -121,7 +122,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
         elif ch.kind == "step":
             turn = replace(turn, step=ch.to)
         elif ch.kind == "attacks":
-            battlefield = [replace(p, attacking=ch.player) if p.id == ch.object else p for p in battlefield]
+            battlefield = [replace(p, attacking=ch.player or ch.counter, attacking_incarnation=None)
+                           if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "blocks":
             battlefield = [replace(p, blocking=ch.counter) if p.id == ch.object else p for p in battlefield]
         elif ch.kind == "attaches":
@@ -141,11 +143,11 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             counts["spell_cast"] = {}
             battlefield = [replace(p, loyalty_activated=False) if p.loyalty_activated else p for p in battlefield]
         elif ch.kind == "removed_from_combat":
-            battlefield = [replace(p, attacking=None, blocking=None, blocked=False, struck_first=False)
+            battlefield = [replace(p, attacking=None, attacking_incarnation=None, blocking=None, blocked=False, struck_first=False)
                            if p.id == ch.object else p
                            for p in battlefield]
         elif ch.kind == "combat_ends":
-            battlefield = [replace(p, attacking=None, blocking=None, blocked=False, struck_first=False)
+            battlefield = [replace(p, attacking=None, attacking_incarnation=None, blocking=None, blocked=False, struck_first=False)
                            for p in battlefield]
         elif ch.kind == "effect_ends":
             effects = [e for e in effects if e.id != ch.counter]
@@ -178,6 +180,8 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             # at the object that left (400.7): pin them to its incarnation.
             battlefield = [p if p.attached_to != ch.object or p.attached_incarnation is not None
                            else replace(p, attached_incarnation=inc) for p in battlefield]
+            battlefield = [p if p.attacking != ch.object or p.attacking_incarnation is not None
+                           else replace(p, attacking_incarnation=inc) for p in battlefield]
             effects = [e if ch.object not in e.targets else
                        replace(e, target_incarnations=_pins(e, state, ch.object, inc)) for e in effects]
             battlefield = [p for p in battlefield if p.id != ch.object]

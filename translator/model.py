@@ -38,7 +38,10 @@ class Permanent:
     attached_incarnation: int | None = None  # set when what it is attached to left its zone:
                                          # it stays attached to that (gone) object (400.7)
     loyalty_activated: bool = False      # a loyalty ability of it was activated this turn (606.3)
-    attacking: str | None = None         # the player it attacks (an attacking creature, 508.1k)
+    attacking: str | None = None         # the player, or the planeswalker's id, it attacks (an
+                                         # attacking creature, 508.1b, 508.1k)
+    attacking_incarnation: int | None = None  # set when the planeswalker it attacks left the
+                                         # battlefield: it attacks that (gone) object (506.4c)
     blocking: str | None = None          # the attacking creature it blocks (509.1g)
     struck_first: bool = False           # it had first or double strike as the first-strike combat
                                          # damage step began (510.4)

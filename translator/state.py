@@ -92,7 +92,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
-    battlefield = _combat(battlefield, players, turn, where)
+    battlefield = _combat(battlefield, players, turn, where, library)
     known = {p.id for p in battlefield} | {z.id for z in zones}
     for z in zones:
         if z.exiled_with and z.exiled_with[0] not in known:
@@ -259,8 +259,9 @@ def _inline_cards(f: Fields) -> list[Card]:
 
 
 def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: Turn,
-            where: str) -> tuple[Permanent, ...]:
-    """`attacking: PLAYER`, `blocking: ID`, `blocked: true` on permanents: the combat so far
+            where: str, library: CardLibrary) -> tuple[Permanent, ...]:
+    """`attacking: PLAYER` (or the id of a planeswalker, 508.1b), `blocking: ID`, `blocked: true`
+    on permanents: the combat so far
     (CR 508.1k, 509.1g, 509.1h), only in the combat steps that have attackers. An attacking
     creature with a blocker is blocked (509.1h); `blocked: true` says so when its blockers
     are gone."""
@@ -272,10 +273,19 @@ def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: 
             if getattr(p, key) and turn.step not in COMBAT_STEPS:
                 raise InputError(where, f"{path}.{key}", f"creatures attack and block only in the combat "
                                  f"steps {', '.join(COMBAT_STEPS)} (CR 506.1); the turn is in {turn.step}")
-        if p.attacking is not None:
+        if p.attacking is not None and p.attacking not in players and p.attacking in by_id:
+            # CR 506.2, 508.1b: a planeswalker an opponent of the active player controls
+            attacked = by_id[p.attacking]
+            if "planeswalker" not in library.get(attacked.card).types:
+                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is not a planeswalker; a "
+                                 "creature attacks a player or a planeswalker (CR 506.3)")
+            if p.controller != turn.active or attacked.controller == p.controller:
+                raise InputError(where, f"{path}.attacking", "the active player's creatures attack a "
+                                 "planeswalker one of their opponents controls (CR 506.2)")
+        elif p.attacking is not None:
             if p.attacking not in players:
-                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is not a player; a creature "
-                                 f"attacks a player here (players are {', '.join(players)})")
+                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is neither a player nor a "
+                                 f"planeswalker on the battlefield (players are {', '.join(players)})")
             if p.attacking == p.controller or p.controller != turn.active:
                 raise InputError(where, f"{path}.attacking", "the active player's creatures attack one of "
                                  "their opponents (CR 506.2)")
@@ -287,9 +297,11 @@ def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: 
             if attacker is None or attacker.attacking is None:
                 raise InputError(where, f"{path}.blocking", f"{p.blocking!r} is not an attacking creature "
                                  "of the battlefield")
-            if p.controller != attacker.attacking:
+            defending = by_id[attacker.attacking].controller if attacker.attacking in by_id else attacker.attacking
+            if p.controller != defending:
                 raise InputError(where, f"{path}.blocking", f"{p.id} blocks a creature attacking its "
-                                 f"controller ({attacker.id} attacks {attacker.attacking}; CR 509.1a)")
+                                 f"controller or a planeswalker they control ({attacker.id} attacks "
+                                 f"{attacker.attacking}; CR 509.1a)")
         if p.blocked and p.attacking is None:
             raise InputError(where, f"{path}.blocked", "only an attacking creature is blocked (CR 509.1h)")
         if p.struck_first and (turn.step not in ("first_strike_damage", "combat_damage")
