@@ -239,3 +239,19 @@ def test_a_token_gets_the_color_its_effect_names():
     board = Session(got.results[0].state).board().to_json()["board"]
     assert board["kithkin_soldier"]["colors"] == ["white"]
     assert (board["kithkin_soldier"]["power"], board["kithkin_soldier"]["toughness"]) == (1, 1)
+
+
+def test_a_mana_ability_that_sacrifices_its_source_when_the_counters_run_out():
+    # Gemstone Mine: "{T}, Remove a mining counter: Add one mana of any color. If there are no
+    # mining counters on this land, sacrifice it." (605.3a: done as the ability resolves, at once)
+    last = {"id": "mine", "card": "Gemstone Mine", "controller": "alice", "counters": {"mining": 1}}
+    got = run([last], ["activate mine 2"])
+    assert len(got.results) == 5                      # one color each
+    for r in got.results:
+        after = r.after(got.start)
+        assert after["mine"] == {"zone": "graveyard", "new_object": True}
+        assert "701.21a" in {rule for c in r.changes for rule, _ in c.rules}
+    more = {**last, "counters": {"mining": 3}}
+    got = run([more], ["activate mine 2"])
+    assert {r.after(got.start)["mine"]["counters"]["mining"] for r in got.results} == {2}
+    assert all(r.after(got.start)["mine"]["zone"] == "battlefield" for r in got.results)

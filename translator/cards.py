@@ -299,6 +299,8 @@ DOES = {
     "tap": ("target",),                 # "Tap target creature" (701.26a)
     "attach_self": ("target",),         # "Attach ~ to target creature you control" (Equip, 702.6a; 701.3a)
     "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
+    "sacrifice_if_no_counters": ("mining",),  # a mana ability's "If there are no mining counters on
+                                        # ~, sacrifice it" (Gemstone Mine; 605.3a, 701.21a)
     "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
                                         # (118.12a: you may sacrifice a creature; if you don't, ~)
 }

@@ -199,10 +199,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts.append(f"effect_text_only({a}).")
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
-        if ability.kind == "activated" and ability.effect_text:
+        if ability.kind == "activated" and ability.effect_text and not ability.does:
             # It does something besides adding mana (Gemstone Mine), kept as text only.
             facts.append(f"mana_effect_text({a}).")
-    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in ('create_token', 'counter_on_self') else _arg(arg)}))."
+    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in ('create_token', 'counter_on_self', 'sacrifice_if_no_counters') else _arg(arg)}))."
               for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
         event, whose = ability.when
