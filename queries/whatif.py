@@ -103,6 +103,8 @@ class Logged:
         elif c.kind in ("triggered", "removed"):
             out["line"] = c.amount
             out.pop("counter", None)
+            if c.kind == "triggered" and c.refers:     # "that spell", "it": the object it refers to
+                out["refers_to"] = c.refers[0]
         elif c.kind == "exiled_with":
             out["with"] = out.pop("counter")
         elif c.kind == "blocks":
@@ -166,7 +168,8 @@ class Logged:
             "energy": lambda: f"{c.player} now has {c.amount} energy",
             "land_played": lambda: f"{c.player} has played a land this turn",
             "commander_cast": lambda: f"{c.player} cast their commander from the command zone once more",
-            "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it)",
+            "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it"
+                                 + (f"; it refers to {c.refers[0]})" if c.refers else ")"),
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
             "step": lambda: f"the game moves to the {c.to.replace('_', ' ')} step",
@@ -766,17 +769,27 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
     for s in answer.get("trig_lki"):
         if s.arguments[0].number == q:
             lki.setdefault(s.arguments[1], []).append((s.arguments[2].string, s.arguments[3].number))
+    def trigger(src: clingo.Symbol, a: clingo.Symbol, p: clingo.Symbol, ref: clingo.Symbol | None) -> Change:
+        return Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
+                      card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
+                      lki=tuple(sorted(lki.get(src, ()))),
+                      refers=(object_id(ref), ref.arguments[1].number) if ref is not None else None,
+                      refers_player=that_player.get((src, a)),
+                      granted=len(a.arguments) > 2 and a.arguments[2].name == "granted")
+
     for s in answer.get("triggered"):
         if s.arguments[0].number == q:
             src, a, p = s.arguments[1:]
-            c = Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
-                       card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
-                       lki=tuple(sorted(lki.get(src, ()))),
-                       refers=(object_id(refs[(src, a)]), refs[(src, a)].arguments[1].number)
-                       if (src, a) in refs else None,
-                       refers_player=that_player.get((src, a)),
-                       granted=len(a.arguments) > 2 and a.arguments[2].name == "granted")
+            c = trigger(src, a, p, refs.get((src, a)))
             terms[clingo.Function("trig", [src, a, p])] = c
+            changes.append(c)
+    # one triggered ability for each object it refers to ("whenever a creature deals damage to
+    # you": asp/combat.lp's trig_each/5)
+    for s in answer.get("trig_each"):
+        if s.arguments[0].number == q:
+            src, a, p, ref = s.arguments[1:]
+            c = trigger(src, a, p, ref)
+            terms[clingo.Function("trig_each", [src, a, p, ref])] = c
             changes.append(c)
     for s in answer.get("stays"):
         if s.arguments[0].number == q:
@@ -807,7 +820,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
     # targets in the order of their index (601.2c), which is the order they are announced
     changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.amount if c.kind == "target" else 0,
                                 c.object or "", c.player or "",
-                                c.counter or "", c.amount))
+                                c.counter or "", c.amount, c.refers or ("", 0)))
     return changes, rules
 
 

@@ -203,12 +203,12 @@ def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named()
     got = run([ballista], ["activate wb 2", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"})
     assert got.results[0].after(got.start)["wb"]["counters"] == {"+1/+1": 2}
     assert got.not_modelled == ()
-    # Snow Mercy's "Whenever a creature deals damage to you" is text only: every what-if through a
-    # state with it says so
-    mercy = {"id": "mercy", "card": "Snow Mercy", "controller": "bob"}
-    got = run([ballista, mercy], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
-    assert got.not_modelled == (("mercy", "Snow Mercy", 1),)
-    assert got.to_json()["not_modelled"][0]["object"] == "mercy"
+    # Infernal Darkness's cumulative upkeep is a triggered ability kept as text only: every what-if
+    # through a state with it says so
+    darkness = {"id": "dark", "card": "Infernal Darkness", "controller": "bob"}
+    got = run([ballista, darkness], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    assert got.not_modelled == (("dark", "Infernal Darkness", 1),)
+    assert got.to_json()["not_modelled"][0]["object"] == "dark"
 
 
 def test_until_end_of_turn_effects_on_the_source_and_on_a_target_and_tapping_a_target():

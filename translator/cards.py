@@ -299,6 +299,9 @@ DOES = {
     "tap": ("target",),                 # "Tap target creature" (701.26a)
     "attach_self": ("target",),         # "Attach ~ to target creature you control" (Equip, 702.6a; 701.3a)
     "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
+    "counter_on_it": ("globe",),        # "put a globe counter on it": the creature the trigger
+                                        # refers to, if it is still that object (122.1, 400.7)
+    "tap_all_with_counter": ("globe",),  # "Tap all creatures with globe counters on them" (701.26a)
     "sacrifice_if_no_counters": ("mining",),  # a mana ability's "If there are no mining counters on
                                         # ~, sacrifice it" (Gemstone Mine; 605.3a, 701.21a)
     "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
@@ -355,6 +358,8 @@ WHEN = {
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one
+    "deals_damage_to_you": ("creature",),              # "Whenever a creature deals damage to you":
+                                                       # once per creature (603.2); "it" is that one
 }
 
 

@@ -24,6 +24,9 @@ _env = jinja2.Environment(
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")    # +1/+1, -1/-1, +1/+0 ... (CR 122.1a)
 MANA_LETTER = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
+# `does:` verbs whose argument is a string in the facts: a card name, or a counter kind (counter/3)
+STRING_ARGS = ("create_token", "counter_on_self", "sacrifice_if_no_counters", "counter_on_it",
+               "tap_all_with_counter")
 
 
 def quote(value: str) -> str:
@@ -202,7 +205,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         if ability.kind == "activated" and ability.effect_text and not ability.does:
             # It does something besides adding mana (Gemstone Mine), kept as text only.
             facts.append(f"mana_effect_text({a}).")
-    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in ('create_token', 'counter_on_self', 'sacrifice_if_no_counters') else _arg(arg)}))."
+    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in STRING_ARGS else _arg(arg)}))."
               for k, (verb, arg) in enumerate(ability.does, 1)]
     if ability.when:
         event, whose = ability.when
