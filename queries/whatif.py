@@ -115,6 +115,8 @@ class Logged:
             out["to"] = out.pop("counter", None) or out.pop("player")
         elif c.kind == "effect_ends":
             out["effect"] = out.pop("counter")
+        elif c.kind == "effect_choice":
+            out["color"] = out.pop("counter")
         elif c.kind in ("enters_attached", "attaches"):
             out["attached_to"] = out.pop("counter")
         elif c.kind == "cast" and c.amount >= 0:
@@ -173,6 +175,7 @@ class Logged:
             "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
             "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
             "step": lambda: f"the game moves to the {c.to.replace('_', ' ')} step",
+            "effect_choice": lambda: f"  the color chosen for it: {c.counter}",
             "attacks": lambda: f"{c.object} attacks {c.player or 'the planeswalker ' + str(c.counter)}",
             "blocks": lambda: f"{c.object} blocks {c.counter}",
             "becomes_blocked": lambda: f"{c.object} becomes blocked",
@@ -813,7 +816,7 @@ def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[lis
              "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
              "playable": 4, "playable_this_turn": 4, "unplayable": 4,
              "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "draw_empty": 3.2, "loses": 8, "pop": 9, "triggered": 10,
-             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
+             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "effect_choice": 2.25, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
              "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9, "deathtouched": 3.3, "struck_first": 0.5, "attaches": 3,
              "combat_ends": 3, "removed_from_combat": 3, "turn": -2, "new_turn_records": -1, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
              "enters_attached": 4, "instead": 3.1}
@@ -911,6 +914,8 @@ def _decode(t: clingo.Symbol) -> Change:
         return Change("pop", object=a[0].arguments[0].string)
     if t.name == "step":
         return Change("step", to=a[0].name)
+    if t.name == "effect_choice":
+        return Change("effect_choice", counter=a[0].name)
     if t.name == "attacks":     # a player, or a planeswalker (508.1b)
         if a[1].type == clingo.SymbolType.String:
             return Change("attacks", object=object_id(a[0]), player=a[1].string)

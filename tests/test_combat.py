@@ -276,3 +276,44 @@ def test_ability_damage_from_a_deathtouch_source_destroys_and_lifelink_is_refuse
     assert got.results[0].after(got.start)["big"] == {"zone": "graveyard", "new_object": True}
     cards, kb = keyword_ballista("lifelink")
     assert illegal(run([kb, big], ["activate kb 2 targeting bob", "resolve"], cards=cards)) == ["702.15b"]
+
+
+def test_protection_from_a_color_blocks_blockers_auras_and_equipment_of_that_color():
+    # CR 702.16: alice's Llanowar Elves with protection from a color (Pale Wayfarer's effect, the
+    # color chosen) can't be blocked by bob's green Birds when it is green (702.16f); bob's white
+    # Pacifism on it goes to the graveyard when it is white (702.16c, 704.5m); a red Equipment on
+    # it becomes unattached when it is red (702.16d, 704.5n)
+    blade = {"name": "Test Blade", "mana_cost": "{R}", "type_line": "Artifact — Equipment",
+             "oracle_text": "Equip {1}", "abilities": [{"line": 1, "activated": {"cost": ["{1}"], "effect": "Equip {1}"}}]}
+
+    def shield(color):
+        return [{"card": "Pale Wayfarer", "controller": "alice", "targets": ["elves"], "choice": color}]
+
+    attacker = {**ELVES, "attacking": "bob", "tapped": True, "since_turn": 1}
+    birds = {"id": "birds", "card": "Birds of Paradise", "controller": "bob"}
+    assert illegal(run([attacker, birds], ["block birds elves"], step="declare_attackers",
+                       effects=shield("green"))) == ["702.16f"]
+    got = run([attacker, birds], ["block birds elves"], step="declare_attackers", effects=shield("blue"))
+    assert got.results[0].illegal is None
+    paci = {"id": "paci", "card": "Pacifism", "controller": "bob", "attached_to": "elves"}
+    got = run([ELVES, paci], ["next step"], effects=shield("white"))
+    assert got.results[0].after(got.start)["paci"] == {"zone": "graveyard", "new_object": True}
+    got = run([ELVES, paci], ["next step"], effects=shield("red"))
+    assert "paci" not in got.results[0].after(got.start)
+    blade_on = {"id": "blade", "card": "Test Blade", "controller": "alice", "attached_to": "elves"}
+    got = run([ELVES, blade_on], ["next step"], effects=shield("red"), cards=[blade])
+    assert got.results[0].after(got.start)["blade"]["attached_to"] is None
+    assert {"702.16d", "704.5n"} <= {r for c in got.results[0].changes for r, _ in c.rules}
+
+
+@pytest.mark.parametrize("effect, message", [
+    ({"card": "Pale Wayfarer", "controller": "alice", "targets": ["elves"]}, r"effects\[0\]\.choice: is required"),
+    ({"card": "Pale Wayfarer", "controller": "alice", "targets": ["elves"], "choice": "purple"},
+     r"effects\[0\]\.choice: is required.*not 'purple'"),
+    ({"card": "Threaten", "controller": "alice", "targets": ["elves"], "choice": "red"},
+     r"effects\[0\]\.choice: line 1 of Threaten makes no choice"),
+])
+def test_an_effect_s_chosen_color_is_checked(effect, message):
+    with pytest.raises(InputError, match=message):
+        load_state({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                    "battlefield": [ELVES], "effects": [effect]})

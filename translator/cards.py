@@ -39,7 +39,11 @@ COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "indestructible", "lifelink", "menace", "reach", "shroud",
             "trample", "vigilance", "wither", "enchant land", "enchant creature",
-            "enchant permanent"}
+            "enchant permanent", "protection from white", "protection from blue",
+            "protection from black", "protection from red", "protection from green",
+            # granted by an effect whose controller chose the color as it resolved (608.2d):
+            # the effect's `choice` says which (Pale Wayfarer)
+            "protection from chosen color"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}

@@ -64,6 +64,9 @@ def apply(state: GameState, changes: list[Change]) -> GameState:
             created = replace(created, targets=(*created.targets, ch.object),
                               gainers=(*created.gainers, *(((ch.object, ch.player),) if ch.kind == "gains" else ())))
             effects[-1] = created
+        elif ch.kind == "effect_choice":        # 608.2d: the color chosen as it resolved
+            created = replace(created, choice=ch.counter)
+            effects[-1] = created
         elif ch.kind == "exchanged":
             # CR 701.12b: who controlled the target as the exchange resolved
             created = replace(created, exchanged_from=(*created.exchanged_from, (ch.object, ch.player)))

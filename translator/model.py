@@ -89,6 +89,8 @@ class Effect:
     gainers: tuple[tuple[str, str], ...] = ()  # control: each: (object id, the player who gains it)
     target_incarnations: tuple[int | None, ...] = ()  # per target: the object it affects, when
                                          # that target has since left its zone (400.7)
+    choice: str | None = None            # a color chosen as it resolved (608.2d): "protection from
+                                         # the color of its controller's choice"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import MANA_SYMBOL, Card, CardLibrary, parse_card
+from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
@@ -26,7 +26,7 @@ PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "count
 # CR 506.1: the steps in which creatures are attacking and blocking.
 COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
-               "exchanged_from", "since_turn"}
+               "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 
@@ -208,8 +208,16 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     since = f.get("since_turn", int, None)
     if since is not None and not 1 <= since <= turn.number:
         raise f.error("since_turn", f"must be a turn from 1 to the current turn {turn.number}")
+    granted = ability.creates.granted
+    chooses = granted is not None and "protection from chosen color" in getattr(granted, "keywords", ())
+    choice = f.get("choice", str, None)
+    if chooses and choice not in COLORS:
+        raise f.error("choice", f"is required: the color chosen as it resolved ({', '.join(sorted(COLORS))}), "
+                                f"not {choice!r}")
+    if choice is not None and not chooses:
+        raise f.error("choice", f"line {line} of {card_name} makes no choice")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
-    return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since)
+    return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:
