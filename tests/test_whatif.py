@@ -203,12 +203,14 @@ def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named()
     got = run([ballista], ["activate wb 2", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"})
     assert got.results[0].after(got.start)["wb"]["counters"] == {"+1/+1": 2}
     assert got.not_modelled == ()
-    # Infernal Darkness's cumulative upkeep is a triggered ability kept as text only: every what-if
-    # through a state with it says so
-    darkness = {"id": "dark", "card": "Infernal Darkness", "controller": "bob"}
-    got = run([ballista, darkness], ["activate wb 2"], mana_pool={"alice": "{C}{C}{C}{C}"})
-    assert got.not_modelled == (("dark", "Infernal Darkness", 1),)
-    assert got.to_json()["not_modelled"][0]["object"] == "dark"
+    # a triggered ability kept as text only: every what-if through a state with it says so
+    echo = {"name": "Test Echo", "mana_cost": "{B}", "type_line": "Enchantment",
+            "oracle_text": "Whenever a player casts a spell, that player loses 1 life.",
+            "abilities": [{"line": 1, "triggered": {"effect": "Whenever a player casts a spell, that player loses 1 life."}}]}
+    got = run([ballista, {"id": "echo", "card": "Test Echo", "controller": "bob"}], ["activate wb 2"],
+              mana_pool={"alice": "{C}{C}{C}{C}"}, cards=[echo])
+    assert got.not_modelled == (("echo", "Test Echo", 1),)
+    assert got.to_json()["not_modelled"][0]["object"] == "echo"
 
 
 def test_until_end_of_turn_effects_on_the_source_and_on_a_target_and_tapping_a_target():
@@ -255,3 +257,25 @@ def test_a_mana_ability_that_sacrifices_its_source_when_the_counters_run_out():
     got = run([more], ["activate mine 2"])
     assert {r.after(got.start)["mine"]["counters"]["mining"] for r in got.results} == {2}
     assert all(r.after(got.start)["mine"]["zone"] == "battlefield" for r in got.results)
+
+
+def test_cumulative_upkeep_is_paid_from_the_pool_and_life_or_the_permanent_is_sacrificed():
+    # CR 702.24a: Infernal Darkness (Pay {B} and 1 life) with one age counter gets a second: two
+    # {B} and 2 life, or it is sacrificed. 119.4: with 1 life alice cannot pay 2; 609.4b: under
+    # Celestial Dawn her {B} is spent only as colorless and her {W} as any color.
+    dark = {"id": "dark", "card": "Infernal Darkness", "controller": "alice", "counters": {"age": 1}}
+    upkeep = {"stack": [{"id": "s1", "source": "dark", "line": 1, "controller": "alice"}]}
+
+    def outcomes(battlefield, **extra):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "upkeep"},
+                            "battlefield": battlefield, **upkeep, **extra})
+        got = Session(state).what_if(["resolve"])
+        return sorted((r.after(got.start)["dark"]["zone"], r.after(got.start).get("player alice", {}).get("mana_pool"))
+                      for r in got.results)
+
+    assert outcomes([dark], mana_pool={"alice": "{B}{B}"}) == [("battlefield", ""), ("graveyard", None)]
+    assert outcomes([dark], mana_pool={"alice": "{B}{B}"}, life={"alice": 1}) == [("graveyard", None)]
+    assert outcomes([dark], mana_pool={"alice": "{B}"}) == [("graveyard", None)]
+    dawn = {"id": "dawn", "card": "Celestial Dawn", "controller": "alice"}
+    assert outcomes([dark, dawn], mana_pool={"alice": "{B}{B}"}) == [("graveyard", None)]
+    assert outcomes([dark, dawn], mana_pool={"alice": "{W}{W}"}) == [("battlefield", ""), ("graveyard", None)]

@@ -306,6 +306,9 @@ DOES = {
     "counter_on_it": ("globe",),        # "put a globe counter on it": the creature the trigger
                                         # refers to, if it is still that object (122.1, 400.7)
     "tap_all_with_counter": ("globe",),  # "Tap all creatures with globe counters on them" (701.26a)
+    "cumulative_upkeep": dict,          # {mana: "{B}", life: 1}: "Cumulative upkeep—Pay {B} and 1
+                                        # life": an age counter, then pay that for each age
+                                        # counter or sacrifice ~ (702.24a)
     "sacrifice_if_no_counters": ("mining",),  # a mana ability's "If there are no mining counters on
                                         # ~, sacrifice it" (Gemstone Mine; 605.3a, 701.21a)
     "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
@@ -329,6 +332,15 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
         if allowed is str:
             if not isinstance(arg, str) or not arg.strip():
                 raise InputError(where, sub, f"{verb} takes a card name, not {arg!r}")
+        elif allowed is dict and verb == "cumulative_upkeep":
+            t = Fields(arg, where, sub + f".{verb}", {"mana", "life"})
+            mana = parse_mana_symbols(t.get("mana", str, required=True), where, t.sub("mana"))
+            if len(mana) != 1 or mana[0] not in "WUBRG":
+                raise t.error("mana", "one colored mana symbol, like {B}, is what the what-if pays here")
+            life = t.get("life", int, 0)
+            if life < 0:
+                raise t.error("life", "must be 0 or more")
+            arg = (mana[0], life)
         elif allowed is dict:
             t = Fields(arg, where, sub + f".{verb}", {"token", "for_each_counter"})
             arg = (t.get("token", str, required=True), t.get("for_each_counter", str, required=True))

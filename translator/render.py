@@ -163,7 +163,7 @@ def _arg(value) -> str:
     """An action's argument as a term: a number, a constant word, a string (e.g. "+1/+1"), or
     a tuple of strings (arguments of one term)."""
     if isinstance(value, tuple):
-        return ",".join(quote(str(v)) for v in value)
+        return ",".join(str(v) if isinstance(v, int) else quote(str(v)) for v in value)
     if isinstance(value, int) or re.fullmatch(r"[a-z][a-z_]*", str(value)):
         return str(value)
     return quote(str(value))
