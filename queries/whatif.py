@@ -10,10 +10,11 @@ Action syntax (one string per step; ids are the state's object ids):
     bounce ID            = move ID to hand        exile ID  = move ID to exile
     flicker ID           exile it, then return it to the battlefield, in one step (no
                          state-based actions in between)
-    activate ID LINE [targeting T ...]
+    activate ID LINE [from SOURCE] [targeting T ...]
                          its controller activates the ability on oracle line LINE (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
-                         type's mana ability, the type: forest); targets are object ids or player
+                         type's mana ability, the type: forest; with `from SOURCE`, the ability
+                         line LINE of permanent SOURCE grants it); targets are object ids or player
                          names; without them every legal choice is an outcome. A mana ability
                          does not use the stack: its mana goes to the pool at once (605.3a)
     cast ID [x=N] [targeting T ...]
@@ -62,7 +63,7 @@ MOVE_ZONES = ("battlefield", *ZONES)
 STEP_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
               "trigger": "act_trigger", "resolve": "act_resolve", "counters": "act_counters",
               "leave": "act_leave", "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
-ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [targeting T ...], "
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [from SOURCE] [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
@@ -438,9 +439,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
         return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
     if verb == "activate":
-        if len(words) < 3 or (len(words) > 3 and (words[3].lower() != "targeting" or len(words) == 4)):
-            raise bad("write it as: activate ID LINE [targeting T ...]")
-        return Step(text, (("activate", words[1], words[2], tuple(words[4:])),))
+        rest = words[3:]
+        source = None
+        if rest and rest[0].lower() == "from":
+            if len(rest) < 2:
+                raise bad("write it as: activate ID LINE from SOURCE (the permanent that grants it)")
+            source, rest = rest[1], rest[2:]
+        if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
+            raise bad("write it as: activate ID LINE [from SOURCE] [targeting T ...]")
+        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source),))
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
@@ -493,6 +500,8 @@ def _ids(event: tuple) -> list[str]:
         return [o for o, _ in event[1]]
     if event[0] == "block":
         return [o for pair in event[1] for o in pair]
+    if event[0] == "activate" and event[4] is not None:
+        return [event[1], event[4]]
     return [event[1]]
 
 
@@ -523,8 +532,10 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
         facts = [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
     elif event[0] in ("activate", "cast"):
         if event[0] == "activate":
-            _, oid, line, targets = event
-            facts = [f"act({q},activate({obj(oid, inc[oid])},{_instance(state, oid, line, k, where)}))"]
+            _, oid, line, targets, source = event
+            instance = (_instance(state, oid, line, k, where) if source is None
+                        else _granted_instance(state, source, inc[source], line, k, where))
+            facts = [f"act({q},activate({obj(oid, inc[oid])},{instance}))"]
         else:
             _, oid, x, targets = event
             facts = [f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))"]
@@ -598,6 +609,23 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
 
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _granted_instance(state: GameState, source: str, incarnation: int, line: str, k: int, where: str) -> str:
+    """The instance term of the ability that oracle line `line` of permanent `source` grants
+    (CR 113.2c: one instance per granting object, asp/characteristics.lp's gr(E, G)); whether the
+    activating object has it now is for the rules to say (602.1 if not)."""
+    perm = state.permanent(source)
+    if perm is None:
+        raise InputError(where, f"[{k - 1}]", f"{source!r} is not on the battlefield: only a permanent grants "
+                                              "abilities here")
+    card = state.library.get(perm.card)
+    if not line.isdigit() or not any(a.line == int(line) and a.granted is not None for a in card.abilities):
+        lines = [a.line for a in card.abilities if a.granted is not None]
+        raise InputError(where, f"[{k - 1}]", f"line {line} of {perm.card} grants no ability"
+                         + (f"; lines that do: {', '.join(map(str, lines))}" if lines else ""))
+    return f'gr({obj(source, incarnation)},ab("{perm.card}",{int(line)},granted))'
+
 
 
 def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:

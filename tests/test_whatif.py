@@ -279,3 +279,24 @@ def test_cumulative_upkeep_is_paid_from_the_pool_and_life_or_the_permanent_is_sa
     dawn = {"id": "dawn", "card": "Celestial Dawn", "controller": "alice"}
     assert outcomes([dark, dawn], mana_pool={"alice": "{B}{B}"}) == [("graveyard", None)]
     assert outcomes([dark, dawn], mana_pool={"alice": "{W}{W}"}) == [("battlefield", ""), ("graveyard", None)]
+
+
+def test_an_ability_another_permanent_grants_is_activated_by_its_line_there():
+    # Umbral Mantle: 'Equipped creature has "{3}, {Q}: This creature gets +2/+2 until end of
+    # turn."' (613.1f; the instance is the Mantle's, 113.2c): the Elves pays {3} and untaps, and
+    # once the ability resolves it is 3/3 until end of turn
+    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "tapped": True}
+    mantle = {"id": "mantle", "card": "Umbral Mantle", "controller": "alice", "attached_to": "elves"}
+    got = run([elves, mantle], ["activate elves 1 from mantle", "resolve"], mana_pool={"alice": "{C}{C}{C}"})
+    (result,) = got.results
+    assert result.illegal is None and result.after(got.start)["elves"].get("tapped") is None
+    board = Session(result.state).board().to_json()["board"]["elves"]
+    assert (board["power"], board["toughness"]) == (3, 3)
+    # not equipped, it has no such ability (602.1); the Mantle's line 2 (Equip) grants nothing
+    got = run([elves, {**mantle, "attached_to": None}], ["activate elves 1 from mantle"],
+              mana_pool={"alice": "{C}{C}{C}"})
+    assert "602.1" in {rule for rule, _ in got.results[0].illegal.why}
+    with pytest.raises(InputError, match="line 2 of Umbral Mantle grants no ability; lines that do: 1"):
+        run([elves, mantle], ["activate elves 2 from mantle"])
+    with pytest.raises(InputError, match="activate ID LINE from SOURCE"):
+        run([elves, mantle], ["activate elves 1 from"])

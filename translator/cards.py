@@ -677,7 +677,8 @@ def _granted(inner: Ability | None, line: int) -> Ability | None:
         return None
     return Ability(line, inner.kind, keywords=inner.keywords, costs=inner.costs, mana=inner.mana,
                    effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing,
-                   does=inner.does, target=inner.target, more_targets=inner.more_targets, when=inner.when)
+                   does=inner.does, target=inner.target, more_targets=inner.more_targets, when=inner.when,
+                   creates=inner.creates, duration=inner.duration)
 
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):
