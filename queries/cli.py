@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..translator.errors import InputError, SolverError
@@ -94,6 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_SOLVER
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader closed the pipe (`mtg-asp ... | head`): stop quietly. stdout is pointed
+        # at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def _query(args: argparse.Namespace) -> int:

@@ -95,6 +95,17 @@ def test_no_traceback_from_console_script(tmp_path):
     assert r.returncode == 2 and "malformed YAML" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # `mtg-asp board ... | head -1`: the pipe closes before the answer is written
+    cmd = [sys.executable, "-c", "from mtg_asp.queries.cli import main; raise SystemExit(main())",
+           "board", str(DEMO)]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+        p.stdout.close()            # the reader is gone before anything is written
+        err = p.stderr.read().decode()
+        code = p.wait()
+    assert code == 0 and "Traceback" not in err and "BrokenPipe" not in err
+
+
 def scenario(tmp_path, name, expect_types):
     (tmp_path / name).write_text(textwrap.dedent(f"""\
         ruling: Two Reflecting Pools alone produce nothing.
