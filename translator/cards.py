@@ -335,7 +335,7 @@ def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
         elif allowed is dict and verb == "cumulative_upkeep":
             t = Fields(arg, where, sub + f".{verb}", {"mana", "life"})
             mana = parse_mana_symbols(t.get("mana", str, required=True), where, t.sub("mana"))
-            if len(mana) != 1 or mana[0] not in "WUBRG":
+            if len(mana) != 1 or mana[0] not in ("W", "U", "B", "R", "G"):
                 raise t.error("mana", "one colored mana symbol, like {B}, is what the what-if pays here")
             life = t.get("life", int, 0)
             if life < 0:
