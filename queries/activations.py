@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 import clingo
 
-from ..translator.cards import Ability
-from ..translator.decode import AbilityRef, ability, mana_letter, object_id
-from .session import Session, Why
+from ..translator.decode import ability, object_id
+from .common import ability_definition, explanations, require_player, resolve_line
+from .core import Solver
+from .result import Cited, Why
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,14 @@ class Activations:
     def to_json(self) -> dict:
         return {"activations": [a.key() for a in self.allowed]}
 
+    def rules(self) -> list[Cited]:
+        out = []
+        for a in (*self.allowed, *self.blocked):
+            fields = (("object", a.object), ("ability", a.ability), ("player", a.player),
+                      ("activatable", a in self.allowed))
+            out += [Cited(a.object, w.rule, w.text, fields) for w in a.reasons]
+        return out
+
     def to_text(self) -> str:
         lines = []
         for a in self.allowed:
@@ -72,58 +81,18 @@ class Activations:
         return "\n".join(lines) if lines else "no activated abilities on the battlefield"
 
 
-def _ability_def(session: Session, ref: AbilityRef) -> Ability | None:
-    if ref.intrinsic:
-        return None                     # defined by CR 305.6, its only cost is {T}
-    card = session.state.library.get(ref.card)
-    found = next(a for a in card.abilities if a.line == ref.line)
-    return found.granted if ref.granted else found
-
-
-def resolve_line(session: Session, object_id_: str, ref: AbilityRef) -> tuple[int, str]:
-    """The oracle line an ability instance stands on, and its text. An intrinsic mana ability
-    (CR 305.6) stands on its reminder line when the card prints one for that type; a type the
-    land gained has no line (0)."""
-    if ref.intrinsic:
-        card = session.state.library.get(_card_of(session, object_id_))
-        mana = intrinsic_mana(session, ref.intrinsic)
-        for a in card.abilities:
-            if a.kind == "intrinsic" and a.intrinsic == ref.intrinsic:
-                return a.line, _oracle_lines(card)[a.line - 1]
-        return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
-    card = session.state.library.get(ref.card)
-    return ref.line, _oracle_lines(card)[ref.line - 1]
-
-
-def intrinsic_mana(session: Session, land_type: str) -> str:
-    """The mana symbol of a basic land type's intrinsic ability, as asp/characteristics.lp
-    gives it (CR 305.6)."""
-    for s in session.answer().get("basic_land_mana"):
-        if s.arguments[0].string == land_type:
-            return mana_letter(s.arguments[1])
-    raise ValueError(f"no basic land type {land_type!r}")
-
-
-def _card_of(session: Session, object_id_: str) -> str:
-    return session.state.permanent(object_id_).card
-
-
-def _oracle_lines(card) -> list[str]:
-    return [ln for ln in card.oracle_text.splitlines() if ln.strip()]
-
-
-def activations(session: Session, player: str | None = None, explain: bool = False) -> Activations:
+def activations(solver: Solver, player: str | None = None, explain: bool = False) -> Activations:
     if player is not None:
-        session.require_player(player)
-    answer = session.answer()
-    order = {p.id: i for i, p in enumerate(session.state.battlefield)}
-    players = {p: i for i, p in enumerate(session.state.players)}
+        require_player(solver, player)
+    answer = solver.base()
+    order = {p.id: i for i, p in enumerate(solver.state.battlefield)}
+    players = {p: i for i, p in enumerate(solver.state.players)}
     mana = {s.arguments[0] for s in answer.get("mana_ability")}
     unchecked: dict = {}
     for s in answer.get("unchecked_cost"):
         definition, index = s.arguments
         unchecked.setdefault(definition, []).append(index.number)
-    why = session.explanations() if explain else {}
+    why = explanations(solver) if explain else {}
 
     allowed = []
     for s in answer.get("activatable"):
@@ -133,13 +102,13 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
             continue
         ref = ability(a)
         oid = object_id(o)
-        definition = _ability_def(session, ref)
+        definition = ability_definition(solver, ref)
         costs = () if definition is None else tuple(
             definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
         reasons: tuple[Why, ...] = ()
         if explain:
             reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
-        line, text = resolve_line(session, oid, ref)
+        line, text = resolve_line(solver, oid, ref)
         allowed.append(Activation(oid, line, who, text, ref.granted_by, ref.definition in mana,
                                   costs, reasons, ref.intrinsic if line == 0 else None))
     blocked_rules: dict = {}
@@ -157,7 +126,7 @@ def activations(session: Session, player: str | None = None, explain: bool = Fal
                 reasons_.extend(why.get(_not_activatable(o, a, p, rule), ()))
             reasons_.extend(why.get(_mana_ability(o, a), ()))
         oid = object_id(o)
-        line, text = resolve_line(session, oid, ref)
+        line, text = resolve_line(solver, oid, ref)
         blocked.append(Blocked(oid, line, p.string, text, tuple(sorted(rules)), ref.granted_by,
                                tuple(reasons_), ref.intrinsic if line == 0 else None))
 

@@ -10,8 +10,9 @@ import clingo
 
 from ..translator.decode import ability, object_id, plain
 from ..translator.errors import InputError
-from .activations import resolve_line
-from .session import Session, Why, _rule_key
+from .common import require_permanent, resolve_line
+from .core import Solver
+from .result import Cited, Why, sorted_whys
 
 COLOR_ORDER = ("white", "blue", "black", "red", "green")
 # The fields of a permanent in the --json answer (the optional ones appear only when they apply).
@@ -95,39 +96,38 @@ class Board:
     zones: dict[str, dict[str, list[str]]]
     reasons: dict[str, list[Why]] | None = None     # --explain: object id -> CR rules
     cards: tuple[CardView, ...] = ()                 # the cards of `zones`, in its order
+    objects: tuple[str, ...] | None = None           # only these objects (--object)
+    fields: tuple[str, ...] | None = None            # only these fields of each (--field)
+
+    def rules(self) -> list[Cited]:
+        return [Cited(oid, w.rule, w.text, (("object", oid),))
+                for oid, whys in (self.reasons or {}).items() for w in whys]
 
     def to_json(self) -> dict:
-        out = {"board": {p.id: p.to_json() for p in self.permanents}, "zones": self.zones}
-        if self.cards:
-            out["cards"] = {c.id: c.to_json() for c in self.cards}
-        return out
-
-    def only(self, objects: list[str]) -> Board:
-        """The same board with only these objects (and no zone lists)."""
-        keep = tuple(p for p in self.permanents if p.id in objects)
-        return Board(keep, {}, self.reasons, tuple(c for c in self.cards if c.id in objects))
-
-    def select(self, objects: list[str] | None, fields: list[str] | None) -> dict:
-        """The --json answer for only these objects and only these fields of each."""
-        for name in fields or ():
-            if name not in FIELDS:
-                raise InputError("--field", None, f"unknown field {name!r}; fields are {', '.join(FIELDS)}")
-        whole = self.to_json()
-        board, cards = whole["board"], whole.get("cards", {})
-        if objects is not None:
-            board = {oid: board[oid] for oid in objects if oid in board}
-            cards = {oid: cards[oid] for oid in objects if oid in cards}
-        if fields is not None:
-            board = {oid: {k: v[k] for k in fields if k in v} for oid, v in board.items()}
-            cards = {oid: {k: v[k] for k in fields if k in v} for oid, v in cards.items()}
-        out = {"board": board}
+        """Every object, or only those asked for and only the fields asked for."""
+        board = {p.id: p.to_json() for p in self.permanents}
+        cards = {c.id: c.to_json() for c in self.cards}
+        if self.objects is not None:
+            board = {oid: board[oid] for oid in self.objects if oid in board}
+            cards = {oid: cards[oid] for oid in self.objects if oid in cards}
+        if self.fields is not None:
+            board = {oid: {k: v[k] for k in self.fields if k in v} for oid, v in board.items()}
+            cards = {oid: {k: v[k] for k in self.fields if k in v} for oid, v in cards.items()}
+        out: dict = {"board": board}
+        if self.objects is None and self.fields is None:
+            out["zones"] = self.zones
         if cards:
             out["cards"] = cards
-        if objects is None and fields is None:
-            out["zones"] = self.zones
         return out
 
     def to_text(self) -> str:
+        if self.objects is not None:
+            keep = set(self.objects)
+            return Board(tuple(p for p in self.permanents if p.id in keep), {}, self.reasons,
+                         tuple(c for c in self.cards if c.id in keep))._text()
+        return self._text()
+
+    def _text(self) -> str:
         lines = []
         for p in self.permanents:
             tapped = ", tapped" if p.tapped else ""
@@ -182,17 +182,22 @@ def _effect_name(sym: clingo.Symbol) -> str:
     return sym.arguments[0].string
 
 
-def _printed_pt(session: Session, card_name: str) -> str | None:
-    card = session.state.library.get(card_name)
+def _printed_pt(solver: Solver, card_name: str) -> str | None:
+    card = solver.state.library.get(card_name)
     return f"{card.power}/{card.toughness}" if card.power is not None else None
 
 
-def board(session: Session, explain: bool = False, objects: list[str] | None = None) -> Board:
-    zone_ids = {z.id for z in session.state.zones}
+def board(solver: Solver, explain: bool = False, objects: list[str] | None = None,
+          fields: list[str] | None = None) -> Board:
+    state = solver.state
+    zone_ids = {z.id for z in state.zones}
     for oid in objects or ():
         if oid not in zone_ids:
-            session.require_permanent(oid)
-    answer = session.part_answer("board", [])
+            require_permanent(solver, oid)
+    for name in fields or ():
+        if name not in FIELDS:
+            raise InputError("--field", None, f"unknown field {name!r}; fields are {', '.join(FIELDS)}")
+    answer = solver.part("board")
     facts: dict[str, dict[str, list]] = {}
     for name in ("board_type", "board_supertype", "board_subtype", "board_color", "board_ability",
                  "board_keyword", "board_effect"):
@@ -217,15 +222,14 @@ def board(session: Session, explain: bool = False, objects: list[str] | None = N
             words = [plain(a) for a in args.arguments]
             reasons.setdefault(object_id(about.arguments[0]), []).append(
                 Why(rule.string, template.string.format(*words)))
-        for whys in reasons.values():
-            whys.sort(key=lambda w: (_rule_key(w.rule), w.text))
+        reasons = {k: sorted_whys(v) for k, v in reasons.items()}
     views = []
-    for p in session.state.battlefield:
+    for p in state.battlefield:
         f = facts.get(p.id, {})
         abilities = []
         for i in f.get("board_ability", []):
             ref = ability(i)
-            line, text = resolve_line(session, p.id, ref)
+            line, text = resolve_line(solver, p.id, ref)
             entry = {"line": line, "text": text}
             if ref.granted_by:
                 entry["granted_by"] = ref.granted_by
@@ -241,12 +245,12 @@ def board(session: Session, explain: bool = False, objects: list[str] | None = N
             tuple(sorted(s.name.replace("_", " ") for s in f.get("board_keyword", []))),
             tuple(abilities), dict(p.counters), p.id in lost,
             tuple(sorted({_effect_name(e) for e in f.get("board_effect", [])})),
-            _printed_pt(session, p.card), power, toughness, p.damage, changed_by.get(p.id),
+            _printed_pt(solver, p.card), power, toughness, p.damage, changed_by.get(p.id),
             tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"]))))
     zones: dict[str, dict[str, list[str]]] = {}
     hidden = {object_id(s.arguments[0]) for s in answer.get("board_face_down")}
     cards = []
-    for z in session.state.zones:
+    for z in state.zones:
         zones.setdefault(z.zone, {}).setdefault(z.owner, []).append(z.id)
         if z.id in hidden:
             cards.append(CardView(z.id, None, z.owner, z.zone))
@@ -260,4 +264,5 @@ def board(session: Session, explain: bool = False, objects: list[str] | None = N
             tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])})))
     if objects is not None:
         reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
-    return Board(tuple(views), zones, reasons, tuple(cards))
+    return Board(tuple(views), zones, reasons, tuple(cards),
+                 None if objects is None else tuple(objects), None if fields is None else tuple(fields))

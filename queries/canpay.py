@@ -4,7 +4,6 @@ this module parses the cost, asks, and reads the plan back."""
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import clingo
@@ -13,10 +12,10 @@ from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
 from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
-from .activations import resolve_line
-from .session import UNDECIDED, Session
+from .common import outcome_parts, require_player, resolve_line
+from .core import UNDECIDED, Solver
+from .result import Cited, explain_lines
 
-_queries = itertools.count(1)
 FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
 SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C} and hybrid {W/U}-style symbols"
 
@@ -47,6 +46,7 @@ class CanPay:
     plan: tuple[Step, ...] = ()
     cost_paid_with: dict[str, int] | None = None
     reasons: tuple[tuple[str, str], ...] = ()      # (CR rule, reason), from asp/canpay.lp
+    explain: bool = False
 
     def to_json(self) -> dict:
         out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
@@ -54,11 +54,15 @@ class CanPay:
             out["cost_paid_with"] = self.cost_paid_with
         return out
 
-    def rules(self) -> list[tuple[str, str]]:
+    def rules(self) -> list[Cited]:
         """The rules the plan rests on (for --explain)."""
-        return list(self.reasons)
+        return [Cited(self.player, r, t) for r, t in self.reasons]
 
     def to_text(self) -> str:
+        text = self._text()
+        return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
+
+    def _text(self) -> str:
         if not self.payable:
             return (f"{self.player} cannot pay {self.cost} with the mana abilities they could "
                     "activate now.")
@@ -87,30 +91,31 @@ def parse_cost(text: str, where: str) -> list[str]:
     return symbols
 
 
-def can_pay(session: Session, player: str, cost: str) -> CanPay:
-    session.require_player(player)
-    symbols = parse_cost(cost, session.state.source)
-    q = next(_queries)
-    facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
-    part = f"canpay_cost_{q}"
-    session._add(part, facts, "the cost")
-    mine = sorted({s.arguments[0] for s in session.answer().get("activatable")
-                   if s.arguments[2].string == player})
-    session._ground([*session.outcome_parts(mine), ("canpay", [clingo.Number(q), clingo.String(player)]),
-                     (part, [])])
-    active = clingo.Function("active", [clingo.Number(q)])
-    frugal = clingo.Function("frugal", [clingo.Number(q)])
-    # First look for a plan that activates few abilities; if that takes long (a cost close to
-    # all the player can make), look for any plan with the rest of the time limit.
-    model = session.search([active, frugal], budget=FRUGAL_BUDGET)
-    if model == UNDECIDED:
-        model = session.search([active])
+def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
+    require_player(solver, player)
+    symbols = parse_cost(cost, solver.state.source)
+    with solver.query() as query:
+        q = query.id
+        facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
+        part = solver.add(facts, "the cost")
+        mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
+                       if s.arguments[2].string == player})
+        solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]),
+                       (part, [])])
+        active = query.external("active")
+        frugal = query.external("frugal")
+        # First look for a plan that activates few abilities; if that takes long (a cost close
+        # to all the player can make), look for any plan with the rest of the time limit.
+        model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
+        if model == UNDECIDED:
+            model = solver.search([active])
     if model is None:
-        return CanPay(player, cost, False)
-    return _plan(session, player, cost, q, model)
+        return CanPay(player, cost, False, explain=explain)
+    return _plan(solver, player, cost, q, model, explain)
 
 
-def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.Symbol]) -> CanPay:
+def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
+          explain: bool) -> CanPay:
     def mine(s):
         return s.arguments[0].number == q
     picks = {(s.arguments[1], s.arguments[2]): (s.arguments[3], s.arguments[4])
@@ -128,16 +133,17 @@ def _plan(session: Session, player: str, cost: str, q: int, model: list[clingo.S
     plan = []
     for (o, i), (event, extra) in picks.items():
         oid = object_id(o)
-        line, _ = resolve_line(session, oid, ability(i))
+        line, _ = resolve_line(solver, oid, ability(i))
         mana = mana_amounts(event, extra)
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None))
-    order = {p.id: n for n, p in enumerate(session.state.battlefield)}
+    order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "pay_why" and mine(s)})
-    return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons))
+    return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
+                  explain)
 
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:

@@ -108,48 +108,29 @@ def _query(args: argparse.Namespace) -> int:
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
     session = Session.from_file(args.state, time_limit=args.time_limit)
+    explain = args.explain
     if args.command == "could-produce":
-        result = session.could_produce(args.object, explain=args.explain)
+        result = session.could_produce(args.object, explain)
     elif args.command == "board":
-        result = session.board(args.explain, args.object)
+        result = session.board(explain, args.object, args.field)
     elif args.command == "what-if":
-        result = session.what_if(args.actions)
+        result = session.what_if(args.actions, explain=explain)
     elif args.command == "mana":
-        result = session.available_mana(args.player)
+        result = session.available_mana(args.player, explain)
     elif args.command == "can-pay":
-        result = session.can_pay(args.player, args.cost)
+        result = session.can_pay(args.player, args.cost, explain)
     elif args.command == "orderings":
-        result = session.orderings(args.tap, args.ability, args.player, args.limit, args.explain)
+        result = session.orderings(args.tap, args.ability, args.player, args.limit, explain)
     else:
-        result = session.activations(args.player, explain=args.explain)
+        result = session.activations(args.player, explain)
     if args.json:
-        out = result.select(args.object, args.field) if args.command == "board" else result.to_json()
-        if args.explain:
-            out["explain"] = _explain_json(result)
+        out = result.to_json()
+        if explain:
+            out["explain"] = [c.to_json() for c in result.rules()]
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(result.to_text() if args.command != "board" or not args.object
-              else result.only(args.object).to_text())
-        if args.explain and hasattr(result, "rules"):
-            for rule, reason in result.rules():
-                print(f"  CR {rule}: {reason}")
+        print(result.to_text())
     return EXIT_OK
-
-
-def _explain_json(result) -> list[dict]:
-    if hasattr(result, "outcomes"):
-        return [{"rule": w.rule, "reason": w.text} for w in result.reasons]
-    if hasattr(result, "payable") or hasattr(result, "pools") or hasattr(result, "actions"):
-        return [{"rule": r, "reason": t} for r, t in result.rules()]
-    if hasattr(result, "reasons") and isinstance(result.reasons, dict):
-        return [{"object": oid, "rule": w.rule, "reason": w.text}
-                for oid, whys in result.reasons.items() for w in whys]
-    rows = []
-    for a in (*result.allowed, *result.blocked):
-        for w in a.reasons:
-            rows.append({"object": a.object, "ability": a.ability, "player": a.player,
-                         "activatable": a in result.allowed, "rule": w.rule, "reason": w.text})
-    return rows
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..translator.decode import mana_letter, mana_sort_key, object_id
-from .session import Session, Why
+from .common import explanations, require_permanent
+from .core import Solver
+from .result import Cited, Why
 
 
 @dataclass(frozen=True)
@@ -13,10 +15,14 @@ class CouldProduce:
     """For each asked permanent, in battlefield order, the types it could produce (W U B R G C)."""
 
     types: dict[str, tuple[str, ...]]
-    reasons: dict[str, list[Why]] | None = None
+    reasons: dict[str, list[Why]] | None = None      # asked with explain
 
     def to_json(self) -> dict:
         return {"could_produce": {k: list(v) for k, v in self.types.items()}}
+
+    def rules(self) -> list[Cited]:
+        return [Cited(oid, w.rule, w.text, (("object", oid),))
+                for oid, whys in (self.reasons or {}).items() for w in whys]
 
     def to_text(self) -> str:
         lines = []
@@ -28,20 +34,19 @@ class CouldProduce:
         return "\n".join(lines) if lines else "no permanents on the battlefield"
 
 
-def could_produce(session: Session, object_id_: str | None = None, explain: bool = False) -> CouldProduce:
+def could_produce(solver: Solver, object_id_: str | None = None, explain: bool = False) -> CouldProduce:
     if object_id_ is not None:
-        session.require_permanent(object_id_)
-    answer = session.answer()
+        require_permanent(solver, object_id_)
     found: dict[str, set[str]] = {}
-    for s in answer.get("could_produce"):
+    for s in solver.base().get("could_produce"):
         o, t = s.arguments
         found.setdefault(object_id(o), set()).add(mana_letter(t))
-    ids = [object_id_] if object_id_ is not None else [p.id for p in session.state.battlefield]
+    ids = [object_id_] if object_id_ is not None else [p.id for p in solver.state.battlefield]
     types = {i: tuple(sorted(found.get(i, ()), key=mana_sort_key)) for i in ids}
     reasons = None
     if explain:
         reasons = {i: [] for i in ids}
-        for about, whys in session.explanations().items():
+        for about, whys in explanations(solver).items():
             if about.name in ("could_produce", "produces_nothing", "produces_no_mana", "mana_ability"):
                 oid = object_id(about.arguments[0])
                 if oid in reasons:

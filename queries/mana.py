@@ -4,17 +4,16 @@ and decides which are maximal; this module asks and reads them back."""
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import clingo
 
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
-from .activations import resolve_line
-from .session import Session
+from .common import outcome_parts, require_player, resolve_line
+from .core import Solver
+from .result import Cited, explain_lines
 
-_queries = itertools.count(1)
 MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
 _BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
 
@@ -96,16 +95,21 @@ class AvailableMana:
     unbounded: tuple[Loop, ...] = ()
     left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
     reasons: tuple[tuple[str, str], ...] = ()
+    explain: bool = False
 
     def to_json(self) -> dict:
         return {"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
                 "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]}
 
-    def rules(self) -> list[tuple[str, str]]:
-        return list(self.reasons)
+    def rules(self) -> list[Cited]:
+        return [Cited(self.player, r, t) for r, t in self.reasons]
 
     def to_text(self) -> str:
+        text = self._text()
+        return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
+
+    def _text(self) -> str:
         n = len(self.pools)
         head = (f"{self.player} can produce {n} maximal pool{'s' if n != 1 else ''} "
                 "(none dominates another item by item):")
@@ -126,20 +130,24 @@ class AvailableMana:
         return "\n".join(lines)
 
 
-def available_mana(session: Session, player: str) -> AvailableMana:
-    session.require_player(player)
-    q = next(_queries)
-    mine = sorted({s.arguments[0] for s in session.answer().get("activatable")
+def available_mana(solver: Solver, player: str, explain: bool = False) -> AvailableMana:
+    require_player(solver, player)
+    with solver.query() as query:
+        return _available(solver, player, query, explain)
+
+
+def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMana:
+    q = query.id
+    mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                    if s.arguments[2].string == player})
-    session._ground([*session.outcome_parts(mine),
-                     ("available", [clingo.Number(q), clingo.String(player)])])
-    fixed = session._facts()
+    solver.ground([*outcome_parts(mine), ("available", [query.term, clingo.String(player)])])
+    fixed = solver.facts()
     for s in fixed.get("av_too_much"):
         if s.arguments[0].number == q:
             raise SolverError("beyond what this solver handles: an activation adds more than "
                               "100000 mana of one type")
-    models = session.enumerate([clingo.Function("active", [clingo.Number(q)])], MAX_POOLS,
-                               what="distinct pools before the maximal ones are chosen")
+    models = solver.enumerate([query.external("av_on")], MAX_POOLS,
+                              what="distinct pools before the maximal ones are chosen")
     if not models:
         raise SolverError("the encodings found no plan at all (not even activating nothing); "
                           "this is a bug in asp/available.lp")
@@ -152,21 +160,20 @@ def available_mana(session: Session, player: str) -> AvailableMana:
     for k, (items, debt) in enumerate(keys):
         facts.append(f"av_found({q},{k}). av_found_debt({q},{k},{debt}).")
         facts += [f"av_found_item({q},{k},{a},{s},{n})." for a, s, n in items]
-    part = f"available_found_{q}"
-    session._add(part, "\n".join(facts), "the pools found")
-    answer = session.part_answer("available_dominance", [clingo.Number(q)], [(part, [])])
+    part = solver.add("\n".join(facts), "the pools found")
+    answer = solver.part("available_dominance", [query.term], [(part, [])])
     if any(s.arguments[0].number == q for s in answer.get("av_too_many_classes")):
         raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
     maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
-    pools = [_pool(session, keys[k], found[keys[k]], q) for k in maximal]
+    pools = [_pool(solver, keys[k], found[keys[k]], q) for k in maximal]
     pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
-    loops = _loops(session, fixed, q)
+    loops = _loops(solver, fixed, q)
     left = sorted({(object_id(s.arguments[1]),
-                    resolve_line(session, object_id(s.arguments[1]), ability(s.arguments[2]))[0],
+                    resolve_line(solver, object_id(s.arguments[1]), ability(s.arguments[2]))[0],
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
-    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons))
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain)
 
 
 def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:
@@ -180,7 +187,7 @@ def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:
     return tuple(sorted(items)), debt
 
 
-def _pool(session: Session, key: tuple, model: list[clingo.Symbol], q: int) -> Pool:
+def _pool(solver: Solver, key: tuple, model: list[clingo.Symbol], q: int) -> Pool:
     items_key, debt = key
     items = [Item(n, a, _types(s)) for a, s, n in items_key]
     items.sort(key=lambda i: (len(i.of) > 1, [MANA_ORDER.index(t) for t in i.of], i.amount))
@@ -197,22 +204,22 @@ def _pool(session: Session, key: tuple, model: list[clingo.Symbol], q: int) -> P
         if s.name == "av_use" and s.arguments[0].number == q:
             o, m = s.arguments[1], s.arguments[2]
             oid = object_id(o)
-            line, _ = resolve_line(session, oid, ability(m.arguments[0]))
+            line, _ = resolve_line(solver, oid, ability(m.arguments[0]))
             plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
-    order = {p.id: n for n, p in enumerate(session.state.battlefield)}
+    order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
     plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.sacrificed or ""))
     return Pool(tuple(items), debt, tuple(plan))
 
 
-def _loops(session: Session, fixed, q: int) -> tuple[Loop, ...]:
+def _loops(solver: Solver, fixed, q: int) -> tuple[Loop, ...]:
     out = []
     for s in fixed.get("av_unbounded"):
         if s.arguments[0].number != q:
             continue
         o, i, u, net, mask = s.arguments[1:]
         oid = object_id(o)
-        line, _ = resolve_line(session, oid, ability(i))
-        uline, _ = resolve_line(session, oid, ability(u))
+        line, _ = resolve_line(solver, oid, ability(i))
+        uline, _ = resolve_line(solver, oid, ability(u))
         out.append(Loop(oid, line, uline, net.number, _types(mask.number)))
     return tuple(sorted(out, key=lambda l: (l.object, l.ability)))
 

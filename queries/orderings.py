@@ -18,8 +18,9 @@ import clingo
 
 from ..translator.decode import MANA_ORDER, ability, mana_amounts, object_id
 from ..translator.errors import InputError
-from .activations import resolve_line
-from .session import Session, Why
+from .common import outcome_parts, require_permanent, require_player, resolve_line
+from .core import Solver
+from .result import Cited, Why
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class Orderings:
 
     def to_json(self) -> dict:
         return {"outcomes": [o.to_json() for o in self.outcomes]}
+
+    def rules(self) -> list[Cited]:
+        return [Cited(self.object, w.rule, w.text) for w in self.reasons]
 
     def to_text(self) -> str:
         head = f"{self.player} activates {self.object} line {self.ability}"
@@ -75,16 +79,18 @@ def _effect_id(sym: clingo.Symbol) -> str:
     return sym.arguments[0].string
 
 
-def orderings(session: Session, object_id_: str, line: int | None = None, player: str | None = None,
+def orderings(solver: Solver, object_id_: str, line: int | None = None, player: str | None = None,
               limit: int = 10, explain: bool = False) -> Orderings:
-    session.require_permanent(object_id_, "--tap")
+    state = solver.state
+    require_permanent(solver, object_id_, "--tap")
     if player is not None:
-        session.require_player(player)
+        require_player(solver, player)
     if limit < 0:
-        raise InputError(session.state.source, "--limit", "must not be negative")
-    o = clingo.Function("obj", [clingo.String(object_id_), clingo.Number(0)])
-    n = next(i for i, p in enumerate(session.state.battlefield) if p.id == object_id_)
-    answer = session.part_answer("orderings", [o, clingo.Number(n)], session.outcome_parts([o]))
+        raise InputError(state.source, "--limit", "must not be negative")
+    perm = state.permanent(object_id_)
+    o = clingo.Function("obj", [clingo.String(object_id_), clingo.Number(perm.incarnation)])
+    n = next(i for i, p in enumerate(state.battlefield) if p.id == object_id_)
+    answer = solver.part("orderings", [o, clingo.Number(n)], outcome_parts([o]))
 
     keys: dict[clingo.Symbol, list[int]] = defaultdict(list)   # instance -> its walks
     for s in answer.get("ord_key_num"):
@@ -95,28 +101,28 @@ def orderings(session: Session, object_id_: str, line: int | None = None, player
     for i in nothing:
         keys.setdefault(i, [])
     if not keys:
-        raise InputError(session.state.source, "--tap", f"{object_id_} has no activated mana ability "
+        raise InputError(state.source, "--tap", f"{object_id_} has no activated mana ability "
                          "(CR 605.1a)")
-    lines = {i: resolve_line(session, object_id_, ability(i))[0] for i in keys}
+    lines = {i: resolve_line(solver, object_id_, ability(i))[0] for i in keys}
     if line is None:
         if len(keys) > 1:
-            raise InputError(session.state.source, "--ability", f"{object_id_} has several mana "
+            raise InputError(state.source, "--ability", f"{object_id_} has several mana "
                              f"abilities (lines {', '.join(str(v) for v in sorted(lines.values()))}); "
                              "say which with --ability N")
         (instance,) = keys
     else:
         found = [i for i, v in lines.items() if v == line]
         if not found:
-            raise InputError(session.state.source, "--ability", f"line {line} of {object_id_} is not "
+            raise InputError(state.source, "--ability", f"line {line} of {object_id_} is not "
                              f"a mana ability; its mana abilities are on lines "
                              f"{', '.join(str(v) for v in sorted(lines.values()))}")
         instance = found[0]
     activators = sorted(s.arguments[2].string for s in answer.get("ord_activator")
                         if s.arguments[0] == o and s.arguments[1] == instance)
     if player is not None and player not in activators:
-        raise InputError(session.state.source, "--player", f"{player} cannot activate {object_id_}'s "
+        raise InputError(state.source, "--player", f"{player} cannot activate {object_id_}'s "
                          f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
-    who = player or (activators[0] if activators else session.state.permanent(object_id_).controller)
+    who = player or (activators[0] if activators else perm.controller)
 
     classes = {s.arguments[1].number: (s.arguments[2].number, s.arguments[3].number)
                for s in answer.get("ord_class_num") if s.arguments[0] == o}

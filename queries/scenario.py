@@ -14,6 +14,7 @@ from typing import Any
 from ..translator.errors import InputError, SolverError
 from ..translator.state import load_state, load_state_file
 from ..translator.yamlio import Fields, load_yaml_file
+from .result import Result, cited_by_subject
 from .session import Session
 
 SCENARIO_KEYS = {"ruling", "seed", "cr", "card_ruling", "state", "query", "args", "expect",
@@ -128,22 +129,22 @@ def load_scenario(path: str | Path) -> Scenario:
     return Scenario(where, ruling, tuple(sources), raw_state, state_path, tuple(checks))
 
 
-def answer(session: Session, query: str, args: dict[str, Any], explain: bool = False):
+def answer(session: Session, query: str, args: dict[str, Any], explain: bool = False) -> Result:
     if query == "could-produce":
-        return session.could_produce(args.get("object"), explain=explain)
+        return session.could_produce(args.get("object"), explain)
     if query == "activations":
-        return session.activations(args.get("player"), explain=explain)
+        return session.activations(args.get("player"), explain)
     if query == "orderings":
         return session.orderings(str(args["tap"]), args.get("ability"), args.get("player"),
                                  args.get("limit", 10), explain)
     if query == "can-pay":
-        return session.can_pay(str(args["player"]), str(args["cost"]))
+        return session.can_pay(str(args["player"]), str(args["cost"]), explain)
     if query == "board":
-        return session.board(explain, _strings(args.get("objects")))
+        return session.board(explain, _strings(args.get("objects")), _strings(args.get("fields")))
     if query == "mana":
-        return session.available_mana(str(args["player"]))
+        return session.available_mana(str(args["player"]), explain)
     if query == "what-if":
-        return session.what_if(_strings(args["actions"]) or [], "args.actions")
+        return session.what_if(_strings(args["actions"]) or [], "args.actions", explain)
     raise ValueError(query)
 
 
@@ -153,60 +154,44 @@ def _strings(value) -> list[str] | None:
     return [str(v) for v in (value if isinstance(value, list) else [value])]
 
 
-def answer_json(result, query: str, args: dict[str, Any]) -> Any:
-    """The --json answer; for board, only the objects and fields asked for (--object, --field)."""
-    if query == "board":
-        return result.select(_strings(args.get("objects")), _strings(args.get("fields")))
-    return result.to_json()
-
-
-def cited_rules(result) -> dict[str, list[str]]:
-    """Object id -> the sorted CR rules that --explain cites for it in this result."""
-    out: dict[str, set[str]] = {}
-    if hasattr(result, "outcomes"):
-        return {result.object: sorted({w.rule for w in result.reasons})}
-    if hasattr(result, "payable") or hasattr(result, "pools"):
-        return {result.player: sorted({r for r, _ in result.rules()})}
-    if hasattr(result, "actions"):
-        # what-if: each object (or "player P") -> the rules behind the changes to it
-        for r in result.results:
-            for c in r.changes:
-                who = c.change.object or (f"player {c.change.player}" if c.change.player else c.change.kind)
-                out.setdefault(who, set()).update(rule for rule, _ in c.rules)
-        return {k: sorted(v) for k, v in out.items()}
-    if isinstance(getattr(result, "reasons", None), dict):
-        for oid, whys in result.reasons.items():
-            out.setdefault(oid, set()).update(w.rule for w in whys)
-    else:
-        for a in (*result.allowed, *result.blocked):
-            out.setdefault(a.object, set()).update(w.rule for w in a.reasons)
-    return {k: sorted(v) for k, v in out.items()}
-
-
-def run_scenario(scenario: Scenario) -> Outcome:
-    """Run every check; InputError and SolverError propagate (a broken scenario is not a fail)."""
+def scenario_session(scenario: Scenario) -> Session:
+    """The Session of the scenario's state (every check asks it in turn)."""
     if scenario.state_path is not None:
         state = load_state_file(scenario.state_path)
     else:
         state = load_state(scenario.state_data, f"{scenario.path}: state")
-    session = Session(state)
+    return Session(state)
+
+
+def run_check(session: Session, check: Check) -> list[str]:
+    """One check: what differs from what it expects (nothing when it passes)."""
+    result = answer(session, check.query, check.args, explain=check.rules is not None)
+    got = result.to_json()
     failures = []
-    for check in scenario.checks:
-        result = answer(session, check.query, check.args, explain=check.rules is not None)
-        got = answer_json(result, check.query, check.args)
-        if check.rules is not None:
-            cited = cited_rules(result)
-            for oid, expected in check.rules.items():
-                if sorted(set(expected)) != cited.get(oid, []):
-                    failures.append(f"{check.field.replace('expect', 'rules')}.{oid}: CR rules cited\n"
-                                    f"  expected: {sorted(set(expected))}\n  got:      {cited.get(oid, [])}")
-        if got != check.expect:
-            failures.append(
-                f"{check.field or 'expect'}: {check.query} {json.dumps(check.args)}\n"
-                f"  expected: {json.dumps(check.expect, sort_keys=True)}\n"
-                f"  got:      {json.dumps(got, sort_keys=True)}")
+    if check.rules is not None:
+        cited = cited_by_subject(result)
+        for oid, expected in check.rules.items():
+            if sorted(set(expected)) != cited.get(oid, []):
+                failures.append(f"{check.field.replace('expect', 'rules')}.{oid}: CR rules cited\n"
+                                f"  expected: {sorted(set(expected))}\n  got:      {cited.get(oid, [])}")
+    if got != check.expect:
+        failures.append(
+            f"{check.field or 'expect'}: {check.query} {json.dumps(check.args)}\n"
+            f"  expected: {json.dumps(check.expect, sort_keys=True)}\n"
+            f"  got:      {json.dumps(got, sort_keys=True)}")
+    return failures
+
+
+def failure_message(scenario: Scenario, failures: list[str]) -> str:
+    return f"{scenario.path}\n  ruling: {scenario.ruling}\n" + "\n".join(failures)
+
+
+def run_scenario(scenario: Scenario) -> Outcome:
+    """Run every check; InputError and SolverError propagate (a broken scenario is not a fail)."""
+    session = scenario_session(scenario)
+    failures = [f for check in scenario.checks for f in run_check(session, check)]
     if failures:
-        return Outcome(False, f"{scenario.path}\n  ruling: {scenario.ruling}\n" + "\n".join(failures))
+        return Outcome(False, failure_message(scenario, failures))
     return Outcome(True)
 
 

@@ -42,7 +42,6 @@ Action syntax (one string per step; ids are the state's object ids):
 
 from __future__ import annotations
 
-import itertools
 import json
 from dataclasses import dataclass, field, replace
 
@@ -53,9 +52,10 @@ from ..translator.delta import Change, apply, checked
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
-from .session import Session, _Answer
+from .common import colors, controllers, outcome_parts
+from .core import Answer, Solver
+from .result import Cited, explain_lines
 
-_queries = itertools.count(1)
 MAX_BRANCHES = 256
 MAX_SBA_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
@@ -321,6 +321,7 @@ class WhatIf:
     # permanents with a triggered ability written as text only, in a state the what-if went
     # through: whether and when it triggered is not considered (object id, card, oracle line)
     not_modelled: tuple[tuple[str, str, int], ...] = ()
+    explain: bool = False
 
     def to_json(self) -> dict:
         out = {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
@@ -329,11 +330,21 @@ class WhatIf:
                                    for o, c, n in self.not_modelled]
         return out
 
-    def rules(self) -> list[tuple[str, str]]:
-        return sorted({w for r in self.results for c in r.changes for w in c.rules} |
-                      {w for r in self.results if r.illegal for w in r.illegal.why})
+    def rules(self) -> list[Cited]:
+        """The rules behind each change, about the object or player it changes (or, for a
+        change of the game as a whole, its kind), and those that make an action illegal."""
+        cited = {Cited(_subject(c.change), rule, text)
+                 for r in self.results for c in r.changes for rule, text in c.rules}
+        cited |= {Cited("illegal", rule, text) for r in self.results if r.illegal for rule, text in r.illegal.why}
+        return sorted(cited, key=lambda c: (c.rule, c.text, c.about))
 
     def to_text(self) -> str:
+        text = self._text()
+        if not self.explain:
+            return text
+        return "\n".join([text, *explain_lines(sorted(self.rules(), key=lambda c: (c.rule, c.text)))])
+
+    def _text(self) -> str:
         n = len(self.results)
         lines = [f"{n} distinct outcome{'s' if n != 1 else ''} of: " + "; ".join(self.actions)]
         for k, r in enumerate(self.results, 1):
@@ -347,6 +358,10 @@ class WhatIf:
         for o, c, n in self.not_modelled:
             lines.append(f"  not modelled: {o} ({c}) line {n}: {NOT_MODELLED_TRIGGER}")
         return "\n".join(lines)
+
+
+def _subject(c: Change) -> str:
+    return c.object or (f"player {c.player}" if c.player else c.kind)
 
 
 NOT_MODELLED_TRIGGER = ("a triggered ability written as text only: whether and when it triggered "
@@ -451,12 +466,12 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
-def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf:
+def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False) -> WhatIf:
     if not actions:
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
-    session.whatif_seen = set(session.text_triggers())
-    branches: list[tuple[GameState, tuple[Logged, ...], Session | None]] = [(session.state, (), session)]
+    run = _Run(solver)
+    branches: list[tuple[GameState, tuple[Logged, ...], Solver | None]] = [(solver.state, (), solver)]
     for k, step in enumerate(steps, 1):
         nxt = []
         for state, log, sess in branches:
@@ -467,29 +482,29 @@ def what_if(session: Session, actions: list[str], where: str = "--do") -> WhatIf
             states = [(state, log, sess)]
             for event in step.events:
                 states = [out for st, lg, se in states
-                          for out in _event(se or _session(st, session), st, lg, k, event, where, step.text)]
+                          for out in _event(se or run.solver(st), st, lg, k, event, where, step.text)]
             for st, lg, se in states:
                 if isinstance(lg, Illegal):
                     nxt.append((st, lg, se))
                 else:
-                    nxt.extend(_sba(se, st, lg, k, session))
+                    nxt.extend(_sba(se, st, lg, k, run))
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    first, first_colors = session.controllers(), session.colors()
+    first, first_colors = controllers(solver), colors(solver)
     results = []
     for st, log, se in branches:
-        end = se or _session(st, session)
+        end = se or run.solver(st)
         results.append(Result(log.before if isinstance(log, Illegal) else log, st,
                               log if isinstance(log, Illegal) else None,
-                              end.controllers(), first, end.colors(), first_colors))
+                              controllers(end), first, colors(end), first_colors))
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
     if len(results) > 1:
         results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
-    return WhatIf(session.state, tuple(actions), tuple(results), tuple(sorted(session.whatif_seen)))
+    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.text_triggers)), explain)
 
 
 def _ids(event: tuple) -> list[str]:
@@ -505,12 +520,27 @@ def _ids(event: tuple) -> list[str]:
     return [event[1]]
 
 
-def _session(state: GameState, like: Session) -> Session:
-    """A Session of a state the what-if reached; what it has that the what-if cannot model is
-    added to the first Session's record (whatif_seen)."""
-    sess = Session(state, time_limit=like.time_limit)
-    like.whatif_seen.update(sess.text_triggers())
-    return sess
+class _Run:
+    """One what-if query: the solvers of the states it reaches, and what those states hold
+    that the what-if cannot model (text_triggers)."""
+
+    def __init__(self, first: Solver):
+        self.time_limit = first.time_limit
+        self.text_triggers: set[tuple[str, str, int]] = set()
+        self._seen(first)
+
+    def solver(self, state: GameState) -> Solver:
+        """A solver of a state the what-if reached."""
+        solver = Solver(state, time_limit=self.time_limit)
+        self._seen(solver)
+        return solver
+
+    def _seen(self, solver: Solver) -> None:
+        """The permanents with a triggered ability written as text only (object id, card,
+        oracle line): asp/whatif.lp's text_trigger/2."""
+        for s in solver.base().get("text_trigger"):
+            oid = object_id(s.arguments[0])
+            self.text_triggers.add((oid, solver.state.permanent(oid).card, s.arguments[1].number))
 
 
 @dataclass(frozen=True)
@@ -522,10 +552,15 @@ class Illegal:
     why: tuple[tuple[str, str], ...]
 
 
-def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: str, text: str):
+def _event(sess: Solver, state: GameState, log, k: int, event: tuple, where: str, text: str):
     if isinstance(log, Illegal):
         return [(state, log, sess)]
-    q = next(_queries)
+    with sess.query() as query:
+        return _event_in(sess, query, state, log, k, event, where, text)
+
+
+def _event_in(sess: Solver, query, state: GameState, log, k: int, event: tuple, where: str, text: str):
+    q = query.id
     inc = state.incarnations()
     if event[0] == "move":
         _, oid, zone = event
@@ -582,17 +617,17 @@ def _event(sess: Session, state: GameState, log, k: int, event: tuple, where: st
     number = clingo.Number(q)
     # A mana ability's mana is read from the outcomes of its source's mana abilities
     # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
-    mana = sess.outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
-    sess._ground([*_fact_parts(facts), *mana, ("action", [number]), (STEP_PARTS[event[0]], [number]),
-                  ("detect", [number])])
+    mana = outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
+    sess.ground([*_fact_parts(facts), *mana, ("action", [number]), (STEP_PARTS[event[0]], [number]),
+                 ("detect", [number])])
     out = []
-    models = _ways(sess, "whatif_on", q)
+    models = _ways(sess, query, "whatif_on")
     if not models:
         # Only the payment can fail this way: no way to pay the total cost from the pool.
         why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
         return [(state, Illegal(log, k, text, why), sess)]
     for model in models:
-        answer = _Answer(model)
+        answer = Answer(model)
         illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
                           if s.arguments[0].number == q})
         if illegal:
@@ -654,18 +689,19 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
     return f'ab("{perm.card}",{number})'
 
 
-def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
+def _sba(sess: Solver | None, state: GameState, log, k: int, like: _Run):
     """State-based actions until none apply (704.3), then the triggered abilities waiting are put
     on the stack (603.3b: the active player's first, then each other player's in turn order;
     each player puts theirs in any order, so every order is an outcome), and again. Returns a
     list of branches."""
     for _ in range(MAX_SBA_ROUNDS):
-        sess = sess or _session(state, like)
-        q = next(_queries)
-        number = clingo.Number(q)
+        sess = sess or like.solver(state)
+        query = sess.query()
+        q = query.id
+        number = query.term
         arrived = [("arrived", [number, _obj_symbol(z.id, z.incarnation)]) for z in state.zones if z.since_check]
-        sess._ground([("departed", [number]), ("sba", [number]), ("detect", [number]), *arrived])
-        facts = sess._facts()
+        sess.ground([("departed", [number]), ("sba", [number]), ("detect", [number]), *arrived])
+        facts = sess.facts()
         # CR 800.4a first: a player who left takes what they own out of the game at once (not a
         # state-based action); the state-based actions are then checked on what remains.
         changes, rules = _changes(facts, q, "dch")
@@ -679,7 +715,8 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
         # done either way.
         answers = [facts]
         if any(s.arguments[0].number == q for s in facts.get("sba_choice")):
-            answers = [_Answer(m) for m in _ways(sess, "sba_on", q)]
+            with query:
+                answers = [Answer(m) for m in _ways(sess, query, "sba_on")]
         state = checked(state)
         if len(answers) > 1:
             return [out for answer in answers for out in _sba_applied(answer, q, sess, state, log, k, like)]
@@ -693,7 +730,7 @@ def _sba(sess: Session | None, state: GameState, log, k: int, like: Session):
     raise SolverError(f"state-based actions still apply after {MAX_SBA_ROUNDS} rounds")
 
 
-def _sba_applied(answer, q: int, sess: Session, state: GameState, log, k: int, like: Session):
+def _sba_applied(answer, q: int, sess: Solver, state: GameState, log, k: int, like: _Run):
     """One way the state-based actions of a check went; then the checks go on from there."""
     changes, rules = _changes(answer, q)
     if not changes:
@@ -703,18 +740,17 @@ def _sba_applied(answer, q: int, sess: Session, state: GameState, log, k: int, l
     return _sba(None, state, log, k, like)
 
 
-def _sba_done(sess: Session, state: GameState, log, k: int, like: Session):
+def _sba_done(sess: Solver, state: GameState, log, k: int, like: _Run):
     if not state.pending:
         return [(state, log, sess)]
     return [out for order in _apnap_orders(state, like)
             for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
 
 
-def _ways(sess: Session, switch: str, q: int) -> list[list[clingo.Symbol]]:
-    """Every way step q's part can go (its switch on), at most MAX_BRANCHES; the switch is
-    released after, as no later solve enumerates step q again."""
-    return sess.enumerate([clingo.Function(switch, [clingo.Number(q)])], MAX_BRANCHES, release=True,
-                          what="ways one step can go")
+def _ways(sess: Solver, query, switch: str) -> list[list[clingo.Symbol]]:
+    """Every way the query's step can go (its switch on), at most MAX_BRANCHES; the switch is
+    released when the query ends."""
+    return sess.enumerate([query.external(switch)], MAX_BRANCHES, what="ways one step can go")
 
 
 def _fact_parts(facts: list[str]) -> list[tuple[str, list[clingo.Symbol]]]:
@@ -732,28 +768,30 @@ def _obj_symbol(object_id: str, incarnation: int) -> clingo.Symbol:
     return clingo.Function("obj", [clingo.String(object_id), clingo.Number(incarnation)])
 
 
-def _apnap_orders(state: GameState, like: Session):
+def _apnap_orders(state: GameState, like: _Run):
     """Every order the waiting triggered abilities can go on the stack in, as asp/whatif.lp's
     trigger_order part decides it (603.3b: APNAP, each player ordering their own)."""
     if len(state.pending) == 1:
         return [list(state.pending)]
-    sess = _session(replace(state, pending=()), like)
-    q = next(_queries)
-    facts = [f'pending({q},{j},"{t.controller}")' for j, t in enumerate(state.pending)]
-    sess._ground([*_fact_parts(facts), ("trigger_order", [clingo.Number(q)])])
+    sess = like.solver(replace(state, pending=()))
+    with sess.query() as query:
+        q = query.id
+        facts = [f'pending({q},{j},"{t.controller}")' for j, t in enumerate(state.pending)]
+        sess.ground([*_fact_parts(facts), ("trigger_order", [query.term])])
+        models = _ways(sess, query, "trig_on")
     orders = []
-    for model in _ways(sess, "trig_on", q):
+    for model in models:
         slots = sorted((s.arguments[2].number, s.arguments[1].number) for s in model
                        if s.name == "slot" and s.arguments[0].number == q)
         orders.append([state.pending[j] for _, j in slots])
     return orders
 
 
-def _put_triggers(state: GameState, log, k: int, order, like: Session):
+def _put_triggers(state: GameState, log, k: int, order, like: _Run):
     branches = [(state, log, None)]
     for t in order:
         branches = _with_lki([out for st, lg, se in branches
-                              for out in _event(se or _session(st, like), st, lg, k, ("trigger", t), "--do",
+                              for out in _event(se or like.solver(st), st, lg, k, ("trigger", t), "--do",
                                                 f"{t.source}'s line {t.line} ability triggers")], t)
     out = []
     for st, lg, se in branches:
@@ -832,7 +870,7 @@ def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Chang
 
 def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[list[Change], dict[Change, set]]:
     rules: dict[Change, set] = {}
-    for s in answer.get("why"):
+    for s in answer.get("step_why"):
         if s.arguments[0].number == q and s.arguments[1] in terms:
             rules.setdefault(terms[s.arguments[1]], set()).add((s.arguments[2].string, s.arguments[3].string))
     at = {}

@@ -78,8 +78,8 @@ def test_face_down_exiled_card_is_hidden():
 
 
 def test_objects_may_name_cards_in_other_zones():
-    b = session({"id": "forest", "card": "Forest", "controller": "alice"},
-                hand={"alice": [{"id": "isle", "card": "Island"}]}).board(objects=["isle"])
-    assert b.select(["isle"], ["zone", "subtypes"]) == {"board": {}, "cards": {"isle": {"zone": "hand",
-                                                                                      "subtypes": ["island"]}}}
-    assert b.only(["isle"]).to_text() == "isle (alice's hand): Island: basic land — island; colorless"
+    s = session({"id": "forest", "card": "Forest", "controller": "alice"},
+                hand={"alice": [{"id": "isle", "card": "Island"}]})
+    b = s.board(objects=["isle"], fields=["zone", "subtypes"])
+    assert b.to_json() == {"board": {}, "cards": {"isle": {"zone": "hand", "subtypes": ["island"]}}}
+    assert b.to_text() == "isle (alice's hand): Island: basic land — island; colorless"

@@ -1,0 +1,106 @@
+"""What several queries read the same way: checks on what a query names, the oracle line an
+ability instance stands on, and the explanations part (asp/explain.lp). Built on the solving
+core's public API and the translator only."""
+
+from __future__ import annotations
+
+import clingo
+
+from ..translator.cards import Ability, Card
+from ..translator.decode import AbilityRef, mana_letter, object_id, plain
+from ..translator.errors import InputError
+from .core import Solver
+from .result import Why, sorted_whys
+
+
+def require_permanent(solver: Solver, object_id_: str, option: str = "--object") -> None:
+    state = solver.state
+    if state.permanent(object_id_) is not None:
+        return
+    zone = next((z for z in state.zones if z.id == object_id_), None)
+    if zone is not None:
+        raise InputError(state.source, option,
+                         f"{object_id_!r} is in {zone.owner}'s {zone.zone}, not on the battlefield")
+    ids = ", ".join(p.id for p in state.battlefield) or "none"
+    raise InputError(state.source, option,
+                     f"no battlefield object has id {object_id_!r}; ids are: {ids}")
+
+
+def require_player(solver: Solver, player: str, option: str = "--player") -> None:
+    players = solver.state.players
+    if player not in players:
+        raise InputError(solver.state.source, option,
+                         f"{player!r} is not a player; players are {', '.join(players)}")
+
+
+def oracle_lines(card: Card) -> list[str]:
+    return [ln for ln in card.oracle_text.splitlines() if ln.strip()]
+
+
+def ability_definition(solver: Solver, ref: AbilityRef) -> Ability | None:
+    """The card data of an ability instance; None for a basic land type's ability (CR 305.6,
+    defined by the rule, its only cost {T})."""
+    if ref.intrinsic:
+        return None
+    card = solver.state.library.get(ref.card)
+    found = next(a for a in card.abilities if a.line == ref.line)
+    return found.granted if ref.granted else found
+
+
+def resolve_line(solver: Solver, object_id_: str, ref: AbilityRef) -> tuple[int, str]:
+    """The oracle line an ability instance stands on, and its text. An intrinsic mana ability
+    (CR 305.6) stands on its reminder line when the card prints one for that type; a type the
+    land gained has no line (0)."""
+    if ref.intrinsic:
+        card = solver.state.library.get(solver.state.permanent(object_id_).card)
+        for a in card.abilities:
+            if a.kind == "intrinsic" and a.intrinsic == ref.intrinsic:
+                return a.line, oracle_lines(card)[a.line - 1]
+        mana = intrinsic_mana(solver, ref.intrinsic)
+        return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
+    card = solver.state.library.get(ref.card)
+    return ref.line, oracle_lines(card)[ref.line - 1]
+
+
+def intrinsic_mana(solver: Solver, land_type: str) -> str:
+    """The mana symbol of a basic land type's intrinsic ability, as asp/characteristics.lp
+    gives it (CR 305.6)."""
+    for s in solver.base().get("basic_land_mana"):
+        if s.arguments[0].string == land_type:
+            return mana_letter(s.arguments[1])
+    raise ValueError(f"no basic land type {land_type!r}")
+
+
+def explanations(solver: Solver) -> dict[clingo.Symbol, list[Why]]:
+    """For each explained answer term, the CR rules behind it (asp/explain.lp, grounded on
+    first use)."""
+    out: dict[clingo.Symbol, list[Why]] = {}
+    for s in solver.part("explain").get("why"):
+        about, rule, template, args = s.arguments
+        words = [plain(a) for a in args.arguments]
+        out.setdefault(about, []).append(Why(rule.string, template.string.format(*words)))
+    return {k: sorted_whys(v) for k, v in out.items()}
+
+
+def controllers(solver: Solver) -> dict[str, str]:
+    """Layer 2's controller of each permanent (object id -> player, CR 613.1b)."""
+    return {object_id(s.arguments[0]): s.arguments[1].string
+            for s in solver.base().get("controller")}
+
+
+def colors(solver: Solver) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each object's colors after layer 5 (CR 613.1e) and as printed (202.2): object id ->
+    (colors, printed colors), each sorted."""
+    now: dict[str, list[str]] = {}
+    printed: dict[str, list[str]] = {}
+    for name, out in (("has_color", now), ("printed_color", printed)):
+        for s in solver.base().get(name):
+            out.setdefault(object_id(s.arguments[0]), []).append(s.arguments[1].name)
+    return {k: (tuple(sorted(now.get(k, ()))), tuple(sorted(printed.get(k, ()))))
+            for k in set(now) | set(printed)}
+
+
+def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
+    abilities after replacement effects; the core grounds each once."""
+    return [("outcomes", [o]) for o in objects]

@@ -1,0 +1,348 @@
+"""The solving core: one clingo Control for one game state, and nothing about any query.
+
+It owns the Control's lifecycle: the encodings in asp/ are parsed once per process and their
+program parts added to a Control only when first grounded (lazy parts); the state's facts are
+rendered and grounded once; later parts are grounded on request (multi-shot). It answers with
+the stratified program's facts, one answer set, or every answer set of a part switched on by
+externals, within a time limit. Query ids come from one allocator per Control, and the
+externals a query switches are released when the query ends (`Query`), so any sequence of
+queries answers as fresh Controls would.
+
+The query modules (could_produce, activations, ...) use only this module's public API and the
+translator; `Session` (session.py) is a thin facade over them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Self
+
+import clingo
+import clingo.ast
+
+from ..translator.errors import SolverError
+from ..translator.model import GameState
+from ..translator.render import render_state
+
+DEFAULT_TIME_LIMIT = 60.0
+UNDECIDED = "undecided"          # search(): the budget ran out before an answer
+
+Part = tuple[str, Sequence[clingo.Symbol]]
+
+
+@dataclass
+class Timings:
+    """Seconds spent: rendering the facts, parsing them, grounding, solving."""
+
+    render: float = 0.0
+    parse: float = 0.0
+    ground: float = 0.0
+    solve: float = 0.0
+
+
+@dataclass
+class Answer:
+    """The shown symbols of one answer set, by predicate name."""
+
+    symbols: list[clingo.Symbol]
+    by_name: dict[str, list[clingo.Symbol]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for s in self.symbols:
+            self.by_name.setdefault(s.name, []).append(s)
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        return self.by_name.get(name, [])
+
+
+class FactAnswer:
+    """The answer of a stratified program read straight from the grounder: every atom of a
+    signature is a fact, so no solving and no copying of the whole model is needed. A
+    signature with an atom that is not a fact (the grounder leaves a cycle through negation,
+    such as layers.lp's exists/lost_rules_text, to the solver) is read from the one answer
+    set instead: its atoms true there, shown or not."""
+
+    def __init__(self, solver: Solver):
+        self._solver = solver
+        self._cache: dict[str, list[clingo.Symbol]] = {}
+        self._true: set[clingo.Symbol] | None = None
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        if name not in self._cache:
+            atoms = self._solver._atoms(name)
+            if all(a.is_fact for a in atoms):
+                self._cache[name] = [a.symbol for a in atoms]
+            else:
+                if self._true is None:
+                    self._true = set(self._solver.solve_one(atoms=True).symbols)
+                self._cache[name] = [a.symbol for a in atoms if a.symbol in self._true]
+        return self._cache[name]
+
+
+# The parsed statements of asp/main.lp, by program part (see Solver._encodings): each part's
+# statements, each run of them led by its #program directive. Parsed once per process.
+_ENCODINGS: dict[str, list] | None = None
+
+
+class Query:
+    """One query on a Solver: its id (`q` in the program parts it grounds) and the externals
+    it switches. Used as a context manager; on exit every external it named is released, so
+    no later solve sees this query's part (ASP-NOTES: an external left assigned false still
+    takes part in every solve)."""
+
+    def __init__(self, solver: Solver, number: int):
+        self.solver = solver
+        self.id = number
+        self.term = clingo.Number(number)
+        self._externals: list[clingo.Symbol] = []
+
+    def external(self, name: str, *args: clingo.Symbol) -> clingo.Symbol:
+        """The external name(q, args...) that switches this query's part on."""
+        sym = clingo.Function(name, [self.term, *args])
+        self._externals.append(sym)
+        return sym
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.solver._release(self._externals)
+
+
+class Solver:
+    """A game state's facts grounded with the encodings; program parts grounded on request."""
+
+    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
+        self.state = state
+        self.time_limit = time_limit
+        self.timings = Timings()
+        self._messages: list[str] = []
+        self._queries = itertools.count(1)
+        self._texts = itertools.count(1)
+        # Warnings (such as "no atoms over signature" for parts not grounded yet) are off:
+        # every grounding step would repeat them, and past message_limit clingo stops.
+        # Errors still reach the logger.
+        self._ctl = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
+                                   logger=self._log, message_limit=10000)
+        self._encoding_parts = set(self._encodings()) - {"base"}
+        self._add_part_statements("base")
+        start = time.perf_counter()
+        facts = render_state(state)
+        self.timings.render = time.perf_counter() - start
+        start = time.perf_counter()
+        self._add_text("base", facts, "the state's facts")
+        self.timings.parse = time.perf_counter() - start
+        self._grounded: set[tuple] = set()
+        self._base: FactAnswer | None = None
+        self._part_answers: dict[tuple, FactAnswer] = {}
+        self.ground([("base", ())])
+
+    # -- queries and program parts ---------------------------------------------------------
+
+    def query(self) -> Query:
+        """A new query: the one allocator of query ids for this Control."""
+        return Query(self, next(self._queries))
+
+    def add(self, text: str, what: str) -> str:
+        """Add program text (facts a query states, such as a cost) as a part of its own;
+        returns the part's name, to ground with ground()."""
+        name = f"text_{next(self._texts)}"
+        self._add_text(name, text, what)
+        self._encoding_parts.discard(name)
+        return name
+
+    def ground(self, parts: Iterable[Part]) -> None:
+        """Ground these program parts (each (name, arguments) once; again is a no-op)."""
+        todo = []
+        for name, args in parts:
+            key = (name, tuple(args))
+            if key not in self._grounded:
+                self._grounded.add(key)
+                todo.append((name, list(args)))
+        if todo:
+            start = time.perf_counter()
+            self._ground_parts(todo)
+            self.timings.ground += time.perf_counter() - start
+
+    def base(self) -> FactAnswer:
+        """The answer of the state's own program (the base part), read once."""
+        if self._base is None:
+            self._base = self.facts()
+        return self._base
+
+    def facts(self) -> FactAnswer:
+        """The answer of everything grounded so far (stratified: read from the grounder)."""
+        answer = FactAnswer(self)
+        for s in answer.get("limit_exceeded"):
+            raise SolverError(f"beyond what this solver handles: {s.arguments[0].string}")
+        return answer
+
+    def part(self, name: str, args: Sequence[clingo.Symbol] = (),
+             with_parts: Iterable[Part] = ()) -> FactAnswer:
+        """Ground the part name(args) (once, with the parts it needs) and its answer."""
+        key = (name, tuple(args))
+        if key not in self._part_answers:
+            self.ground([*with_parts, (name, args)])
+            self._part_answers[key] = self.facts()
+        return self._part_answers[key]
+
+    # -- solving ------------------------------------------------------------------------------
+
+    def solve_one(self, atoms: bool = False) -> Answer:
+        """The one answer set of the (stratified) program, within the time limit: its shown
+        symbols, or with `atoms` every true atom."""
+        models: list[list[clingo.Symbol]] = []
+        self._solve(lambda m: models.append(
+            list(m.symbols(atoms=True) if atoms else m.symbols(shown=True))), self.time_limit)
+        if not models:
+            raise SolverError("the encodings have no answer set for this state "
+                              "(the state is impossible under the rules encoded)")
+        for s in models[0]:
+            if s.name == "limit_exceeded":
+                raise SolverError(f"beyond what this solver handles: {s.arguments[0].string}")
+        if len(models) > 1:
+            raise SolverError(f"the encodings gave {len(models)} answer sets where the rules "
+                              "decide one outcome; this is a bug in asp/")
+        return Answer(models[0])
+
+    def search(self, switches: Sequence[clingo.Symbol], budget: float | None = None):
+        """The first answer set with the externals `switches` true (a query part guarded by
+        them): its shown symbols, None when there is none, or UNDECIDED when `budget` seconds
+        ran out first (a SolverError when the time limit does)."""
+        found: list[list[clingo.Symbol]] = []
+        wait = self.time_limit if budget is None else min(budget, self.time_limit)
+        with self._switched(switches, models=1):
+            done = self._solve(lambda m: found.append(list(m.symbols(shown=True))), wait,
+                               give_up=budget is not None and budget < self.time_limit)
+        if not done:
+            return UNDECIDED
+        return found[0] if found else None
+
+    def enumerate(self, switches: Sequence[clingo.Symbol], limit: int,
+                  what: str = "distinct answers") -> list[list[clingo.Symbol]]:
+        """Every answer set with the externals `switches` true, one per distinct assignment of
+        the atoms the part names in #project directives (projective enumeration), at most
+        `limit` of them (a SolverError past that, or past the time limit)."""
+        found: list[list[clingo.Symbol]] = []
+        with self._switched(switches, models=limit + 1, project="project"):
+            self._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit)
+        if len(found) > limit:
+            raise SolverError(f"beyond what this solver handles: more than {limit} {what}")
+        return found
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
+        atoms = self._ctl.symbolic_atoms
+        arities = [arity for n, arity, positive in atoms.signatures if n == name and positive]
+        if len(arities) > 1:
+            raise SolverError(f"{name} has several arities in the encodings; a query reads one")
+        return [a for arity in arities for a in atoms.by_signature(name, arity)]
+
+    def _switched(self, switches: Sequence[clingo.Symbol], models: int, project: str = "no"):
+        solver = self
+
+        class _Switch:
+            def __enter__(self):
+                for s in switches:
+                    solver._ctl.assign_external(s, True)
+                solver._ctl.configuration.solve.models = models
+                solver._ctl.configuration.solve.project = project
+
+            def __exit__(self, *exc):
+                for s in switches:
+                    solver._ctl.assign_external(s, False)
+                solver._ctl.configuration.solve.models = 0
+                solver._ctl.configuration.solve.project = "no"
+        return _Switch()
+
+    def _solve(self, on_model, wait: float, give_up: bool = False) -> bool:
+        """Solve within `wait` seconds; False when `give_up` and the time ran out."""
+        start = time.perf_counter()
+        try:
+            with self._ctl.solve(async_=True, on_model=on_model) as handle:
+                if not handle.wait(wait):
+                    handle.cancel()
+                    if give_up:
+                        return False
+                    raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
+                handle.get()
+        finally:
+            self.timings.solve += time.perf_counter() - start
+        return True
+
+    def _release(self, externals: list[clingo.Symbol]) -> None:
+        atoms = self._ctl.symbolic_atoms
+        released = False
+        for s in externals:
+            if s in atoms:
+                self._ctl.release_external(s)
+                released = True
+        if released:
+            self._ctl.cleanup()
+
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        # Kept to explain a failure; clingo raises only "parsing failed" or similar itself.
+        self._messages.append(message.strip())
+
+    def _fail(self, what: str) -> SolverError:
+        errors = [m for m in self._messages if "error" in m]
+        detail = "\n".join(errors[-10:] or self._messages[-10:]) or "no message from clingo"
+        return SolverError(f"{what}:\n{detail}")
+
+    def _encodings(self) -> dict[str, list]:
+        # The encodings are parsed once per process and added to each Control as statements:
+        # a what-if makes a Solver per state it reaches, and parsing is most of its set-up.
+        # Only the base part is added now; another part is added the first time it is
+        # grounded. clingo prepares every statement of the program again at each ground()
+        # call, parts never grounded included: on a 200-permanent state, with every part
+        # added, grounding an empty part cost 8 ms, and a what-if grounds several parts a step.
+        global _ENCODINGS
+        if _ENCODINGS is None:
+            entry = resources.files("mtg_asp.asp").joinpath("main.lp")
+            with resources.as_file(entry) as path:
+                statements: list = []
+                try:
+                    clingo.ast.parse_files([str(path)], statements.append, logger=self._log,
+                                           message_limit=10000)
+                except RuntimeError:
+                    raise self._fail(f"loading the encodings from {path} failed") from None
+            parts: dict[str, list] = {}
+            current = "base"
+            for statement in statements:
+                if statement.ast_type == clingo.ast.ASTType.Program:
+                    current = statement.name
+                parts.setdefault(current, []).append(statement)
+            _ENCODINGS = parts
+        return _ENCODINGS
+
+    def _add_part_statements(self, name: str) -> None:
+        try:
+            with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                for statement in self._encodings()[name]:
+                    builder.add(statement)
+        except RuntimeError:
+            raise self._fail(f"adding the encodings of part {name!r} failed") from None
+
+    def _add_text(self, part: str, text: str, what: str) -> None:
+        try:
+            self._ctl.add(part, [], text)
+        except RuntimeError:
+            raise self._fail(f"parsing {what} failed") from None
+
+    def _ground_parts(self, parts: list[tuple[str, list]]) -> None:
+        for name, _ in parts:
+            if name in self._encoding_parts:
+                self._encoding_parts.discard(name)
+                self._add_part_statements(name)
+        try:
+            self._ctl.ground(parts)
+        except RuntimeError as e:
+            raise self._fail(f"grounding failed ({e})") from None
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings"]

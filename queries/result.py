@@ -1,0 +1,71 @@
+"""What every query answers with: one protocol for the CLI, the scenario runner and the API.
+
+A result prints itself as text (`to_text`, with the CR rules behind it when it was asked with
+`explain`) and as JSON (`to_json`), and names the CR rules it rests on (`rules`), each about an
+object or a player, for `--explain` and for a scenario's `rules:` check.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason for an answer: the CR rule and the reason in words."""
+
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Cited:
+    """A CR rule an answer rests on, and what it is about: an object id, `player P`, or for a
+    change of the game as a whole its kind. `fields` are what the --explain JSON row names
+    besides the rule and the reason (such as the object and the ability)."""
+
+    about: str
+    rule: str
+    text: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self) -> dict:
+        return {**dict(self.fields), "rule": self.rule, "reason": self.text}
+
+
+@runtime_checkable
+class Result(Protocol):
+    def to_json(self) -> dict: ...
+
+    def to_text(self) -> str: ...
+
+    def rules(self) -> list[Cited]: ...
+
+
+def rule_key(rule: str) -> tuple:
+    """CR numbers in the CR's order: 106.12 after 106.3, 601.2c after 601.2."""
+    parts = re.findall(r"\d+|[a-z]+", rule)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)
+
+
+def sorted_whys(whys) -> list[Why]:
+    return sorted(whys, key=lambda w: (rule_key(w.rule), w.text))
+
+
+def cited_by_subject(result: Result) -> dict[str, list[str]]:
+    """Subject -> the sorted CR rules the result cites about it (a scenario's `rules:`)."""
+    out: dict[str, set[str]] = {}
+    for c in result.rules():
+        out.setdefault(c.about, set()).add(c.rule)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def explain_lines(cited: list[Cited]) -> list[str]:
+    """The text form of rules cited for the answer as a whole."""
+    seen: list[tuple[str, str]] = []
+    for c in cited:
+        if (c.rule, c.text) not in seen:
+            seen.append((c.rule, c.text))
+    return [f"  CR {rule}: {text}" for rule, text in seen]
