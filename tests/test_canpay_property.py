@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
@@ -68,7 +69,7 @@ SYMBOL = {"W": frozenset("W"), "U": frozenset("U"), "B": frozenset("B"), "R": fr
           "G": frozenset("G"), "C": frozenset("C")}
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(sorted(SOURCES)), min_size=0, max_size=5),
        st.integers(0, 4), st.lists(st.sampled_from("WUBRGC"), max_size=3))
 def test_can_pay_equals_brute_force(board, generic, colored):

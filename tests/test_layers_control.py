@@ -6,6 +6,7 @@ import json
 
 import pytest
 import yaml
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
@@ -167,7 +168,7 @@ def test_layer_7_order(set_ts, growth_ts, counters, equipped, expected):
     assert (b["power"], b["toughness"]) == expected
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n_plus=st.integers(0, 4), n_minus=st.integers(0, 4), shrink=st.booleans(),
        set_first=st.booleans(), equipped=st.booleans())
 def test_layer_7_property(n_plus, n_minus, shrink, set_first, equipped):

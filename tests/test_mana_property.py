@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
@@ -95,7 +96,7 @@ def maximal(pools: set) -> set:
     return set(keep)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(sorted(SOURCES)), min_size=0, max_size=4), st.booleans())
 def test_mana_equals_brute_force(board, nyx):
     # (keeps the oracle fast: at most two costed sources, none under Nyxbloom; that case is

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
@@ -67,7 +68,7 @@ def brute(effects, start):
     return outcomes
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(range(len(EFFECTS))), min_size=1, max_size=5),
        st.sampled_from(["Forest", "Twin"]))
 def test_orderings_equal_brute_force(picks, land):

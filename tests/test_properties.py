@@ -16,6 +16,7 @@ import json
 import random
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
@@ -129,7 +130,7 @@ SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 # -- property 1: the solver's answer is exactly the oracle's ------------------------------
 
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=examples(250), **SETTINGS)
 @given(boards(), st.integers(0, 2), st.sampled_from(STEPS))
 @example((["alice", "bob"], [perm("Reflecting Pool", "alice", "a"),
                              perm("Reflecting Pool", "alice", "b")]), 0, "precombat_main")
@@ -160,7 +161,7 @@ def test_could_produce_equals_oracle(drawn, active, step):
 
 # -- property 2: adding a basic land never removes a type -----------------------------------
 
-@settings(max_examples=120, **SETTINGS)
+@settings(max_examples=examples(120), **SETTINGS)
 @given(boards(max_size=11), st.sampled_from(sorted(BASICS)), st.integers(0, 2), st.data())
 @example((["alice", "bob"], [perm("Reflecting Pool", "alice", "p")]), "Wastes", 0, None)
 def test_adding_a_basic_land_is_monotone(drawn, basic, who, data):
@@ -182,7 +183,7 @@ def test_adding_a_basic_land_is_monotone(drawn, basic, who, data):
 
 # -- property 3: the order of the state file does not matter -------------------------------
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=examples(100), **SETTINGS)
 @given(boards(), st.randoms(use_true_random=False))
 def test_battlefield_order_does_not_matter(drawn, rnd):
     players, board = drawn
@@ -208,7 +209,7 @@ def test_battlefield_order_does_not_matter(drawn, rnd):
 
 # -- property 4: deterministic output --------------------------------------------------------
 
-@settings(max_examples=80, **SETTINGS)
+@settings(max_examples=examples(80), **SETTINGS)
 @given(boards(), st.integers(0, 2), st.sampled_from(STEPS))
 def test_output_is_deterministic(drawn, active, step):
     players, board = drawn

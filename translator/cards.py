@@ -8,6 +8,7 @@ ability means (is it a mana ability? does 302.6 apply?) is decided in ``asp/``.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -790,19 +791,26 @@ def parse_card_file(data: Any, where: str) -> list[Card]:
 # -- the library -----------------------------------------------------------------------------
 
 
+@functools.cache
+def _bundled_cards() -> dict[str, Card]:
+    lib = CardLibrary()
+    root = resources.files("mtg_asp.cards")
+    for entry in sorted(root.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            with resources.as_file(entry) as path:
+                lib.add_file(path)
+    return lib.cards
+
+
 @dataclass
 class CardLibrary:
     cards: dict[str, Card] = field(default_factory=dict)
 
     @classmethod
     def bundled(cls) -> CardLibrary:
-        lib = cls()
-        root = resources.files("mtg_asp.cards")
-        for entry in sorted(root.iterdir(), key=lambda p: p.name):
-            if entry.name.endswith(".yaml"):
-                with resources.as_file(entry) as path:
-                    lib.add_file(path)
-        return lib
+        """The card library shipped with the package (read once per process; each call gets a
+        library of its own to add to)."""
+        return cls(dict(_bundled_cards()))
 
     def add_file(self, path: Path) -> None:
         for card in parse_card_file(load_yaml_file(path), str(path)):
