@@ -68,6 +68,7 @@ _OPS = {ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="
         ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">="}
 _SIGNS = {ast.Sign.NoSign: "", ast.Sign.Negation: "not ", ast.Sign.DoubleNegation: "not not "}
 _HEAD = "\x00"  # marks the head among a whole rule's literals, and sorts it first
+_SYM = "\x01"  # marks X = Y, X != Y with sides alike: canonical() tries both ways round
 _MAX_ORDERS = 5040  # orders of tied literals tried per shape; more is never needed here
 
 Lit = tuple[str, tuple[str, ...]]
@@ -170,6 +171,12 @@ class _Literal:
             op, left, right = _FLIP.get(op, op), right, left
         return f"{self.sign}{left} {op} {right}"
 
+    def symmetric(self, norm: Callable[[str], str]) -> bool:
+        """Whether this is ``=``/``!=`` with sides alike once variables are left out."""
+        if self.comparison is None or self.comparison[1] not in ("=", "!="):
+            return False
+        return _skel(norm(self.comparison[0])) == _skel(norm(self.comparison[2]))
+
     def context(self, text: str, norm: Callable[[str], str]) -> str:
         """``@(args)`` if the atom takes a parameter, else ``text`` (the normalised text)."""
         if self.args is None or PARAM not in text:
@@ -249,7 +256,8 @@ def _rule(stm: ast.AST, params: frozenset[str], where: str) -> Rule:
     lits = [_Literal.of(b) for b in stm.body]
     texts = [norm(head_text)] + [lit.normalised(norm) for lit in lits]
     anon = _anonymiser(texts)
-    body = [anon(t) for t in texts[1:]]
+    body = [_SYM * lit.symmetric(lambda a: anon(norm(a))) + anon(t)
+            for lit, t in zip(lits, texts[1:], strict=True)]
     ctx = [lit.context(t, lambda a: anon(norm(a))) for lit, t in zip(lits, body, strict=True)]
     plain = [lit.comparison is None for lit in lits]
 
@@ -259,7 +267,9 @@ def _rule(stm: ast.AST, params: frozenset[str], where: str) -> Rule:
     raw = [keep(head_text)] + [lit.normalised(keep) for lit in lits]
     anon_raw = _anonymiser(raw)
     head = _lit(anon_raw(raw[0]))
-    whole = ((_HEAD + head[0], head[1]), *(_lit(anon_raw(t)) for t in raw[1:]))
+    whole = ((_HEAD + head[0], head[1]),
+             *(_lit(_SYM * lit.symmetric(lambda a: anon_raw(keep(a))) + anon_raw(t))
+               for lit, t in zip(lits, raw[1:], strict=True)))
     return Rule(where, _signature(stm.head),
                 tuple(map(_lit, body)), tuple(plain),
                 tuple(map(_lit, ctx)),
@@ -317,11 +327,15 @@ def canonical_parts(lits: Sequence[Lit]) -> tuple[str, ...]:
     colour = dict.fromkeys(names, 0)
     classes = 1 if names else 0
     while True:
-        occurs: dict[str, list[tuple[str, int, tuple[int, ...]]]] = {v: [] for v in names}
+        occurs: dict[str, list[tuple[object, ...]]] = {v: [] for v in names}
         for skel, vs in lits:
             cols = tuple(colour[v] for v in vs)
+            # X = Y, X != Y with sides alike: either side may come first, so positions are
+            # counted within a side and the two sides' colours are sorted.
+            half = len(vs) // 2 if skel.startswith(_SYM) else 0
+            link: tuple[object, ...] = tuple(sorted((cols[:half], cols[half:]))) if half else cols
             for pos, v in enumerate(vs):
-                occurs[v].append((skel, pos, cols))
+                occurs[v].append((skel, pos % half if half else pos, link))
         sig = {v: (colour[v], tuple(sorted(occurs[v]))) for v in names}
         rank = {s: k for k, s in enumerate(sorted(set(sig.values())))}
         colour = {v: rank[sig[v]] for v in names}
@@ -329,13 +343,20 @@ def canonical_parts(lits: Sequence[Lit]) -> tuple[str, ...]:
             break
         classes = len(rank)
 
+    def ways(lit: Lit) -> list[Lit]:
+        skel, vs = lit
+        if not skel.startswith(_SYM) or not vs:
+            return [lit]
+        half = len(vs) // 2
+        return [lit, (skel, vs[half:] + vs[:half])]
+
     def key(lit: Lit) -> tuple[str, tuple[int, ...]]:
-        return lit[0], tuple(colour[v] for v in lit[1])
+        return min((s, tuple(colour[v] for v in vs)) for s, vs in ways(lit))
 
     groups = [list(g) for _, g in itertools.groupby(sorted(lits, key=key), key=key)]
-    orders = itertools.product(*(itertools.permutations(g) for g in groups))
-    return min(_render([lit for group in order for lit in group])
-               for order in itertools.islice(orders, _MAX_ORDERS))
+    orders = (way for order in itertools.product(*map(itertools.permutations, groups))
+              for way in itertools.product(*(ways(lit) for group in order for lit in group)))
+    return min(map(_render, itertools.islice(orders, _MAX_ORDERS)))
 
 
 def _render(order: Sequence[Lit]) -> tuple[str, ...]:
@@ -349,7 +370,7 @@ def _render(order: Sequence[Lit]) -> tuple[str, ...]:
                 n = len(named)
                 named[v] = chr(ord("A") + n) if n < 26 else f"V{n}"
             parts[k] += named[v]
-        out.append("".join(parts))
+        out.append("".join(parts).lstrip(_SYM))
     return tuple(out)
 
 
@@ -417,7 +438,7 @@ def duplicate_rules(paths: Paths, min_shared: int = 3, min_plain: int = 2, max_e
                                           min_shared, min_plain, max_extra)
     best: dict[tuple[int, int], tuple[tuple[int, int, int], Pair]] = {}
     for rank, kind in enumerate(KINDS):
-        for shape, members in found[kind].items():
+        for shape, members in found.get(kind, {}).items():
             if len(members) < 2:
                 continue
             first, *others = sorted(members, key=lambda i: _loc(rules[i].where))
