@@ -465,7 +465,22 @@ def report(pairs: Sequence[Pair]) -> str:
     return "\n".join([str(p) for p in pairs] + [f"{len(pairs)} pair(s): {counts}."])
 
 
-if __name__ == "__main__":
-    import sys
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python tests/asp_shapes.py [paths] [--min-shared N] ...``: print the report."""
+    import argparse
 
-    print(report(duplicate_rules(sys.argv[1:] or ["asp"])))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", default=["asp"], help=".lp files or folders")
+    parser.add_argument("--min-shared", type=int, default=3)
+    parser.add_argument("--min-plain", type=int, default=2)
+    parser.add_argument("--max-extra", type=int, default=1)
+    parser.add_argument("--no-context", dest="context", action="store_false")
+    args = parser.parse_args(argv)
+    pairs = duplicate_rules(args.paths, args.min_shared, args.min_plain, args.max_extra,
+                            args.context)
+    print(report(pairs))
+    return 1 if pairs else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
