@@ -69,7 +69,9 @@ _OPS = {ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="
 _SIGNS = {ast.Sign.NoSign: "", ast.Sign.Negation: "not ", ast.Sign.DoubleNegation: "not not "}
 _HEAD = "\x00"  # marks the head among a whole rule's literals, and sorts it first
 _SYM = "\x01"  # marks X = Y, X != Y with sides alike: canonical() tries both ways round
-_MAX_ORDERS = 5040  # orders of tied literals tried per shape; more is never needed here
+# Orders of tied literals tried per shape (asp/ needs 6 at most); past the cap a shape may be
+# missed, never invented.
+_MAX_ORDERS = 5040
 
 Lit = tuple[str, tuple[str, ...]]
 """A literal: its text with each variable replaced by ``?``, and its variables in order."""
