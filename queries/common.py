@@ -100,6 +100,18 @@ def colors(solver: Solver) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
             for k in set(now) | set(printed)}
 
 
+def counters(solver: Solver) -> dict[str, dict[str, int]]:
+    """Each permanent's counters as the encodings have them (a planeswalker's printed loyalty
+    where the state does not say, 306.5b): object id -> {kind: n}, kinds sorted."""
+    out: dict[str, dict[str, int]] = {}
+    here = {p.id for p in solver.state.battlefield}
+    for s in sorted(solver.base().get("counter"), key=str):
+        o, k, n = s.arguments
+        if object_id(o) in here:
+            out.setdefault(object_id(o), {})[k.string] = n.number
+    return out
+
+
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
     abilities after replacement effects; the core grounds each once."""

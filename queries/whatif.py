@@ -1,8 +1,10 @@
-"""what-if: step through a game. Each action is one step; asp/whatif.lp derives what it
-changes (every way it can go is its own branch), then the state-based actions the new state
-calls for, performed at once and checked again until none apply (CR 704.3). The result is
-every distinct resulting state, as what changed against the start, with the CR rules behind
-each change.
+"""what-if: step through a game. Each action is one step: the encodings derive what it changes
+(asp/step.lp and the files it names; every way it can go is its own branch). Then the game
+settles before a player would receive priority, as the encodings decide round by round (what
+happens at once, 800.4a and 506.4; then state-based actions, 704.3; then the waiting triggered
+abilities go on the stack, 603.3b) until they say it is settled (117.5). The result is every
+distinct resulting state, as what changed against the start, with the CR rules behind each
+change. The changes are typed (translator/changes.py) and come in the order the encodings give.
 
 Action syntax (one string per step; ids are the state's object ids):
     move ID to ZONE      an event from outside the game's rules moves the object
@@ -47,22 +49,23 @@ from dataclasses import dataclass, field, replace
 
 import clingo
 
+from ..translator.changes import KINDS, Change, apply
 from ..translator.decode import object_id
-from ..translator.delta import Change, apply, checked
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
-from .common import colors, controllers, outcome_parts
-from .core import Answer, Solver
+from .common import colors, controllers, counters, outcome_parts
+from .core import Answer, Query, Solver
 from .result import Cited, explain_lines
 
 MAX_BRANCHES = 256
-MAX_SBA_ROUNDS = 50
+MAX_SETTLE_ROUNDS = 50
 MOVE_ZONES = ("battlefield", *ZONES)
-# The part of asp/ with the rules of each kind of step (besides action(q), common to all).
-STEP_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
-              "trigger": "act_trigger", "resolve": "act_resolve", "counters": "act_counters",
-              "leave": "act_leave", "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
+# The program part of asp/ with the rules of each kind of action (besides step(q) and
+# action(q), common to all).
+ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
+                "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
+                "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [from SOURCE] [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
@@ -72,129 +75,55 @@ ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [
 @dataclass(frozen=True)
 class Step:
     text: str
-    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets) | ("cast", id,
-                                  # x, targets) | ("play", id) | ("counters", id, kind, n) |
-                                  # ("leave", player) | ("resolve", direction or None) |
+    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets, source) |
+                                  # ("cast", id, x, targets) | ("play", id) | ("counters", id,
+                                  # kind, n) | ("leave", player) | ("resolve", direction or None) |
                                   # ("next",) | ("attack", ((id, player or None), ...)) |
                                   # ("block", ((blocker, attacker), ...))
 
 
 @dataclass(frozen=True)
 class Logged:
+    """A change made in step `step` of the what-if, with the CR rules the encodings give for it;
+    `sba` when it was a state-based action."""
     step: int
     change: Change
     rules: tuple[tuple[str, str], ...]           # (CR rule, reason)
     sba: bool = False
 
     def to_json(self) -> dict:
-        c = self.change
-        out: dict = {"step": self.step, "change": c.kind}
-        for key in ("object", "player", "origin", "to", "controller", "counter"):
-            value = getattr(c, key)
-            if value is not None:
-                out["from" if key == "origin" else key] = value
-        if c.kind in ("enters_counters", "loyalty", "pool", "life", "energy", "damage", "counters", "turn"):
-            out["amount"] = c.amount
-        elif c.kind == "effect":
-            out["card"], out["line"] = c.card, c.amount
-        elif c.kind == "create_token":
-            out["token"], out["amount"] = c.card, c.amount
-        elif c.kind == "direction":
-            out["direction"] = out.pop("counter")
-        elif c.kind in ("triggered", "removed"):
-            out["line"] = c.amount
-            out.pop("counter", None)
-            if c.kind == "triggered" and c.refers:     # "that spell", "it": the object it refers to
-                out["refers_to"] = c.refers[0]
-        elif c.kind == "exiled_with":
-            out["with"] = out.pop("counter")
-        elif c.kind == "blocks":
-            out["blocking"] = out.pop("counter")
-        elif c.kind == "attacks" and c.counter:     # a planeswalker (508.1b)
-            out["planeswalker"] = out.pop("counter")
-        elif c.kind == "prevented":
-            out["to"] = out.pop("counter", None) or out.pop("player")
-        elif c.kind == "effect_ends":
-            out["effect"] = out.pop("counter")
-        elif c.kind == "effect_choice":
-            out["color"] = out.pop("counter")
-        elif c.kind in ("enters_attached", "attaches"):
-            out["attached_to"] = out.pop("counter")
-        elif c.kind == "cast" and c.amount >= 0:
-            out["x"] = c.amount
-        elif c.kind == "push":
-            out["line"] = c.amount
-        elif c.kind == "target":
-            out["index"] = c.amount
+        out = {"step": self.step, **self.change.to_json()}
         if self.sba:
             out["state_based_action"] = True
         out["rules"] = sorted({r for r, _ in self.rules})
         return out
 
     def to_text(self) -> str:
-        c = self.change
-        what = {
-            "moves": lambda: f"{c.object}: {c.origin} -> {c.to}" + (
-                f" under {c.controller}'s control" if c.controller else "") + " (a new object)",
-            "enters_counters": lambda: f"{c.object} enters with {c.amount} {c.counter} counter(s)",
-            "enters_tapped": lambda: f"{c.object} enters tapped",
-            "enters_attached": lambda: f"{c.object} enters attached to {c.counter}",
-            "exchanged": lambda: f"  {c.player} controlled {c.object} as the exchange resolved",
-            "ceases": lambda: f"{c.object} ceases to exist",
-            "unattached": lambda: f"{c.object} becomes unattached",
-            "loses": lambda: f"{c.player} loses the game",
-            "draw_empty": lambda: f"{c.player} attempts to draw from an empty library",
-            "stays": lambda: f"{c.object} stays where it is (would have moved to {c.to})",
-            "loyalty": lambda: f"{c.object} now has {c.amount} loyalty",
-            "loyalty_used": lambda: f"{c.object}: a loyalty ability was activated this turn",
-            "push": lambda: f"{c.player} puts {c.object}'s line {c.amount} ability on the stack",
-            "target": lambda: f"  targeting {c.object or c.player}",
-            "pop": lambda: f"the ability {c.object} leaves the stack",
-            "removed": lambda: f"{c.object}'s line {c.amount} ability has no legal target: removed",
-            "effect": lambda: f"{c.card} line {c.amount} creates a continuous effect ({c.player} controls it)",
-            "affects": lambda: f"  it affects {c.object}",
-            "gains": lambda: f"  {c.player} gains control of {c.object}",
-            "direction": lambda: f"the direction chosen is {c.counter}",
-            "leaves_game": lambda: f"{c.object} leaves the game",
-            "damage": lambda: f"{c.object} now has {c.amount} damage marked",
-            "counters": lambda: f"{c.object} now has {c.amount} {c.counter} counter(s)",
-            "create_token": lambda: f"{c.player} creates {c.amount} {c.card} token(s)",
-            "face_down": lambda: f"{c.object} is face down: no player may look at it",
-            "exiled_with": lambda: f"{c.object} is linked to {c.counter} (exiled with it)",
-            "life": lambda: f"{c.player}'s life is now {c.amount}",
-            "tap": lambda: f"{c.object} becomes tapped",
-            "untap": lambda: f"{c.object} becomes untapped",
-            "flashback": lambda: f"{c.object} is cast with flashback",
-            "playable": lambda: f"{c.player} may play {c.object} from exile",
-            "playable_this_turn": lambda: f"{c.player} may play {c.object} from exile this turn",
-            "unplayable": lambda: f"{c.object} may no longer be played",
-            "energy": lambda: f"{c.player} now has {c.amount} energy",
-            "land_played": lambda: f"{c.player} has played a land this turn",
-            "commander_cast": lambda: f"{c.player} cast their commander from the command zone once more",
-            "triggered": lambda: f"{c.object}'s line {c.amount} ability triggers ({c.player} controls it"
-                                 + (f"; it refers to {c.refers[0]})" if c.refers else ")"),
-            "cast": lambda: f"{c.player} casts {c.object}" + (f" with X = {c.amount}" if c.amount >= 0 else ""),
-            "pool": lambda: f"{c.player}'s pool now has {c.amount} {{{c.counter}}}",
-            "step": lambda: f"the game moves to the {c.to.replace('_', ' ')} step",
-            "effect_choice": lambda: f"  the color chosen for it: {c.counter}",
-            "attacks": lambda: f"{c.object} attacks {c.player or 'the planeswalker ' + str(c.counter)}",
-            "blocks": lambda: f"{c.object} blocks {c.counter}",
-            "becomes_blocked": lambda: f"{c.object} becomes blocked",
-            "deathtouched": lambda: f"{c.object} was dealt damage by a source with deathtouch",
-            "struck_first": lambda: f"{c.object} deals its combat damage in the first-strike step",
-            "attaches": lambda: f"{c.object} becomes attached to {c.counter}",
-            "prevented": lambda: f"combat damage {c.object} would deal to {c.counter or c.player} is prevented",
-            "combat_ends": lambda: "every creature is removed from combat",
-            "removed_from_combat": lambda: f"{c.object} is removed from combat",
-            "turn": lambda: f"turn {c.amount} begins: {c.player}'s",
-            "new_turn_records": lambda: "no land played and no loyalty ability activated this turn yet",
-            "effect_ends": lambda: f"effect {c.counter} ends",
-            "affects_created": lambda: "  it affects the token just created",
-            "instead": lambda: f"{c.object} is put into the {c.to} zone instead",
-        }[c.kind]()
         tag = "state-based action: " if self.sba else ""
         rules = "; ".join(f"CR {r}: {t}" for r, t in sorted(set(self.rules)))
-        return f"step {self.step}: {tag}{what}  [{rules}]"
+        return f"step {self.step}: {tag}{self.change.text()}  [{rules}]"
+
+
+@dataclass(frozen=True)
+class View:
+    """A state as the rules see it (read from its solver): each permanent's controller after
+    layer 2 (613.1b), its colors after layer 5 and as printed, its counters."""
+    controllers: dict
+    colors: dict
+    counters: dict
+
+    @classmethod
+    def of(cls, solver: Solver) -> View:
+        return cls(controllers(solver), colors(solver), counters(solver))
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """A branch that stopped: the action at `step` cannot be taken, with the rules why."""
+    before: tuple[Logged, ...]
+    step: int
+    action: str
+    why: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -202,10 +131,8 @@ class Result:
     changes: tuple[Logged, ...]
     state: GameState = field(compare=False)
     illegal: Illegal | None = None      # the branch stopped: an action could not be taken
-    controllers: dict = field(default_factory=dict, compare=False)   # layer 2's, at the end
-    start_controllers: dict = field(default_factory=dict, compare=False)
-    colors: dict = field(default_factory=dict, compare=False)        # layer 5's, at the end
-    start_colors: dict = field(default_factory=dict, compare=False)
+    end: View | None = field(default=None, compare=False)       # the rules' view at the end
+    start: View | None = field(default=None, compare=False)     # ... and at the start
 
     def to_json(self, start: GameState) -> dict:
         out = {"changes": [c.to_json() for c in self.changes], "after": self.after(start)}
@@ -217,22 +144,24 @@ class Result:
 
     def after(self, start: GameState) -> dict:
         """The objects and players that differ from the start, as they are now."""
-        def view(s: GameState, controllers: dict) -> dict:
+        def view(s: GameState, rules: View) -> dict:
             out = {}
             for p in s.battlefield:
-                # who controls it after layer 2 (613.1b), as the encodings decided
-                v = {"zone": "battlefield", "controller": controllers.get(p.id, p.controller),
+                # who controls it after layer 2 (613.1b), and its counters, as the encodings say
+                v = {"zone": "battlefield", "controller": rules.controllers.get(p.id, p.controller),
                      "incarnation": p.incarnation}
                 if p.tapped:
                     v["tapped"] = True
-                if p.counters:
-                    v["counters"] = dict(p.counters)
+                if rules.counters.get(p.id):
+                    v["counters"] = rules.counters[p.id]
                 if p.damage:
                     v["damage"] = p.damage
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
+                # 506.4, 506.4c: what it attacks or blocks may have left: it still attacks or blocks
+                # that object, which exists no more
                 for key in ("attacking", "blocking"):
                     if getattr(p, key):
-                        v[key] = getattr(p, key)
+                        v[key] = getattr(p, key) + (" (gone)" if getattr(p, f"{key}_incarnation") is not None else "")
                 if p.blocked:
                     v["blocked"] = True
                 out[p.id] = v
@@ -256,18 +185,18 @@ class Result:
                     v["exiled_with"] = wid if s.incarnations().get(wid) == winc else f"{wid} (gone)"
                 out[z.id] = v
             return out
-        before, now = view(start, self.start_controllers), view(self.state, self.controllers)
+        before, now = view(start, self.start), view(self.state, self.end)
         # Colors after layer 5 (613.1e): of a permanent that stayed the same object, when they
         # changed (an effect that colored it began or ended: Celestial Dawn left); of a new one,
         # when an effect makes them other than printed (it entered under Celestial Dawn).
         for oid, n in now.items():
             b = before.get(oid)
-            colors, printed = self.colors.get(oid, ((), ()))
+            colors, printed = self.end.colors.get(oid, ((), ()))
             if n["zone"] != "battlefield":
                 continue
             if b is not None and b["zone"] == "battlefield" and b["incarnation"] == n["incarnation"]:
-                if self.start_colors.get(oid, ((), ()))[0] != colors:
-                    b["colors"], n["colors"] = list(self.start_colors[oid][0]), list(colors)
+                if self.start.colors.get(oid, ((), ()))[0] != colors:
+                    b["colors"], n["colors"] = list(self.start.colors[oid][0]), list(colors)
             elif colors != printed:
                 n["colors"] = list(colors)
         diff = {}
@@ -333,7 +262,7 @@ class WhatIf:
     def rules(self) -> list[Cited]:
         """The rules behind each change, about the object or player it changes (or, for a
         change of the game as a whole, its kind), and those that make an action illegal."""
-        cited = {Cited(_subject(c.change), rule, text)
+        cited = {Cited(c.change.subject(), rule, text)
                  for r in self.results for c in r.changes for rule, text in c.rules}
         cited |= {Cited("illegal", rule, text) for r in self.results if r.illegal for rule, text in r.illegal.why}
         return sorted(cited, key=lambda c: (c.rule, c.text, c.about))
@@ -349,7 +278,7 @@ class WhatIf:
         lines = [f"{n} distinct outcome{'s' if n != 1 else ''} of: " + "; ".join(self.actions)]
         for k, r in enumerate(self.results, 1):
             lines.append(f"  outcome {k}:")
-            lines += [f"    {c.to_text()}" for c in r.changes] or ["    nothing changes"]
+            lines += [f"    {c.to_text()}" for c in r.changes if c.change.logged] or ["    nothing changes"]
             if r.illegal:
                 why = "; ".join(f"CR {rule}: {t}" for rule, t in r.illegal.why)
                 lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
@@ -358,10 +287,6 @@ class WhatIf:
         for o, c, n in self.not_modelled:
             lines.append(f"  not modelled: {o} ({c}) line {n}: {NOT_MODELLED_TRIGGER}")
         return "\n".join(lines)
-
-
-def _subject(c: Change) -> str:
-    return c.object or (f"player {c.player}" if c.player else c.kind)
 
 
 NOT_MODELLED_TRIGGER = ("a triggered ability written as text only: whether and when it triggered "
@@ -471,33 +396,29 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
     run = _Run(solver)
-    branches: list[tuple[GameState, tuple[Logged, ...], Solver | None]] = [(solver.state, (), solver)]
+    branches = [_Branch(solver.state, (), solver)]
     for k, step in enumerate(steps, 1):
-        nxt = []
-        for state, log, sess in branches:
+        nxt: list[_Branch] = []
+        for b in branches:
+            if b.illegal is not None:
+                nxt.append(b)
+                continue
+            inc = b.state.incarnations()
             for oid in {i for e in step.events for i in _ids(e)}:
-                if oid not in state.incarnations():
+                if oid not in inc:
                     raise InputError(where, f"[{k - 1}]", f"{step.text!r}: no object has id {oid!r}"
                                      + (" any more (see the changes before this step)" if k > 1 else ""))
-            states = [(state, log, sess)]
+            outs = [b]
             for event in step.events:
-                states = [out for st, lg, se in states
-                          for out in _event(se or run.solver(st), st, lg, k, event, where, step.text)]
-            for st, lg, se in states:
-                if isinstance(lg, Illegal):
-                    nxt.append((st, lg, se))
-                else:
-                    nxt.extend(_sba(se, st, lg, k, run))
+                outs = [o2 for o in outs for o2 in run.act(o, k, event, where, step.text)]
+            for o in outs:
+                nxt.extend([o] if o.illegal is not None else run.settle(o, k))
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    first, first_colors = controllers(solver), colors(solver)
-    results = []
-    for st, log, se in branches:
-        end = se or run.solver(st)
-        results.append(Result(log.before if isinstance(log, Illegal) else log, st,
-                              log if isinstance(log, Illegal) else None,
-                              controllers(end), first, colors(end), first_colors))
+    first = View.of(solver)
+    results = [Result(b.log, b.state, b.illegal, View.of(b.solver or run.solver(b.state)), first)
+               for b in branches]
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
     if len(results) > 1:
@@ -505,6 +426,16 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
     return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.text_triggers)), explain)
+
+
+@dataclass(frozen=True)
+class _Branch:
+    """One way the what-if has gone so far: the state, the changes so far, the solver of the
+    state if it has one already, and where it stopped if an action could not be taken."""
+    state: GameState
+    log: tuple[Logged, ...]
+    solver: Solver | None = field(default=None, compare=False)
+    illegal: Illegal | None = None
 
 
 def _ids(event: tuple) -> list[str]:
@@ -537,35 +468,119 @@ class _Run:
 
     def _seen(self, solver: Solver) -> None:
         """The permanents with a triggered ability written as text only (object id, card,
-        oracle line): asp/whatif.lp's text_trigger/2."""
+        oracle line): asp/triggers.lp's text_trigger/2."""
         for s in solver.base().get("text_trigger"):
             oid = object_id(s.arguments[0])
             self.text_triggers.add((oid, solver.state.permanent(oid).card, s.arguments[1].number))
 
+    def act(self, b: _Branch, k: int, event: tuple, where: str, text: str) -> list[_Branch]:
+        """Every way one action can go, from a branch."""
+        if b.illegal is not None:
+            return [b]
+        solver = b.solver or self.solver(b.state)
+        with solver.query() as query:
+            facts = _action_facts(b.state, query.id, event, k, where, text)
+            inc = b.state.incarnations()
+            # A mana ability's mana is read from the outcomes of its source's mana abilities
+            # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
+            mana = outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
+            solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
+                           (ACTION_PARTS[event[0]], [query.term]), ("detect", [query.term])])
+            models = _ways(solver, query)
+            if not models:
+                why = _why_no_way(solver, query)
+                return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
+        out = []
+        for model in models:
+            answer = Answer(model)
+            illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
+                              if s.arguments[0].number == query.id})
+            if illegal:
+                out.append(replace(b, solver=solver, illegal=Illegal(b.log, k, text, tuple(illegal))))
+                continue
+            out.append(_next(b, solver, answer, query.id, k))
+        return out
 
-@dataclass(frozen=True)
-class Illegal:
-    """A branch that stopped: the action at `step` cannot be taken, with the rules why."""
-    before: tuple[Logged, ...]
-    step: int
-    action: str
-    why: tuple[tuple[str, str], ...]
+    def settle(self, b: _Branch, k: int) -> list[_Branch]:
+        """The game settles before a player would receive priority (117.5): round after round
+        as the encodings decide, each way a round can go its own branch, until settled."""
+        todo, done = [b], []
+        for _ in range(MAX_SETTLE_ROUNDS):
+            if not todo:
+                return done
+            nxt = []
+            for br in todo:
+                solver = br.solver or self.solver(br.state)
+                with solver.query() as query:
+                    solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
+                                   ("detect", [query.term])])
+                    models = _ways(solver, query)
+                if not models:
+                    raise SolverError("the encodings found no way for the game to settle; this is a bug in asp/")
+                for model in models:
+                    answer = Answer(model)
+                    illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
+                                      if s.arguments[0].number == query.id})
+                    if illegal:
+                        text = "putting the triggered abilities waiting on the stack"
+                        done.append(replace(br, solver=solver, illegal=Illegal(br.log, k, text, tuple(illegal))))
+                        continue
+                    after = _next(br, solver, answer, query.id, k)
+                    settled = any(s.arguments[0].number == query.id for s in answer.get("settled"))
+                    (done if settled else nxt).append(after)
+            todo = nxt
+        raise SolverError(f"the game did not settle after {MAX_SETTLE_ROUNDS} rounds of state-based actions "
+                          "and triggered abilities")
 
 
-def _event(sess: Solver, state: GameState, log, k: int, event: tuple, where: str, text: str):
-    if isinstance(log, Illegal):
-        return [(state, log, sess)]
-    with sess.query() as query:
-        return _event_in(sess, query, state, log, k, event, where, text)
+def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
+    """Every way the query's step can go (its switch on), at most MAX_BRANCHES."""
+    return solver.enumerate([query.external("whatif_on")], MAX_BRANCHES, what="ways one step can go")
 
 
-def _event_in(sess: Solver, query, state: GameState, log, k: int, event: tuple, where: str, text: str):
-    q = query.id
+def _why_no_way(solver: Solver, query: Query) -> tuple[tuple[str, str], ...]:
+    """A step with no outcome at all: the only way the encodings allow that is a payment that
+    cannot be made (asp/payment.lp, pay_check); they say which rule forbids it."""
+    if solver.search([query.external("pay_check")]) is None:
+        why = sorted({(s.arguments[1].string, s.arguments[2].string) for s in solver.facts().get("pay_fails")
+                      if s.arguments[0].number == query.id})
+        if why:
+            return tuple(why)
+    raise SolverError("the encodings found no outcome for this step and gave no rule that forbids it; "
+                      "this is a bug in asp/")
+
+
+def _next(b: _Branch, solver: Solver, answer: Answer, q: int, k: int) -> _Branch:
+    """The branch after one way a step went: its changes applied in the encodings' order."""
+    whys: dict[clingo.Symbol, set[tuple[str, str]]] = {}
+    for s in answer.get("step_why"):
+        if s.arguments[0].number == q:
+            whys.setdefault(s.arguments[1], set()).add((s.arguments[2].string, s.arguments[3].string))
+    timed = []
+    for s in answer.get("change_at"):
+        if s.arguments[0].number != q:
+            continue
+        term, stage, rank, instr = s.arguments[1:]
+        c = Change.decode(term)
+        logged = Logged(k, c, tuple(sorted(whys.get(term, ()))), stage.name == "sba")
+        timed.append(((rank.number, instr.number, KINDS[term.name].order, json.dumps(c.to_json(), sort_keys=True)),
+                      logged))
+    timed.sort(key=lambda t: t[0])
+    if not timed:
+        return replace(b, solver=solver)
+    changes = [lg for _, lg in timed]
+    state = apply(b.state, [lg.change for lg in changes])
+    shown = tuple(lg for lg in changes if lg.change.logged)
+    return _Branch(state, b.log + shown, solver if state == b.state else None)
+
+
+def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, text: str) -> list[str]:
+    """The facts that state one action (asp/step.lp's act_fact and the like)."""
     inc = state.incarnations()
     if event[0] == "move":
         _, oid, zone = event
-        facts = [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
-    elif event[0] in ("activate", "cast"):
+        return [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
+    if event[0] in ("activate", "cast"):
         if event[0] == "activate":
             _, oid, line, targets, source = event
             instance = (_instance(state, oid, line, k, where) if source is None
@@ -581,19 +596,15 @@ def _event_in(sess: Solver, query, state: GameState, log, k: int, event: tuple, 
                 facts.append(f'act_target({q},{j},"{t}")')
             else:
                 raise InputError(where, f"[{k - 1}]", f"target {t!r} is neither an object id nor a player")
-    elif event[0] == "play":
-        facts = [f"act({q},play({obj(event[1], inc[event[1]])}))"]
-    elif event[0] == "trigger":
-        t = event[1]
-        granted = ",granted" if t.granted else ""
-        source = obj(t.source, t.source_incarnation)
-        facts = [f'act({q},trigger({source},ab("{t.card}",{t.line}{granted}),"{t.controller}"))']
-    elif event[0] == "counters":
-        _, oid, kind, n = event
-        facts = [f'act({q},put_counters({obj(oid, inc[oid])},"{kind}",{n}))']
-    elif event[0] == "next":
-        facts = [f"act({q},next_step)"]
-    elif event[0] == "attack":
+        return facts
+    if event[0] == "play":
+        return [f"act({q},play({obj(event[1], inc[event[1]])}))"]
+    if event[0] == "counters":
+        _, oid, kind_, n = event
+        return [f'act({q},put_counters({obj(oid, inc[oid])},"{kind_}",{n}))']
+    if event[0] == "next":
+        return [f"act({q},next_step)"]
+    if event[0] == "attack":
         facts = [f"act({q},attack)"]
         for oid, player in event[1]:
             if player is None:
@@ -606,41 +617,29 @@ def _event_in(sess: Solver, query, state: GameState, log, k: int, event: tuple, 
                 raise InputError(where, f"[{k - 1}]", f"{text!r}: {player!r} is neither a player nor a "
                                  "permanent on the battlefield (a planeswalker)")
             facts.append(f"act_attacker({q},{obj(oid, inc[oid])},{defender})")
-    elif event[0] == "block":
-        facts = [f"act({q},block)", *(f"act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})" for b, a in event[1])]
-    elif event[0] == "leave":
+        return facts
+    if event[0] == "block":
+        return [f"act({q},block)", *(f"act_blocker({q},{obj(b, inc[b])},{obj(a, inc[a])})" for b, a in event[1])]
+    if event[0] == "leave":
         if event[1] not in state.players:
             raise InputError(where, f"[{k - 1}]", f"{event[1]!r} is not a player")
-        facts = [f'act({q},leave("{event[1]}"))']
-    else:
-        facts = [f"act({q},resolve)", *([f"act_choice({q},{event[1]})"] if event[1] else [])]
-    number = clingo.Number(q)
-    # A mana ability's mana is read from the outcomes of its source's mana abilities
-    # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
-    mana = outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
-    sess.ground([*_fact_parts(facts), *mana, ("action", [number]), (STEP_PARTS[event[0]], [number]),
-                 ("detect", [number])])
-    out = []
-    models = _ways(sess, query, "whatif_on")
-    if not models:
-        # Only the payment can fail this way: no way to pay the total cost from the pool.
-        why = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
-        return [(state, Illegal(log, k, text, why), sess)]
-    for model in models:
-        answer = Answer(model)
-        illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
-                          if s.arguments[0].number == q})
-        if illegal:
-            out.append((state, Illegal(log, k, text, tuple(illegal)), sess))
-            continue
-        changes, rules = _changes(answer, q)
-        if not changes:
-            out.append((state, log, sess))
-            continue
-        new = apply(state, [c for c in changes if c.kind != "stays"])
-        logged = tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
-        out.append((new, log + logged, None if new != state else sess))
-    return out
+        return [f'act({q},leave("{event[1]}"))']
+    return [f"act({q},resolve)", *([f"act_choice({q},{event[1]})"] if event[1] else [])]
+
+
+def _fact_parts(facts: list[str]) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The facts of a step as the parts that state them (asp/step.lp: `act_fact(q, a)` states
+    `act(q, a)`, ...): grounding a part with arguments adds no program text, and adding text
+    before each ground costs more the larger the program (docs/design-notes.md)."""
+    parts = []
+    for text in facts:
+        term = clingo.parse_term(text)
+        parts.append((f"{term.name}_fact", term.arguments))
+    return parts
+
+
+def _obj_symbol(object_id_: str, incarnation: int) -> clingo.Symbol:
+    return clingo.Function("obj", [clingo.String(object_id_), clingo.Number(incarnation)])
 
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -689,342 +688,19 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
     return f'ab("{perm.card}",{number})'
 
 
-def _sba(sess: Solver | None, state: GameState, log, k: int, like: _Run):
-    """State-based actions until none apply (704.3), then the triggered abilities waiting are put
-    on the stack (603.3b: the active player's first, then each other player's in turn order;
-    each player puts theirs in any order, so every order is an outcome), and again. Returns a
-    list of branches."""
-    for _ in range(MAX_SBA_ROUNDS):
-        sess = sess or like.solver(state)
-        query = sess.query()
-        q = query.id
-        number = query.term
-        arrived = [("arrived", [number, _obj_symbol(z.id, z.incarnation)]) for z in state.zones if z.since_check]
-        sess.ground([("departed", [number]), ("sba", [number]), ("detect", [number]), *arrived])
-        facts = sess.facts()
-        # CR 800.4a first: a player who left takes what they own out of the game at once (not a
-        # state-based action); the state-based actions are then checked on what remains.
-        changes, rules = _changes(facts, q, "dch")
-        if changes:
-            state = apply(state, changes)
-            log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ())))) for c in changes)
-            sess = None
-            continue
-        # A choice among the state-based actions (903.9a: a commander to the command zone or not;
-        # 704.5j: which legendary permanent to keep) makes a branch per answer set; the check is
-        # done either way.
-        answers = [facts]
-        if any(s.arguments[0].number == q for s in facts.get("sba_choice")):
-            with query:
-                answers = [Answer(m) for m in _ways(sess, query, "sba_on")]
-        state = checked(state)
-        if len(answers) > 1:
-            return [out for answer in answers for out in _sba_applied(answer, q, sess, state, log, k, like)]
-        changes, rules = _changes(answers[0], q)
-        if changes:
-            state = apply(state, changes)
-            log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
-            sess = None
-            continue
-        return _sba_done(sess, state, log, k, like)
-    raise SolverError(f"state-based actions still apply after {MAX_SBA_ROUNDS} rounds")
+def _distinct(branches: list[_Branch]) -> list[_Branch]:
+    """One branch per distinct state (and place it stopped): of those reaching the same state by
+    different paths, the one whose changes come first as JSON, whatever order the solver found
+    them in."""
+    seen: dict = {}
+    for b in branches:
+        key = (_key(b.state), (b.illegal.step, b.illegal.why) if b.illegal else None)
+        seen.setdefault(key, []).append(b)
+    return [min(group, key=_log_key) for group in seen.values()]
 
 
-def _sba_applied(answer, q: int, sess: Solver, state: GameState, log, k: int, like: _Run):
-    """One way the state-based actions of a check went; then the checks go on from there."""
-    changes, rules = _changes(answer, q)
-    if not changes:
-        return _sba_done(sess, state, log, k, like)
-    state = apply(state, changes)
-    log = log + tuple(Logged(k, c, tuple(sorted(rules.get(c, ()))), sba=True) for c in changes)
-    return _sba(None, state, log, k, like)
-
-
-def _sba_done(sess: Solver, state: GameState, log, k: int, like: _Run):
-    if not state.pending:
-        return [(state, log, sess)]
-    return [out for order in _apnap_orders(state, like)
-            for out in _put_triggers(replace(state, pending=()), log, k, order, like)]
-
-
-def _ways(sess: Solver, query, switch: str) -> list[list[clingo.Symbol]]:
-    """Every way the query's step can go (its switch on), at most MAX_BRANCHES; the switch is
-    released when the query ends."""
-    return sess.enumerate([query.external(switch)], MAX_BRANCHES, what="ways one step can go")
-
-
-def _fact_parts(facts: list[str]) -> list[tuple[str, list[clingo.Symbol]]]:
-    """The facts of a step as the parts that state them (asp/whatif.lp: `act_fact(q, a)` states
-    `act(q, a)`, ...): grounding a part with arguments adds no program text, and adding text
-    before each ground costs more the larger the program (docs/design-notes.md)."""
-    parts = []
-    for text in facts:
-        term = clingo.parse_term(text)
-        parts.append((f"{term.name}_fact", term.arguments))
-    return parts
-
-
-def _obj_symbol(object_id: str, incarnation: int) -> clingo.Symbol:
-    return clingo.Function("obj", [clingo.String(object_id), clingo.Number(incarnation)])
-
-
-def _apnap_orders(state: GameState, like: _Run):
-    """Every order the waiting triggered abilities can go on the stack in, as asp/whatif.lp's
-    trigger_order part decides it (603.3b: APNAP, each player ordering their own)."""
-    if len(state.pending) == 1:
-        return [list(state.pending)]
-    sess = like.solver(replace(state, pending=()))
-    with sess.query() as query:
-        q = query.id
-        facts = [f'pending({q},{j},"{t.controller}")' for j, t in enumerate(state.pending)]
-        sess.ground([*_fact_parts(facts), ("trigger_order", [query.term])])
-        models = _ways(sess, query, "trig_on")
-    orders = []
-    for model in models:
-        slots = sorted((s.arguments[2].number, s.arguments[1].number) for s in model
-                       if s.name == "slot" and s.arguments[0].number == q)
-        orders.append([state.pending[j] for _, j in slots])
-    return orders
-
-
-def _put_triggers(state: GameState, log, k: int, order, like: _Run):
-    branches = [(state, log, None)]
-    for t in order:
-        branches = _with_lki([out for st, lg, se in branches
-                              for out in _event(se or like.solver(st), st, lg, k, ("trigger", t), "--do",
-                                                f"{t.source}'s line {t.line} ability triggers")], t)
-    out = []
-    for st, lg, se in branches:
-        if isinstance(lg, Illegal):
-            out.append((st, lg, se))
-        else:
-            out.extend(_sba(se, st, lg, k, like))
-    return out
-
-
-def _with_lki(branches, t):
-    """The trigger just put on the stack keeps what its source was as it last existed (608.2h)."""
-    out = []
-    for st, lg, se in branches:
-        top = st.stack[-1] if st.stack else None
-        if (t.lki_counters or t.refers_to or t.refers_player) and top is not None and not top.spell \
-                and top.source == t.source and top.line == t.line:
-            st = replace(st, stack=(*st.stack[:-1], replace(top, lki_counters=t.lki_counters,
-                                                                refers_to=t.refers_to,
-                                                                refers_player=t.refers_player)))
-            se = None
-        out.append((st, lg, se))
-    return out
-
-
-def _changes(answer, q: int, name: str = "ch") -> tuple[list[Change], dict[Change, set]]:
-    changes: list[Change] = []
-    terms: dict[clingo.Symbol, Change] = {}
-    for s in answer.get(name):
-        if s.arguments[0].number != q:
-            continue
-        c = _decode(s.arguments[1])
-        terms[s.arguments[1]] = c
-        changes.append(c)
-    if name != "ch":        # triggers and stays belong to the action and state-based parts
-        return _with_rules(answer, q, changes, terms)
-    refs: dict[tuple, clingo.Symbol] = {}
-    for s in answer.get("trig_ref"):
-        if s.arguments[0].number == q:
-            refs[(s.arguments[1], s.arguments[2])] = s.arguments[3]
-    that_player = {(s.arguments[1], s.arguments[2]): s.arguments[3].string
-                   for s in answer.get("trig_player") if s.arguments[0].number == q}
-    lki: dict[clingo.Symbol, list] = {}
-    for s in answer.get("trig_lki"):
-        if s.arguments[0].number == q:
-            lki.setdefault(s.arguments[1], []).append((s.arguments[2].string, s.arguments[3].number))
-    def trigger(src: clingo.Symbol, a: clingo.Symbol, p: clingo.Symbol, ref: clingo.Symbol | None) -> Change:
-        return Change("triggered", object=object_id(src), incarnation=src.arguments[1].number,
-                      card=a.arguments[0].string, amount=a.arguments[1].number, player=p.string,
-                      lki=tuple(sorted(lki.get(src, ()))),
-                      refers=(object_id(ref), ref.arguments[1].number) if ref is not None else None,
-                      refers_player=that_player.get((src, a)),
-                      granted=len(a.arguments) > 2 and a.arguments[2].name == "granted")
-
-    for s in answer.get("triggered"):
-        if s.arguments[0].number == q:
-            src, a, p = s.arguments[1:]
-            c = trigger(src, a, p, refs.get((src, a)))
-            terms[clingo.Function("trig", [src, a, p])] = c
-            changes.append(c)
-    # one triggered ability for each object it refers to ("whenever a creature deals damage to
-    # you": asp/combat.lp's trig_each/5)
-    for s in answer.get("trig_each"):
-        if s.arguments[0].number == q:
-            src, a, p, ref = s.arguments[1:]
-            c = trigger(src, a, p, ref)
-            terms[clingo.Function("trig_each", [src, a, p, ref])] = c
-            changes.append(c)
-    for s in answer.get("stays"):
-        if s.arguments[0].number == q:
-            c = Change("stays", object=object_id(s.arguments[1]), to=s.arguments[2].name)
-            terms[clingo.Function("stays", s.arguments[1:])] = c
-            changes.append(c)
-    return _with_rules(answer, q, changes, terms)
-
-
-def _with_rules(answer, q: int, changes: list[Change], terms: dict) -> tuple[list[Change], dict[Change, set]]:
-    rules: dict[Change, set] = {}
-    for s in answer.get("step_why"):
-        if s.arguments[0].number == q and s.arguments[1] in terms:
-            rules.setdefault(terms[s.arguments[1]], set()).add((s.arguments[2].string, s.arguments[3].string))
-    at = {}
-    for s in answer.get("at"):
-        if s.arguments[0].number == q and s.arguments[1] in terms:
-            at[terms[s.arguments[1]]] = s.arguments[2].number
-    order = {"loyalty": 0, "loyalty_used": 0, "pool": 0, "push": 1, "cast": 1, "removed": 1, "target": 2,
-             "tap": 0, "untap": 0, "energy": 0, "commander_cast": 0, "flashback": 2, "land_played": 0,
-             "moves": 3, "enters_counters": 4, "enters_tapped": 4, "face_down": 4, "exiled_with": 4,
-             "playable": 4, "playable_this_turn": 4, "unplayable": 4,
-             "unattached": 5, "ceases": 6, "stays": 7, "life": 7, "draw_empty": 3.2, "loses": 8, "pop": 9, "triggered": 10,
-             "damage": 3, "counters": 3, "create_token": 3, "direction": 2.1, "effect": 2.2, "effect_choice": 2.25, "affects": 2.3, "gains": 2.3, "leaves_game": 3,
-             "step": -1, "attacks": 1, "blocks": 1, "becomes_blocked": 1.5, "prevented": 2.9, "deathtouched": 3.3, "struck_first": 0.5, "attaches": 3,
-             "combat_ends": 3, "removed_from_combat": 3, "turn": -2, "new_turn_records": -1, "effect_ends": 3, "affects_created": 3.5, "exchanged": 2.4,
-             "enters_attached": 4, "instead": 3.1}
-    # targets in the order of their index (601.2c), which is the order they are announced
-    changes.sort(key=lambda c: (at.get(c, 0), order[c.kind], c.amount if c.kind == "target" else 0,
-                                c.object or "", c.player or "",
-                                c.counter or "", c.amount, c.refers or ("", 0)))
-    return changes, rules
-
-
-def _decode(t: clingo.Symbol) -> Change:
-    a = t.arguments
-    if t.name == "zone":
-        ctl = a[3]
-        return Change("moves", object=object_id(a[0]), origin=a[1].name, to=a[2].name,
-                      controller=ctl.string if ctl.type == clingo.SymbolType.String else None)
-    if t.name == "enters":
-        w = a[1]
-        if w.name == "tapped":
-            return Change("enters_tapped", object=object_id(a[0]))
-        return Change("enters_counters", object=object_id(a[0]), counter=w.arguments[0].string,
-                      amount=w.arguments[1].number)
-    if t.name == "ceases":
-        return Change("ceases", object=object_id(a[0]))
-    if t.name == "unattach":
-        return Change("unattached", object=object_id(a[0]))
-    if t.name == "lose":
-        return Change("loses", player=a[0].string)
-    if t.name == "draw_empty":
-        return Change("draw_empty", player=a[0].string)
-    if t.name == "loyalty":
-        return Change("loyalty", object=object_id(a[0]), counter="loyalty", amount=a[1].number)
-    if t.name == "loyalty_used":
-        return Change("loyalty_used", object=object_id(a[0]))
-    if t.name == "push":
-        d = a[1].arguments
-        return Change("push", object=object_id(a[0]), player=a[2].string, card=d[0].string,
-                      amount=d[1].number, incarnation=a[0].arguments[1].number,
-                      granted=len(d) > 2 and d[2].name == "granted")
-    if t.name == "target":
-        tgt = a[1]
-        if tgt.type == clingo.SymbolType.String:
-            return Change("target", player=tgt.string, amount=a[0].number)
-        return Change("target", object=object_id(tgt), amount=a[0].number, incarnation=tgt.arguments[1].number)
-    if t.name in ("tap", "untap", "flashback"):
-        return Change(t.name, object=object_id(a[0]))
-    if t.name in ("playable", "playable_this_turn"):
-        return Change(t.name, object=object_id(a[0]), player=a[1].string)
-    if t.name == "unplayable":
-        return Change("unplayable", object=object_id(a[0]))
-    if t.name == "energy":
-        return Change("energy", player=a[0].string, amount=a[1].number)
-    if t.name in ("land_played", "commander_cast"):
-        return Change(t.name, player=a[0].string)
-    if t.name == "effect":
-        d = a[1].arguments
-        src = a[0]
-        return Change("effect", object=object_id(src) if src.name == "obj" else None, card=d[0].string,
-                      amount=d[1].number, player=a[2].string)
-    if t.name == "affects":
-        return Change("affects", object=object_id(a[0]))
-    if t.name == "exchanged":
-        return Change("exchanged", object=object_id(a[0]), player=a[1].string)
-    if t.name == "attached":
-        return Change("enters_attached", object=object_id(a[0]), counter=object_id(a[1]))
-    if t.name == "gains":
-        return Change("gains", object=object_id(a[0]), player=a[1].string)
-    if t.name == "direction":
-        return Change("direction", counter=a[0].name)
-    if t.name == "create_token":
-        return Change("create_token", card=a[0].string, player=a[1].string, amount=a[2].number)
-    if t.name == "counters":
-        return Change("counters", object=object_id(a[0]), counter=a[1].string, amount=a[2].number)
-    if t.name == "damage":
-        return Change("damage", object=object_id(a[0]), amount=a[1].number)
-    if t.name == "leaves_game":
-        return Change("leaves_game", object=object_id(a[0]))
-    if t.name == "removed":
-        d = a[1].arguments
-        return Change("removed", object=object_id(a[0]), card=d[0].string, amount=d[1].number)
-    if t.name == "face_down":
-        return Change("face_down", object=object_id(a[0]))
-    if t.name == "exiled_with":
-        return Change("exiled_with", object=object_id(a[0]), counter=object_id(a[1]),
-                      incarnation=a[1].arguments[1].number)
-    if t.name == "life":
-        return Change("life", player=a[0].string, amount=a[1].number)
-    if t.name == "cast":
-        x = a[2]
-        return Change("cast", object=object_id(a[0]), player=a[1].string,
-                      amount=x.number if x.type == clingo.SymbolType.Number else -1)
-    if t.name == "pool":
-        return Change("pool", player=a[0].string, counter=a[1].name.upper(), amount=a[2].number)
-    if t.name == "pop":
-        return Change("pop", object=a[0].arguments[0].string)
-    if t.name == "step":
-        return Change("step", to=a[0].name)
-    if t.name == "effect_choice":
-        return Change("effect_choice", counter=a[0].name)
-    if t.name == "attacks":     # a player, or a planeswalker (508.1b)
-        if a[1].type == clingo.SymbolType.String:
-            return Change("attacks", object=object_id(a[0]), player=a[1].string)
-        return Change("attacks", object=object_id(a[0]), counter=object_id(a[1]))
-    if t.name == "blocks":
-        return Change("blocks", object=object_id(a[0]), counter=object_id(a[1]))
-    if t.name == "becomes_blocked":
-        return Change("becomes_blocked", object=object_id(a[0]))
-    if t.name == "deathtouched":
-        return Change("deathtouched", object=object_id(a[0]))
-    if t.name == "struck_first":
-        return Change("struck_first", object=object_id(a[0]))
-    if t.name == "attach":
-        return Change("attaches", object=object_id(a[0]), counter=object_id(a[1]))
-    if t.name == "prevented":
-        tgt = a[1]
-        return Change("prevented", object=object_id(a[0]),
-                      player=tgt.string if tgt.type == clingo.SymbolType.String else None,
-                      counter=None if tgt.type == clingo.SymbolType.String else object_id(tgt))
-    if t.name == "combat_ends":
-        return Change("combat_ends")
-    if t.name == "turn":
-        return Change("turn", player=a[0].string, amount=a[1].number)
-    if t.name == "new_turn_records":
-        return Change("new_turn_records")
-    if t.name == "removed_from_combat":
-        return Change("removed_from_combat", object=object_id(a[0]))
-    if t.name == "effect_ends":
-        return Change("effect_ends", counter=a[0].arguments[0].string)
-    if t.name == "affects_created":
-        return Change("affects_created")
-    if t.name == "instead":
-        return Change("instead", object=object_id(a[0]), to=a[1].name)
-    raise SolverError(f"asp/whatif.lp derived a change this module does not know: {t}")
-
-
-def _distinct(branches):
-    seen = {}
-    for st, log, sess in branches:
-        key = (_key(st), (log.step, log.why) if isinstance(log, Illegal) else None)
-        if key not in seen:
-            seen[key] = (st, log, sess)
-    return list(seen.values())
+def _log_key(b: _Branch) -> str:
+    return json.dumps([c.to_json() for c in b.log], sort_keys=True)
 
 
 def _key(state: GameState) -> GameState:

@@ -24,7 +24,13 @@ def illegal(result):
 
 
 def kinds(result, k=0):
-    return [(c.change.kind, c.change.object or c.change.player or c.change.to) for c in result.results[k].changes]
+    return [(j["change"], j.get("object") or j.get("player") or j.get("to"))
+            for c in result.results[k].changes for j in [c.change.to_json()]]
+
+
+def of_kind(result, kind, k=0):
+    """The JSON of the changes of one kind in outcome k."""
+    return [j for c in result.results[k].changes for j in [c.change.to_json()] if j["change"] == kind]
 
 
 ELVES = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
@@ -33,7 +39,8 @@ ONE_B = {"id": "one_b", "card": "Endless One", "controller": "bob", "counters": 
 
 def test_next_step_empties_mana_and_cannot_pass_a_nonempty_stack():
     got = run([ELVES], ["next step"], mana_pool={"alice": "{G}{G}"})
-    assert kinds(got) == [("step", "beginning_of_combat"), ("pool", "alice")]
+    # 500.5: mana empties as the step ends, before the next begins
+    assert kinds(got) == [("pool", "alice"), ("step", "beginning_of_combat")]
     assert got.results[0].after(got.start)["player alice"] == {"mana_pool": ""}
     on_stack = run([ELVES, {"id": "drake", "card": "Loyal Drake", "controller": "alice"}], ["next step"],
                    stack=[{"id": "s1", "source": "drake", "line": 2, "controller": "alice"}])
@@ -42,8 +49,7 @@ def test_next_step_empties_mana_and_cannot_pass_a_nonempty_stack():
 
 def test_without_attackers_blockers_and_damage_are_skipped():
     got = run([ELVES], ["next step", "next step"], step="beginning_of_combat")
-    assert [c.change.to for c in got.results[0].changes if c.change.kind == "step"] == \
-        ["declare_attackers", "end_of_combat"]
+    assert [j["to"] for j in of_kind(got, "step")] == ["declare_attackers", "end_of_combat"]
     assert any(r == "508.8" for c in got.results[0].changes for r, _ in c.rules)
 
 
@@ -105,7 +111,7 @@ def test_damage_divided_among_two_blockers_is_every_division():
     got = run([one, elves_b, elves_c], ["next step"], step="declare_blockers")
     divisions = set()
     for r in got.results:
-        marked = {c.change.object: c.change.amount for c in r.changes if c.change.kind == "damage"}
+        marked = {j["object"]: j["amount"] for c in r.changes for j in [c.change.to_json()] if j["change"] == "damage"}
         assert marked["one"] == 4                       # each blocker deals 2 to the attacker (510.1d)
         divisions.add((marked.get("elves_b", 0), marked.get("elves_c", 0)))
         assert dict(r.state.life)["bob"] == 20          # a blocked creature deals no damage to the player
@@ -205,7 +211,7 @@ def test_hexproof_stops_an_opponents_target_but_not_its_controllers():
     with_elves = run([{"id": "isamaru", "card": "Isamaru, Hound of Konda", "controller": "alice"}, familiar,
                       kraken, {"id": "elves_b", "card": "Llanowar Elves", "controller": "bob"}],
                      ["attack familiar"], step="beginning_of_combat", commanders={"alice": "isamaru"})
-    assert [c.change.object for c in with_elves.results[0].changes if c.change.kind == "target"] == ["elves_b"]
+    assert [j["object"] for j in of_kind(with_elves, "target")] == ["elves_b"]
 
 
 def test_a_creature_whose_controller_changes_is_removed_from_combat():
@@ -268,14 +274,20 @@ def keyword_ballista(keyword):
     return [card], {"id": "kb", "card": "Keyword Ballista", "controller": "alice", "counters": {"+1/+1": 1}}
 
 
-def test_ability_damage_from_a_deathtouch_source_destroys_and_lifelink_is_refused():
+def test_ability_damage_from_a_deathtouch_source_destroys_and_lifelink_gains_life():
     big = {"id": "big", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 5}}
     cards, kb = keyword_ballista("deathtouch")
     got = run([kb, big], ["activate kb 2 targeting big", "resolve"], cards=cards)
     # 702.2b, 704.5h: one damage, and the 5/5 is destroyed at the next check
     assert got.results[0].after(got.start)["big"] == {"zone": "graveyard", "new_object": True}
+    # 702.15b: damage an ability deals from a source with lifelink (the same rules as combat
+    # damage, asp/damage.lp): bob loses 1, alice gains 1, at the same time
     cards, kb = keyword_ballista("lifelink")
-    assert illegal(run([kb, big], ["activate kb 2 targeting bob", "resolve"], cards=cards)) == ["702.15b"]
+    got = run([kb, big], ["activate kb 2 targeting bob", "resolve"], cards=cards, life={"alice": 10})
+    after = got.results[0].after(got.start)
+    assert after["player bob"] == {"life": 19} and after["player alice"] == {"life": 11}
+    life = [c for c in got.results[0].changes if c.change.to_json()["change"] == "life"]
+    assert {r for c in life for r, _ in c.rules} == {"120.3a", "702.15b"}
 
 
 def test_protection_from_a_color_blocks_blockers_auras_and_equipment_of_that_color():

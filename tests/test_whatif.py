@@ -19,8 +19,8 @@ def run(battlefield, actions, **extra):
 
 
 def changes(result, k=0):
-    return [(c.change.kind, c.change.object or c.change.player, c.change.to, c.sba)
-            for c in result.results[k].changes]
+    return [(j["change"], j.get("object") or j.get("player"), j.get("to"), c.sba)
+            for c in result.results[k].changes for j in [c.change.to_json()]]
 
 
 def test_flicker_makes_a_new_object_without_counters_and_its_attachments_fall_off():
@@ -32,8 +32,9 @@ def test_flicker_makes_a_new_object_without_counters_and_its_attachments_fall_of
     assert changes(got) == [("moves", "walker", "exile", False), ("moves", "walker", "battlefield", False),
                             ("moves", "paci", "graveyard", True), ("moves", "walker", "graveyard", True),
                             ("unattached", "split", None, True),
-                            # its dies ability triggers (603.10a) and goes on the stack (603.3b)
-                            ("triggered", "walker", None, True), ("push", "walker", None, False)]
+                            # its dies ability triggers (603.10a; a trigger, not itself a state-based
+                            # action) and goes on the stack (603.3b)
+                            ("triggered", "walker", None, False), ("push", "walker", None, False)]
     after = got.results[0].after(got.start)
     assert after["walker"] == {"zone": "graveyard", "new_object": True}
     assert after["split"] == {"zone": "battlefield", "controller": "alice", "attached_to": None}
@@ -110,7 +111,7 @@ def test_triggers_go_on_the_stack_active_player_first_each_player_in_every_order
     assert stacks == [["a1", "a2", "b1"], ["a2", "a1", "b1"]]
 
 
-# -- casting Switcheroo and Auras (asp/spells.lp) ------------------------------------------------
+# -- casting Switcheroo and Auras (asp/targets.lp, effects.lp) -------------------------------------------
 SWITCHEROO = {"hand": {"alice": [{"id": "sw", "card": "Switcheroo"}, {"id": "mc", "card": "Mind Control"}]},
               "mana_pool": {"alice": "{U}{U}{U}{U}{U}"}}
 

@@ -49,6 +49,10 @@ class Permanent:
                                          # actions were last checked (702.2b, 704.5h)
     blocked: bool = False                # an attacking creature that became blocked (509.1h):
                                          # it stays blocked when its blockers are gone
+    blocking_incarnation: int | None = None  # set when the creature it blocks left the
+                                         # battlefield: it blocks that (gone) object (506.4)
+    loyalty_unstated: bool = False       # the state gives no loyalty counters for it: a
+                                         # planeswalker has its printed loyalty (306.5b, asp/)
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class ZoneCard:
     playable_this_turn: bool = False     # ... until end of turn (514.2)
     since_check: bool = field(default=False, compare=False)  # put into this zone since
                                          # state-based actions were last checked (a what-if's
-                                         # record for 903.9a, passed to the sba part, not a fact)
+                                         # record for 903.9a: arrived/1)
 
 
 @dataclass(frozen=True)
@@ -109,10 +113,12 @@ class StackItem:
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
-    refers_to: tuple[str, int] | None = None  # a trigger's "that spell": the spell (id, incarnation)
+    refers_to: tuple[str, int] | None = None  # a trigger's "that spell" or "it": the object
+                                         # (id, incarnation)
     refers_player: str | None = None     # a trigger's "that player" (the player dealt damage)
-    lki_counters: tuple[tuple[str, int], ...] = ()  # the source's counters as it last existed
-                                         # on the battlefield (a leaves-the-battlefield trigger, 608.2h)
+    lki: tuple[tuple[str, str, int], ...] = ()  # its source as it last existed on the
+                                         # battlefield (608.2h): ("counter", kind, n), ("power",
+                                         # "", n), ("keyword", keyword, 1)
 
 
 @dataclass(frozen=True)
@@ -129,7 +135,8 @@ class GameState:
     lost: tuple[str, ...] = ()              # players who lost the game (704.5a)
     stack: tuple[StackItem, ...] = ()       # bottom first; the last one resolves first (405.5)
     mana_pool: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # (player, ((type, n), ...))
-    pending: tuple[StackItem, ...] = ()     # triggered abilities waiting to be put on the stack (603.2)
+    pending: tuple[StackItem, ...] = ()     # triggered abilities waiting to be put on the stack
+                                            # (603.2); their ids p1, p2, ...
     energy: tuple[tuple[str, int], ...] = ()         # energy counters per player (107.14)
     lands_played: tuple[tuple[str, int], ...] = ()   # lands played this turn (305.2)
     commander_casts: tuple[tuple[str, int], ...] = ()  # casts from the command zone so far (903.8)

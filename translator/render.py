@@ -159,6 +159,15 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
     return facts
 
 
+def lki_term(what: str, key: str) -> str:
+    """What is remembered of a source (stack_lki/3): counter(K), power, keyword(K)."""
+    if what == "counter":
+        return f"counter({quote(key)})"
+    if what == "keyword":
+        return f"keyword({key})"
+    return what
+
+
 def _arg(value) -> str:
     """An action's argument as a term: a number, a constant word, a string (e.g. "+1/+1"), or
     a tuple of strings (arguments of one term)."""
@@ -306,7 +315,7 @@ def render_state(state: GameState) -> str:
             counter_pts.append((kind, int(m.group(1)), int(m.group(2))))
     current = state.incarnations()
     return template.render(
-        state=state, counter_pts=counter_pts, cards=cards, symbol=symbol,
+        state=state, counter_pts=counter_pts, cards=cards, symbol=symbol, lki=lki_term,
         obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
         ability=_ability_text,

@@ -482,11 +482,6 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
             raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")
-    # CR 306.5b: a planeswalker has loyalty counters equal to its printed loyalty as it enters;
-    # a state that gives none means it has not lost or gained any since.
-    printed = library.get(card).loyalty
-    if printed is not None and "loyalty" not in counters:
-        counters = {**counters, "loyalty": printed}
     damage = f.get("damage", int, 0)
     if damage < 0:
         raise f.error("damage", "must not be negative")
@@ -505,6 +500,9 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
         attached_to=attached, since_turn=since, timestamp=timestamp,
         loyalty_activated=f.get("loyalty_activated", bool, False),
+        # A state that gives no loyalty counters: the encodings give a planeswalker its printed
+        # loyalty (CR 306.5b, asp/zones.lp).
+        loyalty_unstated="loyalty" not in counters,
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
     )

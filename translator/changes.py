@@ -1,0 +1,1253 @@
+"""The changes a what-if step makes, one typed kind each, and how each is applied to a state.
+
+The encodings (asp/step.lp and the files it names) decide every change of a step, its CR
+rules and its order: `change_at(q, C, Rank, K)` gives each change term C its moment in the
+step. This module is the one place in Python that knows a kind of change: a class per ASP
+term, registered by the term's name, that decodes the term, applies it to the state, and
+prints it as text and JSON. Applying only writes into the immutable model what the change
+says, in the order the encodings give; nothing here decides a rules question.
+
+Adding a kind of change: write its rules in asp/, and one class here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import ClassVar
+
+import clingo
+
+from .model import Effect, GameState, Permanent, StackItem, ZoneCard
+
+# -- the terms a change's arguments are made of -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Obj:
+    """An object: obj(Id, Incarnation) (CR 400.7: a zone change makes a new one)."""
+
+    id: str
+    incarnation: int
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class AbilityTerm:
+    """ab(Card, Line) or ab(Card, Line, granted): the ability on oracle line Line of Card."""
+
+    card: str
+    line: int
+    granted: bool = False
+
+
+def value(sym: clingo.Symbol):
+    """A term of a change as Python: numbers, strings, objects, abilities; `none` is None, any
+    other constant its name, any other term a tuple of its name and arguments."""
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    args = sym.arguments
+    if sym.name == "obj" and len(args) == 2:
+        return Obj(args[0].string, args[1].number)
+    if sym.name == "ab":
+        return AbilityTerm(args[0].string, args[1].number, len(args) > 2 and args[2].name == "granted")
+    if sym.name in ("stk", "eff") and len(args) == 1:
+        return args[0].string
+    if not args:
+        return None if sym.name == "none" else sym.name
+    return (sym.name, *(value(a) for a in args))
+
+
+def _plain(v):
+    """A term as JSON: an object as its id, a tuple as a list."""
+    if isinstance(v, Obj):
+        return v.id
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    if isinstance(v, AbilityTerm):
+        return {"card": v.card, "line": v.line}
+    return v
+
+
+def _who(target) -> dict:
+    """A player (a string) or an object, as JSON fields."""
+    return {"object": target.id} if isinstance(target, Obj) else {"player": target}
+
+
+# -- the registry -----------------------------------------------------------------------------
+
+KINDS: dict[str, type[Change]] = {}
+
+
+def kind(term: str):
+    """Register a class as the kind of change of the ASP term named `term`."""
+    def register(cls: type[Change]) -> type[Change]:
+        cls.term = term
+        cls.order = len(KINDS)
+        KINDS[term] = cls
+        return cls
+    return register
+
+
+class Change:
+    """One change of a step. Subclasses are frozen dataclasses whose fields are the ASP
+    term's arguments, in order."""
+
+    term: ClassVar[str]
+    order: ClassVar[int]          # changes at the same moment are listed in registry order
+    name: ClassVar[str]           # the kind in JSON
+    logged: ClassVar[bool] = True  # False: a record the rules keep, not a change to show
+
+    @classmethod
+    def decode(cls, sym: clingo.Symbol) -> Change:
+        if sym.name not in KINDS:
+            raise ValueError(f"asp/ derived a change no class in translator/changes.py decodes: {sym}")
+        kind_ = KINDS[sym.name]
+        return kind_(*(value(a) for a in sym.arguments))
+
+    def apply(self, b: Builder) -> None:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def details(self) -> dict:
+        """The JSON fields besides the kind."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if getattr(self, f.name) is not None}
+
+    def to_json(self) -> dict:
+        return {"change": self.name, **self.details()}
+
+    def subject(self) -> str:
+        """What it changes: an object id, `player P`, or the kind (a change of the game)."""
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, Obj):
+                return v.id
+        player = getattr(self, "player", None)
+        return f"player {player}" if isinstance(player, str) else self.name
+
+
+# -- applying: the next state, built from the one before ---------------------------------------
+
+
+class Builder:
+    """The state being changed, in lists; what this step created (the stack object it put on
+    the stack, the effect it created, the permanents and tokens entering) for the changes
+    that refer to it."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.battlefield = list(state.battlefield)
+        self.zones = list(state.zones)
+        self.effects = list(state.effects)
+        self.stack = list(state.stack)
+        self.pending = list(state.pending)
+        self.lost = list(state.lost)
+        self.drew = list(state.drew_from_empty)
+        self.counts = {name: dict(getattr(state, name)) for name in
+                       ("energy", "lands_played", "commander_casts", "spells_cast")}
+        self.life = dict(state.life)
+        self.pools = {p: dict(pool) for p, pool in state.mana_pool}
+        self.turn = state.turn
+        self.stamp = max([p.timestamp for p in self.battlefield] + [e.timestamp for e in self.effects] + [0])
+        self.pushed: StackItem | None = None
+        self.created: Effect | None = None
+        self.entering: dict[str, Permanent] = {}
+        self.new_tokens: list[str] = []
+        self.new_pending: list[str] = []
+
+    # helpers for the kinds below
+    def permanent(self, oid: str, **changes) -> None:
+        self.battlefield = [replace(p, **changes) if p.id == oid else p for p in self.battlefield]
+
+    def card(self, oid: str, **changes) -> None:
+        self.zones = [replace(z, **changes) if z.id == oid else z for z in self.zones]
+
+    def set_pushed(self, item: StackItem) -> None:
+        self.pushed = item
+        self.stack = [item if s.id == item.id else s for s in self.stack]
+
+    def set_created(self, effect: Effect) -> None:
+        self.created = effect
+        self.effects = [effect if e.id == effect.id else e for e in self.effects]
+
+    def fresh_id(self, prefix: str, taken) -> str:
+        return next(f"{prefix}{n}" for n in range(1, len(taken) + 2) if f"{prefix}{n}" not in taken)
+
+    def build(self) -> GameState:
+        battlefield = self.battlefield + list(self.entering.values())
+        # A library is an ordered pile (401.1): positions count from the top with no gaps.
+        zones = list(self.zones)
+        ranks: dict[str, int] = {}
+        for z in sorted((z for z in zones if z.zone == "library"), key=lambda z: (z.owner, z.position)):
+            rank = ranks.get(z.owner, 0)
+            ranks[z.owner] = rank + 1
+            if z.position != rank:
+                zones = [replace(y, position=rank) if y is z else y for y in zones]
+        s = self.state
+        counts = {name: tuple((p, v[p]) for p in s.players if v.get(p)) for name, v in self.counts.items()}
+        return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
+                       effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
+                       stack=tuple(self.stack), pending=tuple(self.pending),
+                       life=tuple((p, self.life[p]) for p, _ in s.life),
+                       mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
+                                              for p, v in self.pools.items() if any(v.values()))),
+                       **counts)
+
+
+def apply(state: GameState, changes: list[Change]) -> GameState:
+    """The state after `changes`, in the order the encodings gave them."""
+    b = Builder(state)
+    for c in changes:
+        c.apply(b)
+    return b.build()
+
+
+# -- the kinds ------------------------------------------------------------------------------------
+# In the order in which changes of one moment are listed (a zone change, then what the new
+# object enters with).
+
+
+@kind("turn")
+@dataclass(frozen=True)
+class Turn(Change):
+    """CR 500.1, 101.4: turn N begins, player's."""
+    name = "turn"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.turn = replace(b.turn, number=self.amount, active=self.player)
+
+    def text(self):
+        return f"turn {self.amount} begins: {self.player}'s"
+
+
+@kind("step")
+@dataclass(frozen=True)
+class Step(Change):
+    """CR 500.2-500.3: the game moves to a step."""
+    name = "step"
+    to: str
+
+    def apply(self, b):
+        b.turn = replace(b.turn, step=self.to)
+
+    def text(self):
+        return f"the game moves to the {self.to.replace('_', ' ')} step"
+
+
+@kind("push")
+@dataclass(frozen=True)
+class Push(Change):
+    """CR 602.2a: an activated ability is put on the stack."""
+    name = "push"
+    object: Obj
+    ability: AbilityTerm
+    player: str
+
+    def apply(self, b):
+        item = StackItem(b.fresh_id("s", {s.id for s in b.stack}), self.player, self.ability.card,
+                         self.ability.line, self.object.id, self.object.incarnation, granted=self.ability.granted)
+        b.stack.append(item)
+        b.pushed = item
+
+    def details(self):
+        return {"object": self.object.id, "player": self.player, "line": self.ability.line}
+
+    def text(self):
+        return f"{self.player} puts {self.object}'s line {self.ability.line} ability on the stack"
+
+
+@kind("cast")
+@dataclass(frozen=True)
+class Cast(Change):
+    """CR 601.2a: the card moves to the stack and becomes a spell (a new object, 400.7)."""
+    name = "cast"
+    object: Obj
+    player: str
+    x: int | None
+
+    def apply(self, b):
+        card = next(z for z in b.zones if z.id == self.object.id)
+        b.zones = [z for z in b.zones if z.id != self.object.id]
+        item = StackItem(self.object.id, self.player, card.card, 0, self.object.id, card.incarnation + 1,
+                         spell=True, x=self.x, owner=card.owner)
+        b.stack.append(item)
+        b.pushed = item
+
+    def text(self):
+        return f"{self.player} casts {self.object}" + (f" with X = {self.x}" if self.x is not None else "")
+
+
+@kind("put_trigger")
+@dataclass(frozen=True)
+class PutTrigger(Change):
+    """CR 603.3b: a waiting triggered ability (ability A of an object) is put on the stack."""
+    name = "push"
+    pending: str
+    object: Obj
+    ability: AbilityTerm
+    player: str
+
+    def apply(self, b):
+        t = next(p for p in b.pending if p.id == self.pending)
+        b.pending = [p for p in b.pending if p.id != self.pending]
+        item = replace(t, id=b.fresh_id("s", {s.id for s in b.stack}))
+        b.stack.append(item)
+        b.pushed = item
+
+    def details(self):
+        return {"object": self.object.id, "player": self.player, "line": self.ability.line}
+
+    def text(self):
+        return f"{self.player} puts {self.object}'s line {self.ability.line} ability on the stack"
+
+
+@kind("trigger_removed")
+@dataclass(frozen=True)
+class TriggerRemoved(Change):
+    """CR 603.3d: a triggered ability with no legal target is removed from the stack."""
+    name = "removed"
+    pending: str
+    object: Obj
+    ability: AbilityTerm
+
+    def apply(self, b):
+        b.pending = [p for p in b.pending if p.id != self.pending]
+
+    def details(self):
+        return {"object": self.object.id, "line": self.ability.line}
+
+    def text(self):
+        return f"{self.object}'s line {self.ability.line} ability has no legal target: removed"
+
+
+@kind("flashback")
+@dataclass(frozen=True)
+class Flashback(Change):
+    """CR 702.34a: the spell is cast with flashback (it is exiled as it leaves the stack)."""
+    name = "flashback"
+    object: Obj
+
+    def apply(self, b):
+        b.stack = [replace(s, flashback=True) if s.spell and s.source == self.object.id else s for s in b.stack]
+        if b.pushed is not None and b.pushed.source == self.object.id:
+            b.pushed = replace(b.pushed, flashback=True)
+
+    def text(self):
+        return f"{self.object} is cast with flashback"
+
+
+@kind("target")
+@dataclass(frozen=True)
+class Target(Change):
+    """CR 601.2c: a target of the spell or ability being put on the stack."""
+    name = "target"
+    index: int
+    target: Obj | str
+
+    def apply(self, b):
+        t = ("object", self.target.id, self.target.incarnation) if isinstance(self.target, Obj) \
+            else ("player", self.target, 0)
+        b.set_pushed(replace(b.pushed, targets=(*b.pushed.targets, t)))
+
+    def details(self):
+        return {**_who(self.target), "index": self.index}
+
+    def subject(self):
+        return self.target.id if isinstance(self.target, Obj) else f"player {self.target}"
+
+    def text(self):
+        return f"  targeting {self.target}"
+
+
+@kind("effect")
+@dataclass(frozen=True)
+class CreatesEffect(Change):
+    """CR 611.2: a resolving spell or ability creates a continuous effect (613.7b: a new
+    timestamp)."""
+    name = "effect"
+    source: Obj | None
+    ability: AbilityTerm
+    player: str
+
+    def apply(self, b):
+        b.stamp += 1
+        effect = Effect(b.fresh_id("e", {e.id for e in b.effects}), self.ability.card, self.ability.line,
+                        self.player, self.source.id if self.source else None, b.stamp,
+                        since_turn=b.state.turn.number)
+        b.effects.append(effect)
+        b.created = effect
+
+    def details(self):
+        out = {"player": self.player, "card": self.ability.card, "line": self.ability.line}
+        if self.source is not None:
+            out = {"object": self.source.id, **out}
+        return out
+
+    def subject(self):
+        return self.source.id if self.source else f"player {self.player}"
+
+    def text(self):
+        return f"{self.ability.card} line {self.ability.line} creates a continuous effect ({self.player} controls it)"
+
+
+@kind("effect_choice")
+@dataclass(frozen=True)
+class EffectChoice(Change):
+    """CR 608.2d: a color chosen for the effect as it resolved."""
+    name = "effect_choice"
+    color: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, choice=self.color))
+
+    def text(self):
+        return f"  the color chosen for it: {self.color}"
+
+
+@kind("affects")
+@dataclass(frozen=True)
+class Affects(Change):
+    """CR 611.2c: the effect just created affects an object."""
+    name = "affects"
+    object: Obj
+
+    def apply(self, b):
+        b.set_created(replace(b.created, targets=(*b.created.targets, self.object.id)))
+
+    def text(self):
+        return f"  it affects {self.object}"
+
+
+@kind("exchanged")
+@dataclass(frozen=True)
+class Exchanged(Change):
+    """CR 701.12b: who controlled a target as the exchange resolved."""
+    name = "exchanged"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, exchanged_from=(*b.created.exchanged_from, (self.object.id, self.player))))
+
+    def text(self):
+        return f"  {self.player} controlled {self.object} as the exchange resolved"
+
+
+@kind("direction")
+@dataclass(frozen=True)
+class Direction(Change):
+    """CR 101.4: the direction chosen as it resolved (left: the next player in turn order)."""
+    name = "direction"
+    direction: str
+
+    def apply(self, b):
+        pass
+
+    def text(self):
+        return f"the direction chosen is {self.direction}"
+
+
+@kind("gains")
+@dataclass(frozen=True)
+class Gains(Change):
+    """CR 613.1b: under the effect just created, a player gains control of an object."""
+    name = "gains"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, targets=(*b.created.targets, self.object.id),
+                              gainers=(*b.created.gainers, (self.object.id, self.player))))
+
+    def text(self):
+        return f"  {self.player} gains control of {self.object}"
+
+
+@kind("attacks")
+@dataclass(frozen=True)
+class Attacks(Change):
+    """CR 508.1k: it becomes an attacking creature, attacking a player or a planeswalker."""
+    name = "attacks"
+    object: Obj
+    attacked: Obj | str
+
+    def apply(self, b):
+        who = self.attacked.id if isinstance(self.attacked, Obj) else self.attacked
+        b.permanent(self.object.id, attacking=who, attacking_incarnation=None)
+
+    def details(self):
+        if isinstance(self.attacked, Obj):
+            return {"object": self.object.id, "planeswalker": self.attacked.id}
+        return {"object": self.object.id, "player": self.attacked}
+
+    def text(self):
+        if isinstance(self.attacked, Obj):
+            return f"{self.object} attacks the planeswalker {self.attacked}"
+        return f"{self.object} attacks {self.attacked}"
+
+
+@kind("blocks")
+@dataclass(frozen=True)
+class Blocks(Change):
+    """CR 509.1g: it becomes a blocking creature, blocking an attacking creature."""
+    name = "blocks"
+    object: Obj
+    blocking: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, blocking=self.blocking.id, blocking_incarnation=None)
+
+    def text(self):
+        return f"{self.object} blocks {self.blocking}"
+
+
+@kind("becomes_blocked")
+@dataclass(frozen=True)
+class BecomesBlocked(Change):
+    """CR 509.1h: an attacking creature with a blocker becomes blocked."""
+    name = "becomes_blocked"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, blocked=True)
+
+    def text(self):
+        return f"{self.object} becomes blocked"
+
+
+@kind("prevented")
+@dataclass(frozen=True)
+class Prevented(Change):
+    """CR 615.6: damage a source would deal is prevented."""
+    name = "prevented"
+    object: Obj
+    to: Obj | str
+
+    def apply(self, b):
+        pass
+
+    def details(self):
+        return {"object": self.object.id, "to": self.to.id if isinstance(self.to, Obj) else self.to}
+
+    def text(self):
+        return f"combat damage {self.object} would deal to {self.to} is prevented"
+
+
+@kind("zone")
+@dataclass(frozen=True)
+class Moves(Change):
+    """CR 400.7: an object leaves its zone and a new object enters another (onto the
+    battlefield under a player's control, 110.2)."""
+    name = "moves"
+    object: Obj
+    origin: str
+    to: str
+    controller: str | None
+
+    def apply(self, b):
+        oid = self.object.id
+        old_perm = next((p for p in b.battlefield if p.id == oid), None)
+        old_card = next((z for z in b.zones if z.id == oid), None)
+        spell = next((s for s in b.stack if s.spell and s.source == oid), None)
+        if spell is not None:       # a spell leaves the stack: its card moves on (608.3a, 608.2n)
+            b.stack = [s for s in b.stack if s is not spell]
+            old_card = ZoneCard(spell.source, spell.card, spell.owner, "stack", 0,
+                                incarnation=spell.source_incarnation)
+        old = old_perm or old_card
+        inc = old.incarnation
+        # What was attached to the object, attacking or blocking it, and effects that affected
+        # it keep pointing at the object that left (400.7): pinned to its incarnation.
+        b.battlefield = [p if p.attached_to != oid or p.attached_incarnation is not None
+                         else replace(p, attached_incarnation=inc) for p in b.battlefield]
+        b.battlefield = [p if p.attacking != oid or p.attacking_incarnation is not None
+                         else replace(p, attacking_incarnation=inc) for p in b.battlefield]
+        b.battlefield = [p if p.blocking != oid or p.blocking_incarnation is not None
+                         else replace(p, blocking_incarnation=inc) for p in b.battlefield]
+        b.effects = [e if oid not in e.targets else replace(e, target_incarnations=_pins(e, oid, inc))
+                     for e in b.effects]
+        b.battlefield = [p for p in b.battlefield if p.id != oid]
+        b.zones = [z for z in b.zones if z.id != oid]
+        b.entering.pop(oid, None)
+        if self.to == "battlefield":
+            b.stamp += 1
+            b.entering[oid] = Permanent(oid, old.card, self.controller, old.owner, token=old.token, timestamp=b.stamp,
+                                        incarnation=inc + 1, since_turn=b.state.turn.number)
+        else:
+            owner = old.owner
+            position = 0 if self.to == "library" else \
+                sum(1 for z in b.zones if z.zone == self.to and z.owner == owner)
+            if self.to == "library":     # to its top (the move action, 401.1)
+                b.zones = [replace(z, position=z.position + 1) if z.zone == "library" and z.owner == owner else z
+                           for z in b.zones]
+            b.zones.append(ZoneCard(oid, old.card, owner, self.to, position, incarnation=inc + 1,
+                                    token=old.token, since_check=True))
+
+    def details(self):
+        out = {"object": self.object.id, "from": self.origin, "to": self.to}
+        if self.controller is not None:
+            out["controller"] = self.controller
+        return out
+
+    def text(self):
+        return f"{self.object}: {self.origin} -> {self.to}" + (
+            f" under {self.controller}'s control" if self.controller else "") + " (a new object)"
+
+
+@kind("instead")
+@dataclass(frozen=True)
+class Instead(Change):
+    """CR 903.9b: the commander is put into the command zone instead."""
+    name = "instead"
+    object: Obj
+    to: str
+
+    def apply(self, b):
+        owner = next(z.owner for z in b.zones if z.id == self.object.id)
+        position = sum(1 for z in b.zones if z.zone == self.to and z.owner == owner)
+        b.card(self.object.id, zone=self.to, position=position)
+
+    def text(self):
+        return f"{self.object} is put into the {self.to} zone instead"
+
+
+@kind("stays")
+@dataclass(frozen=True)
+class Stays(Change):
+    """CR 111.8: a token that has left the battlefield stays where it is."""
+    name = "stays"
+    object: Obj
+    to: str
+
+    def apply(self, b):
+        pass
+
+    def text(self):
+        return f"{self.object} stays where it is (would have moved to {self.to})"
+
+
+@kind("enters")
+@dataclass(frozen=True)
+class EntersWith(Change):
+    """CR 614.1c: what the new permanent enters with: tapped, or counters."""
+    object: Obj
+    what: str | tuple
+
+    @property
+    def name(self):
+        return "enters_tapped" if self.what == "tapped" else "enters_counters"
+
+    def apply(self, b):
+        p = b.entering[self.object.id]
+        if self.what == "tapped":
+            b.entering[self.object.id] = replace(p, tapped=True)
+        else:
+            _, kind_, n = self.what
+            b.entering[self.object.id] = replace(p, counters=tuple(sorted((*p.counters, (kind_, n)))))
+
+    def details(self):
+        if self.what == "tapped":
+            return {"object": self.object.id}
+        return {"object": self.object.id, "counter": self.what[1], "amount": self.what[2]}
+
+    def text(self):
+        if self.what == "tapped":
+            return f"{self.object} enters tapped"
+        return f"{self.object} enters with {self.what[2]} {self.what[1]} counter(s)"
+
+
+@kind("attached")
+@dataclass(frozen=True)
+class EntersAttached(Change):
+    """CR 608.3c: an Aura enters attached to the object it targeted."""
+    name = "enters_attached"
+    object: Obj
+    attached_to: Obj
+
+    def apply(self, b):
+        b.entering[self.object.id] = replace(b.entering[self.object.id], attached_to=self.attached_to.id)
+
+    def text(self):
+        return f"{self.object} enters attached to {self.attached_to}"
+
+
+@kind("face_down")
+@dataclass(frozen=True)
+class FaceDown(Change):
+    """CR 406.3: a card exiled face down: no player may look at it."""
+    name = "face_down"
+    object: Obj
+
+    def apply(self, b):
+        b.card(self.object.id, face_down=True)
+
+    def text(self):
+        return f"{self.object} is face down: no player may look at it"
+
+
+@kind("exiled_with")
+@dataclass(frozen=True)
+class ExiledWith(Change):
+    """CR 607.2a: the card is linked to the object whose ability exiled it."""
+    name = "exiled_with"
+    object: Obj
+    source: Obj
+
+    def apply(self, b):
+        b.card(self.object.id, exiled_with=(self.source.id, self.source.incarnation))
+
+    def details(self):
+        return {"object": self.object.id, "with": self.source.id}
+
+    def text(self):
+        return f"{self.object} is linked to {self.source} (exiled with it)"
+
+
+@kind("playable")
+@dataclass(frozen=True)
+class Playable(Change):
+    """CR 601.3: an effect lets a player play the card from exile."""
+    name = "playable"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.card(self.object.id, playable_by=self.player, playable_this_turn=False)
+
+    def text(self):
+        return f"{self.player} may play {self.object} from exile"
+
+
+@kind("playable_this_turn")
+@dataclass(frozen=True)
+class PlayableThisTurn(Change):
+    """CR 601.3: an effect lets a player play the card from exile until end of turn."""
+    name = "playable_this_turn"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.card(self.object.id, playable_by=self.player, playable_this_turn=True)
+
+    def text(self):
+        return f"{self.player} may play {self.object} from exile this turn"
+
+
+@kind("unplayable")
+@dataclass(frozen=True)
+class Unplayable(Change):
+    """CR 607.2a, 514.2: the permission to play the card ends."""
+    name = "unplayable"
+    object: Obj
+
+    def apply(self, b):
+        b.card(self.object.id, playable_by=None, playable_this_turn=False)
+
+    def text(self):
+        return f"{self.object} may no longer be played"
+
+
+@kind("leaves_game")
+@dataclass(frozen=True)
+class LeavesGame(Change):
+    """CR 800.4a: an object owned by a player who left the game leaves it too."""
+    name = "leaves_game"
+    object: Obj
+
+    def apply(self, b):
+        oid = self.object.id
+        b.battlefield = [p for p in b.battlefield if p.id != oid]
+        b.zones = [z for z in b.zones if z.id != oid]
+        b.stack = [t for t in b.stack if not (t.spell and t.source == oid)]
+
+    def text(self):
+        return f"{self.object} leaves the game"
+
+
+@kind("pop")
+@dataclass(frozen=True)
+class Pop(Change):
+    """CR 608.2n, 800.4a: an ability leaves the stack."""
+    name = "pop"
+    stack_object: str
+
+    def apply(self, b):
+        b.stack = [s for s in b.stack if s.id != self.stack_object]
+
+    def details(self):
+        return {"object": self.stack_object}
+
+    def subject(self):
+        return self.stack_object
+
+    def text(self):
+        return f"the ability {self.stack_object} leaves the stack"
+
+
+@kind("create_token")
+@dataclass(frozen=True)
+class CreateToken(Change):
+    """CR 111.1: tokens are created on the battlefield under a player's control; their ids are
+    the token's name in snake case, numbered like the state file's own."""
+    name = "create_token"
+    token: str
+    player: str
+    amount: int
+
+    def apply(self, b):
+        taken = {p.id for p in b.battlefield} | {z.id for z in b.zones} | set(b.entering)
+        base = self.token.lower().replace(" ", "_")
+        for _ in range(self.amount):
+            n = 1
+            while (tid := base if n == 1 else f"{base}_{n}") in taken:
+                n += 1
+            taken.add(tid)
+            b.new_tokens.append(tid)
+            b.stamp += 1
+            b.entering[tid] = Permanent(tid, self.token, self.player, self.player, token=True, timestamp=b.stamp,
+                                        since_turn=b.state.turn.number)
+
+    def text(self):
+        return f"{self.player} creates {self.amount} {self.token} token(s)"
+
+
+@kind("affects_created")
+@dataclass(frozen=True)
+class AffectsCreated(Change):
+    """CR 611.2c: the effect just created affects the tokens just created ("that token
+    gains ...")."""
+    name = "affects_created"
+
+    def apply(self, b):
+        b.set_created(replace(b.created, targets=(*b.created.targets, *b.new_tokens)))
+
+    def text(self):
+        return "  it affects the token just created"
+
+
+@kind("attach")
+@dataclass(frozen=True)
+class Attach(Change):
+    """CR 701.3a: an Equipment is put onto an object."""
+    name = "attaches"
+    object: Obj
+    attached_to: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, attached_to=self.attached_to.id, attached_incarnation=None)
+
+    def text(self):
+        return f"{self.object} becomes attached to {self.attached_to}"
+
+
+@kind("unattach")
+@dataclass(frozen=True)
+class Unattach(Change):
+    """CR 704.5n: an Equipment becomes unattached."""
+    name = "unattached"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, attached_to=None, attached_incarnation=None)
+
+    def text(self):
+        return f"{self.object} becomes unattached"
+
+
+@kind("tap")
+@dataclass(frozen=True)
+class Tap(Change):
+    """CR 701.26a: the permanent becomes tapped."""
+    name = "tap"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, tapped=True)
+
+    def text(self):
+        return f"{self.object} becomes tapped"
+
+
+@kind("untap")
+@dataclass(frozen=True)
+class Untap(Change):
+    """CR 701.26b: the permanent becomes untapped."""
+    name = "untap"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, tapped=False)
+
+    def text(self):
+        return f"{self.object} becomes untapped"
+
+
+@kind("counters")
+@dataclass(frozen=True)
+class Counters(Change):
+    """CR 122: the number of counters of a kind on a permanent now."""
+    name = "counters"
+    object: Obj
+    counter: str
+    amount: int
+
+    def apply(self, b):
+        def now(p):
+            rest = tuple((k, n) for k, n in p.counters if k != self.counter)
+            keep = ((self.counter, self.amount),) if self.amount else ()
+            unstated = p.loyalty_unstated and self.counter != "loyalty"
+            return replace(p, counters=tuple(sorted((*rest, *keep))), loyalty_unstated=unstated)
+        b.battlefield = [now(p) if p.id == self.object.id else p for p in b.battlefield]
+
+    def text(self):
+        return f"{self.object} now has {self.amount} {self.counter} counter(s)"
+
+
+@kind("damage")
+@dataclass(frozen=True)
+class Damage(Change):
+    """CR 120.3e, 514.2: the damage marked on a creature now."""
+    name = "damage"
+    object: Obj
+    amount: int
+
+    def apply(self, b):
+        b.permanent(self.object.id, damage=self.amount)
+
+    def text(self):
+        return f"{self.object} now has {self.amount} damage marked"
+
+
+@kind("deathtouched")
+@dataclass(frozen=True)
+class Deathtouched(Change):
+    """CR 702.2b: dealt damage by a source with deathtouch since the last check (704.5h)."""
+    name = "deathtouched"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, deathtouched=True)
+
+    def text(self):
+        return f"{self.object} was dealt damage by a source with deathtouch"
+
+
+@kind("struck_first")
+@dataclass(frozen=True)
+class StruckFirst(Change):
+    """CR 510.4: it deals its combat damage in the first-strike combat damage step."""
+    name = "struck_first"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, struck_first=True)
+
+    def text(self):
+        return f"{self.object} deals its combat damage in the first-strike step"
+
+
+@kind("removed_from_combat")
+@dataclass(frozen=True)
+class RemovedFromCombat(Change):
+    """CR 506.4: the permanent is removed from combat."""
+    name = "removed_from_combat"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, **_out_of_combat())
+
+    def text(self):
+        return f"{self.object} is removed from combat"
+
+
+@kind("combat_ends")
+@dataclass(frozen=True)
+class CombatEnds(Change):
+    """CR 511.3: every creature is removed from combat."""
+    name = "combat_ends"
+
+    def apply(self, b):
+        b.battlefield = [replace(p, **_out_of_combat()) for p in b.battlefield]
+
+    def text(self):
+        return "every creature is removed from combat"
+
+
+@kind("effect_ends")
+@dataclass(frozen=True)
+class EffectEnds(Change):
+    """CR 514.2: an "until end of turn" effect ends."""
+    name = "effect_ends"
+    effect: str
+
+    def apply(self, b):
+        b.effects = [e for e in b.effects if e.id != self.effect]
+
+    def text(self):
+        return f"effect {self.effect} ends"
+
+
+@kind("life")
+@dataclass(frozen=True)
+class Life(Change):
+    """CR 119: a player's life total now."""
+    name = "life"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.life[self.player] = self.amount
+
+    def text(self):
+        return f"{self.player}'s life is now {self.amount}"
+
+
+@kind("pool")
+@dataclass(frozen=True)
+class Pool(Change):
+    """CR 106.4: the mana of one type in a player's pool now."""
+    name = "pool"
+    player: str
+    mana: str
+    amount: int
+
+    def apply(self, b):
+        b.pools.setdefault(self.player, {})[self.mana.upper()] = self.amount
+
+    def details(self):
+        return {"player": self.player, "counter": self.mana.upper(), "amount": self.amount}
+
+    def text(self):
+        return f"{self.player}'s pool now has {self.amount} {{{self.mana.upper()}}}"
+
+
+@kind("energy")
+@dataclass(frozen=True)
+class Energy(Change):
+    """CR 107.14: a player's energy counters now."""
+    name = "energy"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.counts["energy"][self.player] = self.amount
+
+    def text(self):
+        return f"{self.player} now has {self.amount} energy"
+
+
+@kind("lands_played")
+@dataclass(frozen=True)
+class LandsPlayed(Change):
+    """CR 305.2: the lands a player played this turn, now."""
+    name = "lands_played"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.counts["lands_played"][self.player] = self.amount
+
+    def text(self):
+        return f"{self.player} has played {self.amount} land(s) this turn"
+
+
+@kind("commander_casts")
+@dataclass(frozen=True)
+class CommanderCasts(Change):
+    """CR 903.8: how many times a player cast their commander from the command zone."""
+    name = "commander_casts"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.counts["commander_casts"][self.player] = self.amount
+
+    def text(self):
+        return f"{self.player} has cast their commander from the command zone {self.amount} time(s)"
+
+
+@kind("spells_cast")
+@dataclass(frozen=True)
+class SpellsCast(Change):
+    """CR 601.2f: the spells a player cast this turn (a record: Damping Sphere counts them)."""
+    name = "spells_cast"
+    logged = False
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.counts["spells_cast"][self.player] = self.amount
+
+    def text(self):
+        return f"{self.player} has cast {self.amount} spell(s) this turn"
+
+
+@kind("loyalty_used")
+@dataclass(frozen=True)
+class LoyaltyUsed(Change):
+    """CR 606.3: a loyalty ability of the permanent was activated this turn."""
+    name = "loyalty_used"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, loyalty_activated=True)
+
+    def text(self):
+        return f"{self.object}: a loyalty ability was activated this turn"
+
+
+@kind("loyalty_unused")
+@dataclass(frozen=True)
+class LoyaltyUnused(Change):
+    """CR 606.3: a new turn: no loyalty ability of the permanent activated this turn yet."""
+    name = "loyalty_unused"
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, loyalty_activated=False)
+
+    def text(self):
+        return f"{self.object}: no loyalty ability of it activated this turn yet"
+
+
+@kind("draw_empty")
+@dataclass(frozen=True)
+class DrawEmpty(Change):
+    """CR 121.4: a player attempted to draw from an empty library."""
+    name = "draw_empty"
+    player: str
+
+    def apply(self, b):
+        if self.player not in b.drew:
+            b.drew.append(self.player)
+
+    def text(self):
+        return f"{self.player} attempts to draw from an empty library"
+
+
+@kind("ceases")
+@dataclass(frozen=True)
+class Ceases(Change):
+    """CR 704.5d: a token in a zone other than the battlefield ceases to exist."""
+    name = "ceases"
+    object: Obj
+
+    def apply(self, b):
+        b.zones = [z for z in b.zones if z.id != self.object.id]
+
+    def text(self):
+        return f"{self.object} ceases to exist"
+
+
+@kind("lose")
+@dataclass(frozen=True)
+class Loses(Change):
+    """CR 104.3, 704.5a: a player loses the game."""
+    name = "loses"
+    player: str
+
+    def apply(self, b):
+        if self.player not in b.lost:
+            b.lost.append(self.player)
+
+    def text(self):
+        return f"{self.player} loses the game"
+
+
+@kind("trigger")
+@dataclass(frozen=True)
+class Triggered(Change):
+    """CR 603.2: a triggered ability triggers; it waits to be put on the stack. It may refer
+    to a spell ("that spell"), a player ("that player") or a creature ("it")."""
+    name = "triggered"
+    object: Obj
+    ability: AbilityTerm
+    player: str
+    refers: Obj | str | None
+
+    def apply(self, b):
+        pid = b.fresh_id("p", {p.id for p in b.pending})
+        b.pending.append(StackItem(
+            pid, self.player, self.ability.card, self.ability.line, self.object.id, self.object.incarnation,
+            granted=self.ability.granted,
+            refers_to=(self.refers.id, self.refers.incarnation) if isinstance(self.refers, Obj) else None,
+            refers_player=self.refers if isinstance(self.refers, str) else None))
+        b.new_pending.append(pid)
+
+    def details(self):
+        out = {"object": self.object.id, "player": self.player, "line": self.ability.line}
+        if isinstance(self.refers, Obj):
+            out["refers_to"] = self.refers.id
+        return out
+
+    def text(self):
+        refers = f"; it refers to {self.refers}" if isinstance(self.refers, Obj) else ""
+        return f"{self.object}'s line {self.ability.line} ability triggers ({self.player} controls it{refers})"
+
+
+@kind("remembers")
+@dataclass(frozen=True)
+class Remembers(Change):
+    """CR 608.2h, 113.7a: an object leaving the battlefield, as it last existed there, for the
+    abilities it is the source of (on the stack or waiting)."""
+    name = "remembers"
+    logged = False
+    object: Obj
+    what: str | tuple
+    amount: int
+
+    def apply(self, b):
+        what, key = (self.what[0], str(self.what[1])) if isinstance(self.what, tuple) else (self.what, "")
+        entry = (what, key, self.amount)
+
+        def remember(item: StackItem) -> StackItem:
+            if item.source == self.object.id and item.source_incarnation == self.object.incarnation \
+                    and not item.spell:
+                return replace(item, lki=tuple(sorted({*item.lki, entry})))
+            return item
+        b.stack = [remember(s) for s in b.stack]
+        b.pending = [remember(p) for p in b.pending]
+
+    def text(self):
+        return f"{self.object} as it last existed: {self.what} {self.amount}"
+
+
+@kind("forget")
+@dataclass(frozen=True)
+class Forget(Change):
+    """CR 704.3: a record kept "since state-based actions were last checked" expires with the
+    check (903.9a arrived, 704.5b drew from an empty library, 704.5h dealt deathtouch damage)."""
+    name = "forget"
+    logged = False
+    record: tuple
+
+    def apply(self, b):
+        what, who = self.record
+        if what == "arrived":
+            b.card(who.id, since_check=False)
+        elif what == "drew_from_empty":
+            b.drew = [p for p in b.drew if p != who]
+        elif what == "deathtouch_damaged":
+            b.permanent(who.id, deathtouched=False)
+
+    def text(self):
+        return f"the record {self.record[0]} of {self.record[1]} expires"
+
+
+def _out_of_combat() -> dict:
+    return {"attacking": None, "attacking_incarnation": None, "blocking": None, "blocking_incarnation": None,
+            "blocked": False, "struck_first": False}
+
+
+def _pins(effect: Effect, object_id: str, incarnation: int) -> tuple[int | None, ...]:
+    pins = list(effect.target_incarnations or (None,) * len(effect.targets))
+    for i, t in enumerate(effect.targets):
+        if t == object_id and pins[i] is None:
+            pins[i] = incarnation
+    return tuple(pins)
