@@ -17,7 +17,7 @@ from .core import UNDECIDED, Solver
 from .result import Cited, explain_lines
 
 FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
-SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C} and hybrid {W/U}-style symbols"
+SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C}, hybrid {W/U}-style and monocolored hybrid {2/W}-style symbols"
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def parse_cost(text: str, where: str) -> list[str]:
     if not symbols or "".join(f"{{{s}}}" for s in symbols) != text.replace(" ", ""):
         raise InputError(where, "--cost", f"{text!r} is not a mana cost like '{{2}}{{G}}{{G}}'")
     for s in symbols:
-        if not COST_SYMBOL.match(s) or s in ("X", "Y", "Z", "S") or "/P" in s or s.startswith("2/"):
+        if not COST_SYMBOL.match(s) or s in ("X", "Y", "Z", "S") or "/P" in s:
             raise InputError(where, "--cost", f"{{{s}}} is not supported in a cost to pay; "
                                               f"use {SUPPORTED}")
     return symbols

@@ -88,3 +88,30 @@ def test_can_pay_equals_brute_force(board, generic, colored):
         assert sum(paid.values()) == len(cost)
         for c in colored:
             assert paid.get(c, 0) >= colored.count(c)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(sorted(SOURCES)), min_size=0, max_size=4),
+       st.integers(0, 2), st.lists(st.sampled_from("WUBRGC"), max_size=2),
+       st.lists(st.sampled_from("WUBRG"), min_size=1, max_size=2))
+def test_can_pay_monocolored_hybrid_equals_brute_force(board, generic, colored, hybrid):
+    # CR 107.4e: each {2/H} is paid with one mana of color H or with two mana of any type;
+    # the oracle tries every choice of halves.
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": f"p{i}", "card": c, "controller": "alice",
+                         "tapped": c == "Pili-Pala"} for i, c in enumerate(board)]})
+    cost_text = ((f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" for c in colored)
+                 + "".join(f"{{2/{h}}}" for h in hybrid))
+    fixed = [SYMBOL[c] for c in colored] + [frozenset("WUBRGC")] * generic
+    halves = [[[SYMBOL[h]], [frozenset("WUBRGC")] * 2] for h in hybrid]
+    expected = any(payable(board, fixed + [u for half in choice for u in half])
+                   for choice in itertools.product(*halves))
+    got = Session(state).can_pay("alice", cost_text)
+    assert got.payable == expected, (board, cost_text)
+    if got.payable:
+        paid = got.cost_paid_with or {}
+        for c in colored:
+            assert paid.get(c, 0) >= colored.count(c)
+        # each {2/H} took one mana of H or two mana: between one and two units per symbol
+        assert len(fixed) + len(hybrid) <= sum(paid.values()) <= len(fixed) + 2 * len(hybrid)

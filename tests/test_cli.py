@@ -143,3 +143,20 @@ def test_demo_runs(capsys):
     assert code == 0
     assert "pool could produce: {U} {G}" in out
     assert "What if it were turn 6 (alice's precombat main)? Could alice tap her elves for mana?\n  yes" in out
+
+
+def test_solver_limit_exits_3(capsys, tmp_path, monkeypatch):
+    # A question beyond what the solver handles is a SolverError: exit 3, the reason on stderr.
+    # Birds of Paradise's mana ability makes five distinct states; allow only one.
+    from mtg_asp.queries import whatif
+    monkeypatch.setattr(whatif, "MAX_BRANCHES", 1)
+    state = tmp_path / "birds.yaml"
+    state.write_text(textwrap.dedent("""\
+        players: [alice, bob]
+        turn: {number: 3, active: alice, step: precombat_main}
+        battlefield:
+          - {id: birds, card: Birds of Paradise, controller: alice}
+        """))
+    code, out, err = run(capsys, "what-if", str(state), "--do", "activate birds 2")
+    assert code == 3 and out == ""
+    assert err == "mtg-asp: solver: beyond what this solver handles: more than 1 ways one step can go\n"

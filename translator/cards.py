@@ -7,6 +7,7 @@ ability means (is it a mana ability? does 302.6 apply?) is decided in ``asp/``.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -674,12 +675,12 @@ RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or 
 
 
 def _granted(inner: Ability | None, line: int) -> Ability | None:
+    """The ability a grant gives (CR 613.1f), on the granting ability's line: a copy of the
+    ability as parsed, every field kept (its activation instructions, 602.1b; its trigger,
+    condition, P/T effects and restrictions), so no field added to Ability is ever dropped."""
     if inner is None:
         return None
-    return Ability(line, inner.kind, keywords=inner.keywords, costs=inner.costs, mana=inner.mana,
-                   effect_text=inner.effect_text, targets=inner.targets, timing=inner.timing,
-                   does=inner.does, target=inner.target, more_targets=inner.more_targets, when=inner.when,
-                   creates=inner.creates, duration=inner.duration)
+    return dataclasses.replace(inner, line=line)
 
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):
