@@ -102,8 +102,8 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
                        if s.arguments[2].string == player})
         solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]),
                        (part, [])])
-        active = query.external("active")
-        frugal = query.external("frugal")
+        active = query.external("cp_on")
+        frugal = query.external("cp_frugal")
         # First look for a plan that activates few abilities; if that takes long (a cost close
         # to all the player can make), look for any plan with the rest of the time limit.
         model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
@@ -119,14 +119,14 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
     def mine(s):
         return s.arguments[0].number == q
     picks = {(s.arguments[1], s.arguments[2]): (s.arguments[3], s.arguments[4])
-             for s in model if s.name == "pick" and mine(s)}
+             for s in model if s.name == "cp_pick" and mine(s)}
     steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
-             for s in model if s.name == "step_of" and mine(s)}
+             for s in model if s.name == "cp_step_of" and mine(s)}
     sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
-            for s in model if s.name == "sac" and mine(s)}
+            for s in model if s.name == "cp_sac" and mine(s)}
     paid: dict = {}
     for s in model:
-        if s.name == "paid" and mine(s):
+        if s.name == "cp_paid" and mine(s):
             who, t = s.arguments[1], mana_letter(s.arguments[4])
             bucket = paid.setdefault(str(who), {})
             bucket[t] = bucket.get(t, 0) + 1
@@ -141,7 +141,7 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
     order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
-                      for s in model if s.name == "pay_why" and mine(s)})
+                      for s in model if s.name == "cp_pay_why" and mine(s)})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
                   explain)
 

@@ -29,8 +29,6 @@ def test_the_checker_reads_every_encoding(asp_dir: Path) -> None:
     assert {r.where.partition(":")[0] for r in rules} <= {f.name for f in files}
 
 
-@pytest.mark.xfail(strict=False, reason="asp/ still repeats rules; asp/ is being restructured "
-                   "to say each once (see asp_shape_report.txt); remove this mark then")
 def test_no_rule_is_written_twice(asp_dir: Path) -> None:
     pairs = duplicate_rules(asp_dir)
     assert not pairs, "rules written twice (factor each into one rule):\n" + report(pairs)

@@ -1042,50 +1042,34 @@ class Energy(Change):
         return f"{self.player} now has {self.amount} energy"
 
 
-@kind("lands_played")
+@kind("count")
 @dataclass(frozen=True)
-class LandsPlayed(Change):
-    """CR 305.2: the lands a player played this turn, now."""
-    name = "lands_played"
+class Count(Change):
+    """What a player has done so far, by record: lands played this turn (305.2), spells cast this
+    turn (601.2f: a record Damping Sphere counts, not shown), casts of their commander from the
+    command zone (903.8)."""
+    record: str
     player: str
     amount: int
 
-    def apply(self, b):
-        b.counts["lands_played"][self.player] = self.amount
+    @property
+    def name(self):
+        return self.record
 
-    def text(self):
-        return f"{self.player} has played {self.amount} land(s) this turn"
-
-
-@kind("commander_casts")
-@dataclass(frozen=True)
-class CommanderCasts(Change):
-    """CR 903.8: how many times a player cast their commander from the command zone."""
-    name = "commander_casts"
-    player: str
-    amount: int
+    @property
+    def logged(self):
+        return self.record != "spells_cast"
 
     def apply(self, b):
-        b.counts["commander_casts"][self.player] = self.amount
+        b.counts[self.record][self.player] = self.amount
+
+    def details(self):
+        return {"player": self.player, "amount": self.amount}
 
     def text(self):
-        return f"{self.player} has cast their commander from the command zone {self.amount} time(s)"
-
-
-@kind("spells_cast")
-@dataclass(frozen=True)
-class SpellsCast(Change):
-    """CR 601.2f: the spells a player cast this turn (a record: Damping Sphere counts them)."""
-    name = "spells_cast"
-    logged = False
-    player: str
-    amount: int
-
-    def apply(self, b):
-        b.counts["spells_cast"][self.player] = self.amount
-
-    def text(self):
-        return f"{self.player} has cast {self.amount} spell(s) this turn"
+        what = {"lands_played": "land(s) played this turn", "spells_cast": "spell(s) cast this turn",
+                "commander_casts": "cast(s) of their commander from the command zone"}[self.record]
+        return f"{self.player} now has {self.amount} {what}"
 
 
 @kind("loyalty_used")
