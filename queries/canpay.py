@@ -4,7 +4,7 @@ this module parses the cost, asks, and reads the plan back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import clingo
 
@@ -47,11 +47,14 @@ class CanPay:
     cost_paid_with: dict[str, int] | None = None
     reasons: tuple[tuple[str, str], ...] = ()      # (CR rule, reason), from asp/canpay.lp
     explain: bool = False
+    left_out: tuple[tuple[str, int, str], ...] = ()   # abilities not planned with: (object, line, why)
 
     def to_json(self) -> dict:
         out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
         if self.payable:
             out["cost_paid_with"] = self.cost_paid_with
+        if self.left_out:
+            out["left_out"] = [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]
         return out
 
     def rules(self) -> list[Cited]:
@@ -60,6 +63,7 @@ class CanPay:
 
     def to_text(self) -> str:
         text = self._text()
+        text += "".join(f"\n  not considered: {o} line {line}: {why}" for o, line, why in self.left_out)
         return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
 
     def _text(self) -> str:
@@ -109,9 +113,13 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
         model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
         if model == UNDECIDED:
             model = solver.search([active])
+        left = tuple(sorted({(object_id(s.arguments[1]), resolve_line(solver, object_id(s.arguments[1]),
+                                                                       ability(s.arguments[2]))[0],
+                              s.arguments[3].string)
+                             for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
     if model is None:
-        return CanPay(player, cost, False, explain=explain)
-    return _plan(solver, player, cost, q, model, explain)
+        return CanPay(player, cost, False, explain=explain, left_out=left)
+    return replace(_plan(solver, player, cost, q, model, explain), left_out=left)
 
 
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],

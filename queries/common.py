@@ -112,6 +112,26 @@ def counters(solver: Solver) -> dict[str, dict[str, int]]:
     return out
 
 
+def state_errors(solver: Solver) -> None:
+    """A state the rules make impossible (asp/diagnostics.lp: a creature attacking under the
+    wrong player after the layers, a blocker not of the defending player, ...): one line naming
+    the state file's field, as the loader's own errors."""
+    index = {("obj", p.id): f"battlefield[{i}]" for i, p in enumerate(solver.state.battlefield)}
+    index.update({("eff", e.id): f"effects[{i}]" for i, e in enumerate(solver.state.effects)})
+    order = list(index)
+    errors = sorted((order.index((x.name, x.arguments[0].string)), index[(x.name, x.arguments[0].string)],
+                     s.arguments[1].name, s.arguments[2].string, s.arguments[3].string)
+                    for s in solver.base().get("state_error") for x in [s.arguments[0]])
+    if errors:
+        _, path, field, rule, text = errors[0]
+        raise InputError(solver.state.source, f"{path}.{field}", f"{text} (CR {rule})")
+
+
+def blocked(solver: Solver) -> set[str]:
+    """The attacking creatures that are blocked (CR 509.1h, asp/combat.lp)."""
+    return {object_id(s.arguments[0]) for s in solver.base().get("blocked_attacker")}
+
+
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
     abilities after replacement effects; the core grounds each once."""

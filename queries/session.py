@@ -13,6 +13,7 @@ from pathlib import Path
 from ..translator.model import GameState
 from ..translator.state import load_state_file
 from . import activations, board, canpay, could_produce, mana, orderings, whatif
+from .common import state_errors
 from .core import DEFAULT_TIME_LIMIT, Solver
 
 
@@ -23,6 +24,7 @@ class Session:
     def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
         self.state = state
         self.solver = Solver(state, time_limit)
+        state_errors(self.solver)
 
     @classmethod
     def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT) -> Session:

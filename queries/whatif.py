@@ -54,7 +54,7 @@ from ..translator.decode import object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
-from .common import colors, controllers, counters, outcome_parts
+from .common import blocked, colors, controllers, counters, outcome_parts
 from .core import Answer, Query, Solver
 from .result import Cited, explain_lines
 
@@ -111,10 +111,11 @@ class View:
     controllers: dict
     colors: dict
     counters: dict
+    blocked: set
 
     @classmethod
     def of(cls, solver: Solver) -> View:
-        return cls(controllers(solver), colors(solver), counters(solver))
+        return cls(controllers(solver), colors(solver), counters(solver), blocked(solver))
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class Result:
                 for key in ("attacking", "blocking"):
                     if getattr(p, key):
                         v[key] = getattr(p, key) + (" (gone)" if getattr(p, f"{key}_incarnation") is not None else "")
-                if p.blocked:
+                if p.id in rules.blocked:
                     v["blocked"] = True
                 out[p.id] = v
             for t in s.stack:

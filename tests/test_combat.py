@@ -155,35 +155,60 @@ def test_combat_action_syntax_errors_name_the_action(text, message):
         run([ELVES], [text], step="beginning_of_combat")
 
 
+def state_error(data) -> InputError:
+    """The error a state the rules make impossible gets as its Session is made
+    (asp/diagnostics.lp: the rules decide, after the layers)."""
+    with pytest.raises(InputError) as e:
+        Session(load_state(data))
+    return e.value
+
+
 @pytest.mark.parametrize("field, value, message", [
-    ("attacking", "bob", "only in the combat steps"),
-    ("blocking", "elves", "not an attacking creature"),
+    ("attacking", "bob", "only in the steps of the combat phase"),
+    ("blocking", "elves", "it blocks an attacking creature"),
     ("struck_first", True, "has struck first"),
 ])
 def test_combat_state_errors_name_the_field(field, value, message):
-    with pytest.raises(InputError, match=message) as e:
-        load_state({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "precombat_main"
-                                             if field == "attacking" else "declare_blockers"},
-                    "battlefield": [ELVES, {**ONE_B, field: value}]})
-    assert f"battlefield[1].{field}" in str(e.value)
+    e = state_error({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "precombat_main"
+                                              if field == "attacking" else "declare_blockers"},
+                     "battlefield": [ELVES, {**ONE_B, field: value}]})
+    assert f"battlefield[1].{field}" in str(e) and message in str(e)
+
+
+def test_a_creature_attacks_under_the_control_layer_2_gives():
+    """CR 506.2, 613.1b: alice attacks with bob's creature under her Act of Treason (the loader
+    once checked the base controller and refused it); without the effect it is an error."""
+    one_b = {**ONE_B, "since_turn": 1, "attacking": "bob", "tapped": True}
+    treason = {"id": "aot", "card": "Act of Treason", "controller": "alice", "targets": ["one_b"], "since_turn": 5}
+    state = {"players": TWO, "turn": {"number": 5, "active": "alice", "step": "declare_attackers"},
+             "battlefield": [ELVES, one_b]}
+    got = Session(load_state({**state, "effects": [treason]})).board(objects=["one_b"], fields=["controller"])
+    assert got.to_json() == {"board": {"one_b": {"controller": "alice"}}}
+    e = state_error(state)
+    assert "battlefield[1].attacking" in str(e) and "508.1a" in str(e)
 
 
 AMI_B = {"id": "ami_b", "card": "Aminatou, the Fateshifter", "controller": "bob"}
 
 
 @pytest.mark.parametrize("attacker, attacked, message", [
-    (ELVES, "one_b", "'one_b' is not a planeswalker"),
-    ({**ONE_B, "id": "one_a", "controller": "alice"}, "ami_b", "the active player's creatures attack a planeswalker"),
-    (ELVES, "nobody", "'nobody' is neither a player nor a planeswalker"),
+    (ELVES, "one_b", "a creature attacks a player or a planeswalker (CR 506.3)"),
+    ({**ONE_B, "id": "one_a", "controller": "alice"}, "ami_b", "a planeswalker one of their opponents controls"),
+    (ELVES, "nobody", "'nobody' is neither a player nor a permanent"),
 ])
 def test_a_state_attacking_a_planeswalker_names_the_field(attacker, attacked, message):
     # CR 506.2, 506.3, 508.1b: a creature attacks a player or a planeswalker an opponent controls
     # (the second attacker is alice's but the turn is bob's)
-    with pytest.raises(InputError, match=message) as e:
-        load_state({"players": TWO, "turn": {"number": 5, "active": "alice" if attacker is ELVES else "bob",
-                                             "step": "declare_attackers"},
-                    "battlefield": [ONE_B, AMI_B, {**attacker, "attacking": attacked}]})
-    assert "battlefield[2].attacking" in str(e.value)
+    data = {"players": TWO, "turn": {"number": 5, "active": "alice" if attacker is ELVES else "bob",
+                                     "step": "declare_attackers"},
+            "battlefield": [ONE_B, AMI_B, {**attacker, "attacking": attacked}]}
+    if attacked == "nobody":        # what it names is the loader's to check
+        with pytest.raises(InputError) as e:
+            load_state(data)
+        e = e.value
+    else:
+        e = state_error(data)
+    assert "battlefield[2].attacking" in str(e) and message in str(e)
 
 
 def test_a_state_with_a_creature_attacking_a_planeswalker_and_its_blocker():
@@ -195,9 +220,9 @@ def test_a_state_with_a_creature_attacking_a_planeswalker_and_its_blocker():
     assert "ami_b" not in after and after["one_b"]["damage"] == 1
     got = run([attacker, AMI_B], ["next step"], step="declare_blockers")
     assert got.results[0].after(got.start)["ami_b"]["counters"] == {"loyalty": 2}
-    with pytest.raises(InputError, match="blocks a creature attacking its controller or a planeswalker"):
-        load_state({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "declare_blockers"},
-                    "battlefield": [attacker, AMI_B, {**ELVES, "id": "elves2", "blocking": "elves"}]})
+    e = state_error({"players": TWO, "turn": {"number": 5, "active": "alice", "step": "declare_blockers"},
+                     "battlefield": [attacker, AMI_B, {**ELVES, "id": "elves2", "blocking": "elves"}]})
+    assert "battlefield[2].blocking" in str(e) and "one the defending player controls (CR 509.1a)" in str(e)
 
 
 def test_hexproof_stops_an_opponents_target_but_not_its_controllers():
@@ -215,15 +240,15 @@ def test_hexproof_stops_an_opponents_target_but_not_its_controllers():
 
 
 def test_a_creature_whose_controller_changes_is_removed_from_combat():
-    # 506.4: alice's attacking Elves are controlled by bob now (an Act of Treason of his): at the
-    # next check they are no longer attacking, and deal no combat damage
-    attacker = {**ELVES, "attacking": "bob"}
-    treason = [{"id": "t", "card": "Act of Treason", "controller": "bob", "targets": ["elves"]}]
-    got = run([attacker, ONE_B], ["counters one_b +1/+1 1", "next step"], step="declare_blockers",
-              effects=treason)
-    assert ("removed_from_combat", "elves") in kinds(got)
+    # 506.4: alice attacks bob with his creature under her Mind Control; the Mind Control is
+    # returned to her hand, bob controls it again, and at once it is no longer attacking: it deals
+    # no combat damage
+    attacker = {**ONE_B, "attacking": "bob", "tapped": True, "since_turn": 1}
+    mc = {"id": "mc", "card": "Mind Control", "controller": "alice", "attached_to": "one_b"}
+    got = run([ELVES, attacker, mc], ["bounce mc", "next step"], step="declare_blockers")
+    assert ("removed_from_combat", "one_b") in kinds(got)
     after = got.results[0].after(got.start)
-    assert "attacking" not in after["elves"]
+    assert "attacking" not in after["one_b"] and after["one_b"]["controller"] == "bob"
     assert "player bob" not in after                     # no combat damage: life unchanged
 
 

@@ -140,6 +140,8 @@ class Ability:
                                          # (CR 508.1c, 509.1b)
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
+    additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
+                                         # your turns" (CR 305.2a)
 
 
 @dataclass(frozen=True)
@@ -612,8 +614,17 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if isinstance(arg, str):
             return Ability(line, kind, effect_text=arg)
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
-                                     "pt", "control", "condition", "restrict", "cost_increase"})
+                                     "pt", "control", "condition", "restrict", "cost_increase",
+                                     "additional_land_plays"})
         text = a.get("text", str, "")
+        if a.has("additional_land_plays"):
+            n = a.get("additional_land_plays", int)
+            if n < 1:
+                raise a.error("additional_land_plays", "must be a positive number of land plays")
+            if len(a.data) > 1 + ("text" in a.data):
+                raise a.error("additional_land_plays", "additional land plays go in an ability of their own "
+                                                       "(only text beside them)")
+            return Ability(line, kind, effect_text=text, additional_land_plays=n)
         if a.has("cost_increase"):
             increase = a.get("cost_increase", str)
             if increase not in COST_INCREASES:

@@ -522,6 +522,21 @@ class BecomesBlocked(Change):
         return f"{self.object} becomes blocked"
 
 
+@kind("remains_blocked")
+@dataclass(frozen=True)
+class RemainsBlocked(Change):
+    """CR 509.1h: an attacking creature stays blocked when its blockers are gone (a record)."""
+    name = "remains_blocked"
+    logged = False
+    object: Obj
+
+    def apply(self, b):
+        b.permanent(self.object.id, blocked=True)
+
+    def text(self):
+        return f"{self.object} remains blocked"
+
+
 @kind("prevented")
 @dataclass(frozen=True)
 class Prevented(Change):

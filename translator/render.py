@@ -292,6 +292,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"ability_condition({a},{ability.condition}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
+    if ability.additional_land_plays:
+        facts.append(f"additional_land_plays({a},{ability.additional_land_plays}).")
     return facts
 
 

@@ -23,8 +23,6 @@ DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player gam
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first"}
-# CR 506.1: the steps in which creatures are attacking and blocking.
-COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -92,7 +90,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             where_else = " (it is not on the battlefield)" if p.attached_to in ids.taken else ""
             raise InputError(where, f"battlefield[{i}].attached_to",
                              f"no battlefield object has id {p.attached_to!r}{where_else}")
-    battlefield = _combat(battlefield, players, turn, where, library)
+    _combat(battlefield, players, where)
     known = {p.id for p in battlefield} | {z.id for z in zones}
     for z in zones:
         if z.exiled_with and z.exiled_with[0] not in known:
@@ -237,8 +235,6 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     for t in targets:
         if not isinstance(t, str) or t not in battlefield:
             raise f.error("targets", f"no battlefield object has id {t!r}")
-    if len(set(targets)) != len(targets):
-        raise f.error("targets", "the same object cannot be chosen for two of its targets (CR 115.3)")
     return targets
 
 
@@ -266,60 +262,20 @@ def _inline_cards(f: Fields) -> list[Card]:
     return [parse_card(c, f.where, f"cards[{i}]") for i, c in enumerate(raw)]
 
 
-def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], turn: Turn,
-            where: str, library: CardLibrary) -> tuple[Permanent, ...]:
-    """`attacking: PLAYER` (or the id of a planeswalker, 508.1b), `blocking: ID`, `blocked: true`
-    on permanents: the combat so far
-    (CR 508.1k, 509.1g, 509.1h), only in the combat steps that have attackers. An attacking
-    creature with a blocker is blocked (509.1h); `blocked: true` says so when its blockers
-    are gone."""
-    by_id = {p.id: p for p in battlefield}
-    out = []
+def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], where: str) -> None:
+    """`attacking: PLAYER` (or the id of a planeswalker), `blocking: ID`, `blocked: true`,
+    `struck_first: true` on permanents: the combat so far. Here only what they name is checked
+    (a player, an object of the battlefield); whether the combat is one the rules allow (who
+    controls what after the layers, which step it is) is asp/diagnostics.lp's, reported by the
+    Session with the same one line naming the field."""
+    ids = {p.id for p in battlefield}
     for i, p in enumerate(battlefield):
         path = f"battlefield[{i}]"
-        for key in ("attacking", "blocking", "blocked", "struck_first"):
-            if getattr(p, key) and turn.step not in COMBAT_STEPS:
-                raise InputError(where, f"{path}.{key}", f"creatures attack and block only in the combat "
-                                 f"steps {', '.join(COMBAT_STEPS)} (CR 506.1); the turn is in {turn.step}")
-        if p.attacking is not None and p.attacking not in players and p.attacking in by_id:
-            # CR 506.2, 508.1b: a planeswalker an opponent of the active player controls
-            attacked = by_id[p.attacking]
-            if "planeswalker" not in library.get(attacked.card).types:
-                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is not a planeswalker; a "
-                                 "creature attacks a player or a planeswalker (CR 506.3)")
-            if p.controller != turn.active or attacked.controller == p.controller:
-                raise InputError(where, f"{path}.attacking", "the active player's creatures attack a "
-                                 "planeswalker one of their opponents controls (CR 506.2)")
-        elif p.attacking is not None:
-            if p.attacking not in players:
-                raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is neither a player nor a "
-                                 f"planeswalker on the battlefield (players are {', '.join(players)})")
-            if p.attacking == p.controller or p.controller != turn.active:
-                raise InputError(where, f"{path}.attacking", "the active player's creatures attack one of "
-                                 "their opponents (CR 506.2)")
-        if p.blocking is not None:
-            if turn.step == "declare_attackers":
-                raise InputError(where, f"{path}.blocking", "blockers are declared in the declare blockers "
-                                 "step (CR 509.1)")
-            attacker = by_id.get(p.blocking)
-            if attacker is None or attacker.attacking is None:
-                raise InputError(where, f"{path}.blocking", f"{p.blocking!r} is not an attacking creature "
-                                 "of the battlefield")
-            defending = by_id[attacker.attacking].controller if attacker.attacking in by_id else attacker.attacking
-            if p.controller != defending:
-                raise InputError(where, f"{path}.blocking", f"{p.id} blocks a creature attacking its "
-                                 f"controller or a planeswalker they control ({attacker.id} attacks "
-                                 f"{attacker.attacking}; CR 509.1a)")
-        if p.blocked and p.attacking is None:
-            raise InputError(where, f"{path}.blocked", "only an attacking creature is blocked (CR 509.1h)")
-        if p.struck_first and (turn.step not in ("first_strike_damage", "combat_damage")
-                               or (p.attacking is None and p.blocking is None)):
-            raise InputError(where, f"{path}.struck_first", "only an attacking or blocking creature in a combat "
-                             "damage step after a first-strike one has struck first (CR 510.4)")
-    blocked = {p.blocking for p in battlefield if p.blocking}
-    for p in battlefield:
-        out.append(replace(p, blocked=True) if p.id in blocked else p)
-    return tuple(out)
+        if p.attacking is not None and p.attacking not in players and p.attacking not in ids:
+            raise InputError(where, f"{path}.attacking", f"{p.attacking!r} is neither a player nor a "
+                             f"permanent on the battlefield (players are {', '.join(players)})")
+        if p.blocking is not None and p.blocking not in ids:
+            raise InputError(where, f"{path}.blocking", f"{p.blocking!r} is not a permanent of the battlefield")
 
 
 def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, ...]:
