@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..translator.decode import MANA_ORDER, ability, mana_amounts, object_id
+from ..translator.decode import MANA_ORDER, ability, applied, int_args, mana_amounts, object_id
 from ..translator.errors import InputError
 from .common import outcome_parts, require_permanent, require_player, resolve_line
 from .core import Solver
@@ -138,12 +138,12 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
     # and to the event the class turns EN into (_Graph).
     trans: dict[tuple[int, int], int] = {}
     for s in answer.get("ord_trans"):
-        obj_n, ev, k, ev2 = map(int, str(s)[10:-1].split(","))
+        obj_n, ev, k, ev2 = int_args(s)
         if obj_n == n:
             trans[(ev, k)] = ev2
     nodes: dict[tuple[int, int, int], int] = {}
     for s in answer.get("ord_node"):
-        obj_n, key, st, ev, mask = map(int, str(s)[9:-1].split(","))
+        obj_n, key, st, ev, mask = int_args(s)
         if obj_n == n and key in my_keys:
             nodes[(key, st, ev)] = mask
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
@@ -224,7 +224,7 @@ class _Graph:
             mask ^= bit
             k = bit.bit_length() - 1
             mult, radix = self.classes[k]
-            out.append((k, mult - (st // radix) % (mult + 1), st + radix, self.trans[(ev, k)]))
+            out.append((k, mult - applied(st, radix, mult), st + radix, self.trans[(ev, k)]))
         return out
 
     def predecessors(self, key: int, st: int, ev: int) -> list[tuple[tuple[int, int, int], int]]:
@@ -238,7 +238,7 @@ class _Graph:
             self._into = into
         out = []
         for k, (mult, radix) in self._by_class:
-            if (st // radix) % (mult + 1) == 0:
+            if applied(st, radix, mult) == 0:
                 continue
             prev = st - radix
             for ev0 in self._into.get((k, ev), ()):
@@ -260,16 +260,16 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     key, ev0 = start
     counts: dict[tuple[int, int], int] = {(0, ev0): 1}
     trans, classes = graph.trans, graph.classes
-    # by the class's bit: (class, members, radix, members + 1)
-    by_bit = {1 << k: (k, mult, radix, mult + 1) for k, (mult, radix) in classes.items()}
+    # by the class's bit: (class, members, radix)
+    by_bit = {1 << k: (k, mult, radix) for k, (mult, radix) in classes.items()}
     for (_, st, ev), mask in sorted(graph.nodes.items()):
         n = counts[(st, ev)]
         while mask:
             bit = mask & -mask
             mask ^= bit
-            k, mult, radix, base = by_bit[bit]
+            k, mult, radix = by_bit[bit]
             nxt = (st + radix, trans[(ev, k)])
-            ways = 1 if mult == 1 else mult - (st // radix) % base
+            ways = 1 if mult == 1 else mult - applied(st, radix, mult)
             counts[nxt] = counts.get(nxt, 0) + n * ways
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():

@@ -160,3 +160,34 @@ def test_solver_limit_exits_3(capsys, tmp_path, monkeypatch):
     code, out, err = run(capsys, "what-if", str(state), "--do", "activate birds 2")
     assert code == 3 and out == ""
     assert err == "mtg-asp: solver: beyond what this solver handles: more than 1 ways one step can go\n"
+
+
+def test_check_runs_a_scenario_mixing_a_what_if_and_an_explained_query(capsys, tmp_path):
+    # One Session answers both (it once ended in a traceback: the what-if's why/4 and explain's).
+    (tmp_path / "mixed.yaml").write_text(textwrap.dedent("""\
+        ruling: A flickered Forest is a new object that still taps for {G}.
+        cr: ["400.7", "106.7"]
+        state:
+          players: [alice, bob]
+          turn: {number: 3, active: alice, step: precombat_main}
+          battlefield:
+            - {id: forest, card: Forest, controller: alice}
+        queries:
+          - query: what-if
+            args: {actions: [flicker forest]}
+            expect:
+              actions: [flicker forest]
+              outcomes:
+                - changes:
+                    - {step: 1, change: moves, object: forest, from: battlefield, to: exile, rules: ["400.7"]}
+                    - {step: 1, change: moves, object: forest, from: exile, to: battlefield, controller: alice,
+                       rules: ["400.7"]}
+                  after: {forest: {zone: battlefield, controller: alice, new_object: true}}
+          - query: could-produce
+            args: {object: forest}
+            expect: {could_produce: {forest: [G]}}
+            rules: {forest: ["106.12", "305.6", "605.1a"]}
+        """))
+    code, out, err = run(capsys, "check", str(tmp_path))
+    assert (code, err) == (0, ""), out
+    assert "1 passed, 0 failed" in out

@@ -26,7 +26,7 @@ class AbilityRef:
 
 
 def object_id(sym: clingo.Symbol) -> str:
-    """obj(Id, Incarnation) -> Id (the incarnation is 0 until zone changes exist)."""
+    """obj(Id, Incarnation) -> Id (the incarnation counts the object's zone changes, 400.7)."""
     return sym.arguments[0].string
 
 
@@ -71,3 +71,18 @@ def mana_amounts(event: clingo.Symbol, extra: clingo.Symbol) -> dict[str, int]:
     amounts = ((t, b.number * factor + e.number)
                for t, b, e in zip(MANA_ORDER, pool.arguments, extra.arguments))
     return {t: n for t, n in amounts if n}
+
+
+def int_args(sym: clingo.Symbol) -> tuple[int, ...]:
+    """The arguments of an atom whose arguments are all integers (asp/orderings.lp's graph),
+    read from its text: reading clingo Symbol attributes costs microseconds each, and a large
+    graph has hundreds of thousands of them."""
+    text = str(sym)
+    return tuple(int(a) for a in text[text.index("(") + 1:-1].split(","))
+
+
+def applied(state: int, radix: int, members: int) -> int:
+    """How many members of one class of replacement effects a walk state has applied: the
+    inverse of asp/events.lp's state number, sum over classes of applied * radix, where a
+    class's radix is the product of (members + 1) of the classes before it (mixed radix)."""
+    return (state // radix) % (members + 1)
