@@ -139,8 +139,8 @@ def test_more_targets_than_the_spell_requires_are_refused():
 def test_an_aura_whose_enchant_ability_is_not_modelled_says_so():
     curse = {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
              "oracle_text": "Enchant player\nEnchanted player's life can't change.",
-             "abilities": [{"line": 1, "static": "Enchant player"},
-                           {"line": 2, "static": "Enchanted player's life can't change."}]}
+             "abilities": [{"line": 1, "text": "Enchant player"},
+                           {"line": 2, "text": "Enchanted player's life can't change."}]}
     got = run([], ["cast c targeting bob"], cards=[curse], hand={"alice": [{"id": "c", "card": "Test Curse"}]},
               mana_pool={"alice": "{B}"})
     assert [r for r, _ in illegal(got)] == ["303.4a"]

@@ -101,7 +101,8 @@ class Ability:
     """One ability of a card, on one line of its oracle text (1-based)."""
 
     line: int
-    kind: str                            # keywords | activated | static | triggered | enters | spell
+    kind: str                            # keywords | activated | static | triggered | enters | spell |
+                                         # intrinsic | flashback | text (words only, CR-blind)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -521,7 +522,8 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
 
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
-    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback"}
+    kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
+             "text"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -534,6 +536,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
+    if kind == "text":
+        # A line the vocabulary does not describe, kept as its words: it decides nothing, and
+        # every answer on a state where it is in play names it (not_modelled).
+        if granted:
+            raise f.error(kind, "a granted ability is written in the vocabulary, not as text only")
+        if not isinstance(arg, str) or not arg.strip():
+            raise f.error(kind, f"must be the line's words, got {describe(arg)}")
+        return Ability(line, kind, effect_text=arg.strip())
     if kind == "flashback":
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
@@ -612,7 +622,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, condition=condition)
     if kind == "static":
         if isinstance(arg, str):
-            return Ability(line, kind, effect_text=arg)
+            raise f.error(kind, "a static ability the vocabulary does not describe is written "
+                                "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays"})

@@ -183,6 +183,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(ability.intrinsic)},{ability.line})."]
+    if ability.kind == "text":
+        # A line kept as its words only: it decides nothing; answers name it (not_modelled).
+        return [f"text_line({quote(card.name)},{ability.line})."]
     if ability.kind == "flashback":
         return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
     facts = [f"ability_kind({a},{ability.kind})."]
