@@ -16,4 +16,4 @@ from __future__ import annotations
 from .core import compile_face
 from .result import COMPILED, PARTIAL, TEXT, CompiledCard, CompileError, LineResult
 
-__all__ = ["COMPILED", "PARTIAL", "TEXT", "CompiledCard", "CompileError", "LineResult", "compile_face"]
+__all__ = ["COMPILED", "PARTIAL", "TEXT", "CompileError", "CompiledCard", "LineResult", "compile_face"]
