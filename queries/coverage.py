@@ -83,8 +83,9 @@ class Coverage:
         out = [(f"Coverage of {', '.join(self.sources)}: {self.cards:,} cards, {self.faces:,} "
                 f"faces, in {self.seconds:.1f} s")]
         out += [f"  (not counted: {s}, written in the vocabulary)" for s in self.skipped]
-        out.append(f"Faces usable: {u.faces:,}; cannot be a card: "
-                   f"{sum(len(v) for v in self.unusable.values()):,} (below)")
+        unusable = sum(len(v) for v in self.unusable.values())
+        out.append(f"Faces usable: {u.faces:,}; cannot be a card: {unusable:,}"
+                   + (" (below)" if unusable else ""))
         out.append(f"Lines of usable faces: {n_lines:,}: " + _statuses(u.lines))
         out.append(f"Faces with every line compiled: {u.fully_compiled:,} of {u.faces:,} "
                    f"({_pct(u.fully_compiled, u.faces)})")

@@ -143,7 +143,7 @@ def _cards_from(f: Fields, base: Path) -> tuple[Path, ...]:
         field = f"cards_from[{i}]" if isinstance(raw, list) else "cards_from"
         if not isinstance(item, str) or not item.strip():
             raise InputError(f.where, field, f"a card source is a path, got {describe(item)}")
-        path = base / item
+        path = (base / item).resolve()
         if not path.exists():
             raise InputError(f.where, field, f"no such file or folder: {path}")
         out.append(path)
@@ -175,10 +175,16 @@ def _strings(value) -> list[str] | None:
     return [str(v) for v in (value if isinstance(value, list) else [value])]
 
 
-def scenario_session(scenario: Scenario, cards: Sequence[str | Path | CardSource] = ()) -> Session:
+def scenario_session(scenario: Scenario, cards: Sequence[str | Path | CardSource] = (),
+                     opened: dict[Path, CardSource] | None = None) -> Session:
     """The Session of the scenario's state (every check asks it in turn). Card names resolve in
-    the bundled library, then the scenario's `cards_from`, then `cards` (`check --cards`)."""
-    sources = open_sources([*scenario.cards_from, *cards])
+    the bundled library, then the scenario's `cards_from`, then `cards` (`check --cards`).
+    `opened`: the sources opened for earlier scenarios, by path (a corpus opens each once)."""
+    opened = {} if opened is None else opened
+    for path in scenario.cards_from:
+        if path not in opened:
+            opened[path] = open_sources([path])[0]
+    sources = open_sources([*(opened[p] for p in scenario.cards_from), *cards])
     if scenario.state_path is not None:
         state = load_state_file(scenario.state_path, cards=sources)
     else:
@@ -209,9 +215,10 @@ def failure_message(scenario: Scenario, failures: list[str]) -> str:
     return f"{scenario.path}\n  ruling: {scenario.ruling}\n" + "\n".join(failures)
 
 
-def run_scenario(scenario: Scenario, cards: Sequence[str | Path | CardSource] = ()) -> Outcome:
+def run_scenario(scenario: Scenario, cards: Sequence[str | Path | CardSource] = (),
+                 opened: dict[Path, CardSource] | None = None) -> Outcome:
     """Run every check; InputError and SolverError propagate (a broken scenario is not a fail)."""
-    session = scenario_session(scenario, cards)
+    session = scenario_session(scenario, cards, opened)
     failures = [f for check in scenario.checks for f in run_check(session, check)]
     if failures:
         return Outcome(False, failure_message(scenario, failures))
@@ -253,9 +260,10 @@ def check_directory(directory: str | Path, cards: Sequence[str | Path | CardSour
     scenario's own `cards_from`)."""
     report = CheckReport([], [], [])
     sources = open_sources(cards)
+    opened: dict[Path, CardSource] = {}
     for path in scenario_files(directory):
         try:
-            outcome = run_scenario(load_scenario(path), sources)
+            outcome = run_scenario(load_scenario(path), sources, opened)
         except (InputError, SolverError) as e:
             report.errors.append((str(path), str(e)))
             continue

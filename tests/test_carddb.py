@@ -454,3 +454,27 @@ def test_the_whole_pool():
                   {"id": "tropical", "card": "Tropical Island", "controller": "alice"}])
     got = Session(load_state(data, "s.yaml", cards=[src])).could_produce().to_json()
     assert got == {"could_produce": {"bayou": ["B", "G"], "tropical": ["U", "G"]}}
+
+
+def test_cards_show_a_card_file_card_and_a_bundled_card_file(tmp_path, capsys):
+    mine = tmp_path / "mine.yaml"
+    relic = {"name": "Test Relic", "mana_cost": "{2}", "type_line": "Artifact", "oracle_text": "{T}: Add {C}.",
+             "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}"}}]}
+    mine.write_text(yaml.safe_dump({"cards": [relic]}))
+    code, out, _ = run(capsys, "cards", "show", "test relic", "--cards", mine)
+    assert code == 0 and out.splitlines()[0] == f"# Test Relic: from the card file {mine}."
+    assert yaml.safe_load(out) == relic
+    code, out, _ = run(capsys, "cards", "show", "Llanowar Elves")
+    assert code == 0 and out.splitlines()[0] == \
+        "# Llanowar Elves: bundled with mtg-asp (llanowar_elves.yaml); every state has it."
+    assert out.split("\n", 1)[1] == (ROOT / "cards" / "llanowar_elves.yaml").read_text()
+
+
+def test_a_relative_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(carddb.CACHE_ENV, "rel cache")
+    db = write_db(tmp_path / "db.json")
+    carddb.open_source(db)
+    warm = carddb.open_source(db)
+    assert isinstance(warm.index, carddb._SqliteIndex) and warm.has("test bayou")
+    assert len(list((tmp_path / "rel cache").glob("*.sqlite"))) == 1

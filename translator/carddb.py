@@ -30,7 +30,7 @@ import sqlite3
 import sys
 import tempfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -373,8 +373,9 @@ class _SqliteIndex:
         if not file.is_file():
             return None
         try:
-            conn = sqlite3.connect(f"{file.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-        except sqlite3.Error:
+            conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True,
+                                   check_same_thread=False)
+        except (sqlite3.Error, OSError, ValueError):
             return None
         try:
             if dict(conn.execute("SELECT key, value FROM meta")) == meta:
@@ -430,7 +431,3 @@ class _SqliteIndex:
 
 _Index = _MemoryIndex | _SqliteIndex
 
-
-def describe_sources(sources: Sequence[CardSource]) -> list[str]:
-    return [f"{s.path} ({'card database' if s.kind == 'database' else 'YAML card files'})"
-            for s in sources]
