@@ -177,6 +177,7 @@ def test_a_query_on_database_cards_end_to_end(tmp_path):
     assert got == {"could_produce": {"bayou": ["B", "G"], "grove": ["G"], "angel": [],
                                      "pool": ["B", "G"]}}
     assert load_state_file(path, cards=[db]).battlefield[0].card == "Test Bayou"
+    assert load_state_file(path, cards=str(db)).battlefield[0].card == "Test Bayou"   # one path
 
 
 def test_an_inline_card_may_replace_a_database_card_not_a_card_file(tmp_path):

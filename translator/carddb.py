@@ -204,7 +204,10 @@ CardSource = YamlSource | DatabaseSource
 
 def open_sources(items: Iterable[str | Path | CardSource], cache_dir: str | Path | None = None,
                  warn: Warn | None = None) -> tuple[CardSource, ...]:
-    """Each item opened as a source (an opened source is kept as it is), in order."""
+    """Each item opened as a source (an opened source is kept as it is), in order; one path
+    alone is one source."""
+    if isinstance(items, (str, Path)):
+        items = [items]
     return tuple(item if isinstance(item, (YamlSource, DatabaseSource)) else
                  open_source(item, cache_dir, warn) for item in items)
 
