@@ -11,10 +11,11 @@ import dataclasses
 import difflib
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_actions
 from .effects import (
@@ -34,6 +35,9 @@ from .effects import (
 from .errors import InputError
 from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file
+
+if TYPE_CHECKING:
+    from .carddb import CardSource
 
 SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
 CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
@@ -736,13 +740,22 @@ def _bundled_cards() -> dict[str, Card]:
 
 @dataclass
 class CardLibrary:
+    """The one place a card name resolves (case-insensitive): `cards` (the bundled library and
+    a state's inline cards), then each of `sources` in order (translator/carddb.py: card
+    databases and YAML card files); the first that defines a name wins."""
+
     cards: dict[str, Card] = field(default_factory=dict)
+    sources: tuple[CardSource, ...] = ()
 
     @classmethod
     def bundled(cls) -> CardLibrary:
         """The card library shipped with the package (read once per process; each call gets a
         library of its own to add to)."""
         return cls(dict(_bundled_cards()))
+
+    def with_sources(self, sources: Iterable[CardSource]) -> CardLibrary:
+        """A copy that also resolves names in `sources`, after its own."""
+        return CardLibrary(dict(self.cards), (*self.sources, *sources))
 
     def add_file(self, path: Path) -> None:
         for card in parse_card_file(load_yaml_file(path), str(path)):
@@ -756,20 +769,52 @@ class CardLibrary:
         self.cards[key] = card
 
     def get(self, name: str) -> Card | None:
-        return self.cards.get(name.strip().lower())
+        """The card of that name, None if no source defines it. A database card that cannot be
+        a card of the vocabulary raises carddb.CardUnusable (naming the file and the card)."""
+        key = name.strip().lower()
+        card = self.cards.get(key)
+        if card is not None:
+            return card
+        source = self.source_of(key)
+        return source.card(key) if source is not None else None
+
+    def source_of(self, name: str) -> CardSource | None:
+        """The first source that defines the name (None: `cards`, or no source at all)."""
+        key = name.strip().lower()
+        return next((s for s in self.sources if s.has(key)), None)
+
+    def definitions(self, name: str) -> list[CardSource | None]:
+        """Every place that defines the name, in the order they are tried (None: `cards`)."""
+        key = name.strip().lower()
+        return ([None] if key in self.cards else []) + [s for s in self.sources if s.has(key)]
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         names = {c.name.lower(): c.name for c in self.cards.values()}
-        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.7)]
+        for source in self.sources:
+            for key, shown in source.names():
+                names.setdefault(key, shown)
+        return [names[m] for m in difflib.get_close_matches(name.strip().lower(), list(names), n=n,
+                                                            cutoff=0.7)]
+
+    def unknown(self, name: str, where: str, field: str | None) -> InputError:
+        """The error for a name no source defines, with the closest names of every source."""
+        close = self.suggest(name)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else \
+            "; define it under `cards:` in the state file, or give a card source that has it (--cards)"
+        return InputError(where, field, f"unknown card {name!r}{hint}")
 
     def with_extra(self, cards: list[Card], where: str, path: str = "cards") -> CardLibrary:
-        """A copy with a state file's inline cards added; an inline card may not silently
-        shadow a library card."""
-        lib = CardLibrary(dict(self.cards))
+        """A copy with a state file's inline cards added. An inline card may not silently
+        shadow a card of the bundled library or of a YAML card source; it may replace a card of
+        a card database (compiled from oracle text: the way to use a fixed `cards show`)."""
+        lib = CardLibrary(dict(self.cards), self.sources)
         for i, card in enumerate(cards):
-            if card.name.lower() in lib.cards:
+            key = card.name.lower()
+            fixed = next((s for s in self.sources if s.has(key) and not s.replaceable), None)
+            if key in lib.cards or fixed is not None:
+                known = "card library" if key in lib.cards else f"card file {fixed.path}"
                 raise InputError(where, f"{path}[{i}].name",
-                                 f"card {card.name!r} is already in the card library; "
+                                 f"card {card.name!r} is already in the {known}; "
                                  "give an inline card a name of its own")
-            lib.cards[card.name.lower()] = card
+            lib.cards[key] = card
         return lib
