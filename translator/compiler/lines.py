@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
+from . import triggered as triggered_templates
 from .result import line_result
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -61,7 +62,16 @@ def keyword_line(text: str, ctx: Context):
     return {"keywords": words}, "keywords"
 
 
-TEMPLATES = (intrinsic, keyword_line)
+def _normal(template):
+    """A template that reads the line with its self references written ~ (201.5)."""
+    def read(text: str, ctx: Context):
+        return template(text, ctx, self_reference(text, ctx))
+    read.__name__ = template.__name__
+    return read
+
+
+TEMPLATES = (intrinsic, keyword_line, _normal(triggered_templates.triggered),
+             _normal(triggered_templates.spell))
 
 
 def compile_line(line: int, text: str, ctx: Context):
