@@ -131,7 +131,7 @@ SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNOR
     (r"draw a card\.", lambda m, r: [{"draw": {"count": 1}}]),
     (rf"draw {N} cards\.", lambda m, r: [{"draw": {"count": number(m.group(1))}}]),
     (r"you may draw a card\.", lambda m, r: [{"draw": {"count": 1, "may": True}}]),
-    (rf"you get ((?:\{{E\}})+)\.?", lambda m, r: [{"get_energy": {"amount": m.group(1).count("{E}")}}]),
+    (r"you get ((?:\{E\})+)\.?", lambda m, r: [{"get_energy": {"amount": m.group(1).count("{E}")}}]),
     (rf"(?:~|it) deals {N} damage to (any target|each opponent|you|target [a-z ]+?)\.", _damage),
     (r"untap target ([a-z ]+?)\.", _on_target("untap", {"what": "target"})),
     (r"tap target ([a-z ]+?)\.", _on_target("tap", {"what": "target"})),
