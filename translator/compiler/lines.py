@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
+from . import attached
 from . import triggered as triggered_templates
 from .result import line_result
 
@@ -71,7 +72,8 @@ def _normal(template):
 
 
 TEMPLATES = (intrinsic, keyword_line, _normal(triggered_templates.triggered),
-             _normal(triggered_templates.spell))
+             _normal(triggered_templates.spell), _normal(attached.equip), _normal(attached.flashback),
+             _normal(attached.pt_and_grant), _normal(attached.restriction))
 
 
 def compile_line(line: int, text: str, ctx: Context):
