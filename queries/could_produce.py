@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..translator.decode import mana_letter, mana_sort_key, object_id
+from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import explanations, require_permanent
 from .core import Solver
 from .result import Cited, Why
@@ -16,9 +17,10 @@ class CouldProduce:
 
     types: dict[str, tuple[str, ...]]
     reasons: dict[str, list[Why]] | None = None      # asked with explain
+    unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
-        return {"could_produce": {k: list(v) for k, v in self.types.items()}}
+        return {"could_produce": {k: list(v) for k, v in self.types.items()}, **unrecorded_json(self.unrecorded)}
 
     def rules(self) -> list[Cited]:
         return [Cited(oid, w.rule, w.text, (("object", oid),))
@@ -31,6 +33,7 @@ class CouldProduce:
             lines.append(f"{oid}: {shown}")
             for why in (self.reasons or {}).get(oid, []):
                 lines.append(f"    CR {why.rule}: {why.text}")
+        lines += unrecorded_text(self.unrecorded)
         return "\n".join(lines) if lines else "no permanents on the battlefield"
 
 
@@ -51,4 +54,5 @@ def could_produce(solver: Solver, object_id_: str | None = None, explain: bool =
                 oid = object_id(about.arguments[0])
                 if oid in reasons:
                     reasons[oid].extend(whys)
-    return CouldProduce(types, reasons)
+    unrecorded = {o: k for o, k in unrecorded_choices(solver).items() if o in types}
+    return CouldProduce(types, reasons, unrecorded)

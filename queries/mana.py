@@ -4,12 +4,13 @@ and decides which are maximal; this module asks and reads them back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import clingo
 
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
+from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import outcome_parts, require_player, resolve_line
 from .core import Solver
 from .result import Cited, explain_lines
@@ -96,11 +97,13 @@ class AvailableMana:
     left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
     reasons: tuple[tuple[str, str], ...] = ()
     explain: bool = False
+    unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
         return {"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
-                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]}
+                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
+                **unrecorded_json(self.unrecorded)}
 
     def rules(self) -> list[Cited]:
         return [Cited(self.player, r, t) for r, t in self.reasons]
@@ -127,6 +130,7 @@ class AvailableMana:
                          "each time (732.1b)")
         for o, line, why in self.left_out:
             lines.append(f"  not considered: {o} line {line}: {why}")
+        lines += [f"  {line}" for line in unrecorded_text(self.unrecorded)]
         return "\n".join(lines)
 
 
@@ -173,7 +177,8 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
-    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain)
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain,
+                         unrecorded_choices(solver, player))
 
 
 def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:

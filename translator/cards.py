@@ -30,6 +30,7 @@ from .effects import (
     parse_to,
     parse_trigger,
 )
+from .entering import Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
 from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file
@@ -82,7 +83,9 @@ class ManaEffect:
           combination (types, amount: "N mana in any combination of ..."),
           for_each (options[0] per permanent matching filter/whose: Gaea's Cradle),
           colors_among (one of each color among permanents matching filter/whose: Bloom Tender),
-          produced_type (one mana of any type the tapped permanent produced: Mana Flare)
+          produced_type (one mana of any type the tapped permanent produced: Mana Flare),
+          chosen (one mana of the color chosen as it entered, 607.2d; options: an "or" fixed
+          alternative, "Add {R} or one mana of the chosen color")
     """
 
     kind: str
@@ -113,6 +116,9 @@ class Ability:
     granted: Ability | None = None       # static grant: the ability it grants
     enters_tapped: bool = False
     enters_counters: tuple[tuple[str, int], ...] = ()
+    enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
+                                         # entering tapped (CR 614.1c, 614.12; translator/entering.py)
+    enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -461,8 +467,10 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type"})
+                                  "produced_type", "chosen", "or"})
     rider = f.get("rider", str, "")
+    if f.has("chosen"):
+        return _parse_chosen_mana(f, where, rider)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         return ManaEffect("fixed", options=tuple(
@@ -519,6 +527,17 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("produced_type", rider=rider)
     raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any, could_produce, "
                         "combination, for_each, colors_among or produced_type")
+
+
+def _parse_chosen_mana(f: Fields, where: str, rider: str) -> ManaEffect:
+    """`{chosen: color}`: "Add one mana of the chosen color", the color its linked ability
+    chose as it entered (CR 607.2d); `or: "{R}"` for "Add {R} or one mana of the chosen color"."""
+    if f.get("chosen", str) != "color":
+        raise f.error("chosen", "must be color (\"one mana of the chosen color\")")
+    if set(f.data) - {"chosen", "or", "rider"}:
+        raise f.error(None, "chosen goes with or and rider only")
+    options = (parse_mana_symbols(f.get("or", str), where, f.sub("or"), ADD_SYMBOL),) if f.has("or") else ()
+    return ManaEffect("chosen", options=options, of_kind="color", rider=rider)
 
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
@@ -677,14 +696,37 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        pt=pts, control=control, condition=condition, restricts=restricts)
-    # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
-    a = Fields(arg, where, sub, {"tapped", "counters"})
+    return _parse_enters(line, arg, where, sub)
+
+
+def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
+    """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
+    the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
+    `if`), with counters, and a choice made as it enters (614.12a)."""
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than"})
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
         if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
             raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
-    return Ability(line, kind, enters_tapped=a.get("tapped", bool, False),
-                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()))
+    tapped = a.get("tapped", bool, False)
+    if a.has("unless") and a.has("if"):
+        raise a.error("if", "give unless or if, not both")
+    mode = "unless" if a.has("unless") else "if" if a.has("if") else ""
+    condition = None
+    if mode:
+        if not tapped:
+            raise a.error(mode, "a condition goes with tapped: true (\"enters tapped unless ...\")")
+        condition = (mode, parse_condition(a.data[mode], a, mode, parse_filter))
+        if condition[1].kind == "counters":
+            raise a.error(mode, "counters is a condition of a restriction, not of entering")
+    choice = parse_choice(a) if a.has("choose") else None
+    if a.has("other_than") and choice is None:
+        raise a.error("other_than", "goes with choose: color")
+    if not (tapped or counters or choice):
+        raise a.error(None, "give tapped, counters or choose")
+    return Ability(line, "enters", enters_tapped=tapped,
+                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
+                   enters_if=condition, enters_choice=choice)
 
 
 CONDITIONS = ("you_control_your_commander",)

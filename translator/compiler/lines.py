@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
+from . import enters
 from .result import line_result
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -62,7 +63,8 @@ def keyword_line(text: str, ctx: Context):
     return {"keywords": words}, "keywords"
 
 
-TEMPLATES = (intrinsic, keyword_line)
+TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
+             enters.as_enters_choose, enters.chosen_color_mana)
 
 
 def compile_line(line: int, text: str, ctx: Context):
