@@ -839,11 +839,22 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
     if missing:
         raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
                                    "has no ability entry; every line must be written in the vocabulary")
+    _check_chosen_links(abilities, f)
     indicator = f.get("color_indicator", list, [])
     if any(c not in COLORS for c in indicator):
         raise f.error("color_indicator", f"a list of colors: {', '.join(sorted(COLORS))}")
     return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
                 loyalty, where, tuple(indicator))
+
+
+def _check_chosen_links(abilities: tuple[Ability, ...], f: Fields) -> None:
+    """CR 607.2d: "the chosen color" refers to the choice a linked ability of the same card
+    made; a card that reads it without making it has nothing to refer to."""
+    reads = [a for a in abilities if a.mana is not None and a.mana.kind == "chosen"]
+    makes = any(a.enters_choice is not None and a.enters_choice.kind == "color" for a in abilities)
+    if reads and not makes:
+        raise f.error("abilities", f"line {reads[0].line} adds mana of the chosen color, but no ability "
+                                   "of the card chooses a color as it enters (enters: {choose: color})")
 
 
 def parse_card_file(data: Any, where: str) -> list[Card]:
