@@ -174,3 +174,54 @@ def test_bad_enters_entries_name_the_field(enters, message):
             "abilities": [{"line": 1, "enters": enters}]}
     with pytest.raises(InputError, match=message):
         parse_card(card, "odd.yaml")
+
+
+# -- land types (translator/compiler/statics.py; CR 305.6, 305.7, 613.1d) ----------------------
+
+def bundled_entry(name: str, line: int = 1) -> dict:
+    """The entry a bundled card file holds for the line (the compiler must say the same)."""
+    from importlib import resources
+
+    import yaml
+    files = {p.name: p for p in resources.files("mtg_asp.cards").iterdir()}
+    stem = name.lower().replace(",", "").replace("'", "_").replace(" ", "_")
+    data = yaml.safe_load(files[next(f for f in files if f.startswith(stem))].read_text())
+    entry = dict(next(a for a in data["abilities"] if a["line"] == line))
+    entry.pop("line")
+    return entry
+
+
+@pytest.mark.parametrize("name,type_line,pool,current", [
+    ("Urborg, Tomb of Yawgmoth", "Legendary Land", "Each land is a Swamp in addition to its other land types.", None),
+    ("Blood Moon", "Enchantment", "Nonbasic lands are Mountains.", None),
+    ("Prismatic Omen", "Enchantment",
+     "Lands you control are every basic land type in addition to their other types.", None),
+    ("Celestial Dawn", "Enchantment", "Lands you control are Plains.", None),
+])
+def test_land_type_lines_compile_to_what_the_bundled_cards_say(name, type_line, pool, current):
+    got, status, template = compiled(name, pool, type_line)
+    assert status == COMPILED and template == "land types of a group"
+    assert got == bundled_entry(name)
+
+
+def test_other_land_type_lines():
+    got, status, _ = compiled("Khod, Etlan Shiis Envoy", "All lands are Islands in addition to their other types.",
+                              "Legendary Creature — Human Pilot")
+    assert (got, status) == ({"static": {"land_types": {"add": ["island"], "filter": ["land"]}}}, COMPILED)
+    got, _, _ = compiled("Yavimaya, Cradle of Growth", "Each land is a Forest in addition to its other land types.",
+                         "Legendary Land")
+    assert got == {"static": {"land_types": {"add": ["forest"], "filter": ["land"]}}}
+    # no card of the 2024-03 pool says it of itself; current wording
+    got, _, template = compiled("Test Nexus", "This land is every basic land type.")
+    assert got == {"static": {"land_types": {"add": ["plains", "island", "swamp", "mountain", "forest"],
+                                             "filter": "self"}}}
+    assert template == "land types of itself"
+    # a group named by a land type would apply through types other effects gave: not read
+    assert compiled("Conversion", "All Mountains are Plains.", "Enchantment")[1] == TEXT
+
+
+def test_self_is_only_for_added_land_types():
+    card = {"name": "Odd Land", "mana_cost": "", "type_line": "Land", "oracle_text": "Words.",
+            "abilities": [{"line": 1, "static": {"land_types": {"set": ["island"], "filter": "self"}}}]}
+    with pytest.raises(InputError, match=r"land_types\.filter: self goes with land_types add"):
+        parse_card(card, "odd.yaml")

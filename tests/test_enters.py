@@ -219,3 +219,23 @@ def test_a_chosen_field_on_a_card_that_chooses_nothing_is_an_error():
         state([{"card": "Forest", "controller": "alice", "chosen": {"color": "green"}}])
     with pytest.raises(InputError, match=r"'wizardly' is not a creature type"):
         state([{"card": "Unclaimed Territory", "controller": "alice", "chosen": {"creature_type": "wizardly"}}])
+
+
+def test_a_land_that_is_every_basic_land_type_has_each_intrinsic_mana_ability():
+    # 305.6: "~ is every basic land type" (filter: self) gives it the five basic types' abilities,
+    # and only to itself
+    nexus = card("Test Nexus", "This land is every basic land type.")
+    st = load_state({**BASE, "cards": [*CARDS, nexus], "battlefield": [
+        {"id": "nexus", "card": "Test Nexus", "controller": "alice"},
+        {"id": "wastes", "card": "Wastes", "controller": "alice"}]})
+    assert Session(st).could_produce().to_json()["could_produce"] == {"nexus": ["W", "U", "B", "R", "G"],
+                                                                      "wastes": ["C"]}
+
+
+def test_a_compiled_yavimaya_makes_each_land_a_forest():
+    yavimaya = card("Yavimaya, Cradle of Growth", "Each land is a Forest in addition to its other land types.",
+                    "Legendary Land")
+    st = load_state({**BASE, "cards": [*CARDS, yavimaya], "battlefield": [
+        {"id": "yav", "card": "Yavimaya, Cradle of Growth", "controller": "bob"},
+        {"id": "isle", "card": "Island", "controller": "alice"}]})
+    assert Session(st).could_produce().to_json()["could_produce"] == {"yav": ["G"], "isle": ["U", "G"]}

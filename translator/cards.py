@@ -791,7 +791,10 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
         return Ability(line, "static", control=control, pt=pts, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        prevents=prevents)
-    return _parse_continuous(c, where, line, required=True)
+    made = _parse_continuous(c, where, line, required=True)
+    if made.layer is not None and made.layer.to_self:
+        raise c.error("land_types", "an effect a spell or ability creates names what it applies to, not self")
+    return made
 
 
 def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:

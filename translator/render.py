@@ -150,9 +150,12 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         if r.self_replacement:
             facts.append(f"self_replacement({a}).")
     e = ability.layer
-    if e is not None:
+    if e is not None and e.to_self:
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_self({a})."]
+    elif e is not None:
         f, ff = filter_facts(e.filter)
         facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_filter({a},{f})."] + ff
+    if e is not None:
         facts += [f"layer_value({a},{quote(v) if e.layer == 'land_types' else v})." for v in e.values]
         if e.controller == "you":
             facts.append(f"layer_controller({a},you).")

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import enters
+from . import enters, statics
 from .result import line_result
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -64,7 +64,7 @@ def keyword_line(text: str, ctx: Context):
 
 
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
-             enters.as_enters_choose, enters.chosen_color_mana)
+             enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line)
 
 
 def compile_line(line: int, text: str, ctx: Context):
