@@ -225,3 +225,46 @@ def test_self_is_only_for_added_land_types():
             "abilities": [{"line": 1, "static": {"land_types": {"set": ["island"], "filter": "self"}}}]}
     with pytest.raises(InputError, match=r"land_types\.filter: self goes with land_types add"):
         parse_card(card, "odd.yaml")
+
+
+# -- untap restrictions (translator/compiler/statics.py; CR 502.3) -----------------------------
+
+@pytest.mark.parametrize("name,pool,current,entry", [
+    ("Altar Golem", "Altar Golem doesn't untap during your untap step.",
+     "This creature doesn't untap during your untap step.",
+     {"static": {"restrict": {"what": ["untap"], "to": "self"}}}),
+    ("Land Cap", "Land Cap doesn't untap during your untap step if it has a depletion counter on it.",
+     "This land doesn't untap during your untap step if it has a depletion counter on it.",
+     {"static": {"restrict": {"what": ["untap"], "to": "self", "if": {"counters": {"kind": "depletion"}}}}}),
+    ("Amber Prison", "You may choose not to untap Amber Prison during your untap step.",
+     "You may choose not to untap this artifact during your untap step.",
+     {"static": {"restrict": {"what": ["untap_optional"], "to": "self"}}}),
+    ("Apathy", "Enchanted creature doesn't untap during its controller's untap step.", None,
+     {"static": {"restrict": {"what": ["untap"], "to": "enchanted_creature"}}}),
+    ("Cement Shoes", "Equipped creature doesn't untap during its controller's untap step.", None,
+     {"static": {"restrict": {"what": ["untap"], "to": "equipped_creature"}}}),
+    ("Choke", "Islands don't untap during their controllers' untap steps.", None,
+     {"static": {"restrict": {"what": ["untap"], "to": {"filter": ["island"]}}}}),
+    ("Back to Basics", "Nonbasic lands don't untap during their controllers' untap steps.", None,
+     {"static": {"restrict": {"what": ["untap"], "to": {"filter": ["nonbasic", "land"]}}}}),
+    ("Magnetic Mountain", "Blue creatures don't untap during their controllers' untap steps.", None,
+     {"static": {"restrict": {"what": ["untap"], "to": {"filter": ["blue", "creature"]}}}}),
+])
+def test_untap_restrictions(name, pool, current, entry):
+    for text in filter(None, (pool, current)):
+        got, status, _ = compiled(name, text, "Artifact")
+        assert (got, status) == (entry, COMPILED), text
+
+
+def test_untap_lines_these_templates_do_not_read_stay_text():
+    for text in ["Creatures with flying don't untap during their controllers' untap steps.",   # Blizzard
+                 "Tap target creature. It doesn't untap during its controller's next untap step."]:  # Chill of the Grave
+        assert compiled("Odd Card", text, "Enchantment")[1] == TEXT
+
+
+def test_a_restrictions_condition_is_counters_only():
+    card = {"name": "Odd Land", "mana_cost": "", "type_line": "Land", "oracle_text": "Words.",
+            "abilities": [{"line": 1, "static": {"restrict": {"what": ["untap"], "to": "self",
+                                                              "if": {"pay_life": 2}}}}]}
+    with pytest.raises(InputError, match=r"restrict\.if: a restriction's condition is counters"):
+        parse_card(card, "odd.yaml")

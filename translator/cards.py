@@ -145,6 +145,8 @@ class Ability:
                                          # combat_damage_to_creatures_you_control
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
+    restrict_if: Condition | None = None  # static: the restriction applies only while this holds
+                                         # (counters: "if it has a depletion counter on it")
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
@@ -679,15 +681,21 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             return Ability(line, kind, effect_text=text, replacement=cont.replacement,
                            layer=cont.layer, spend=cont.spend)
         restricts: tuple[str, ...] = ()
+        restrict_if = None
         if a.has("restrict"):
             # "Enchanted creature can't attack or block": {restrict: {what: [attack, block], to: ...}}
-            r = Fields(a.data["restrict"], where, a.sub("restrict"), {"what", "to"})
+            r = Fields(a.data["restrict"], where, a.sub("restrict"), {"what", "to", "if"})
             what = r.get("what", list, required=True)
             if not what or any(w not in RESTRICTIONS for w in what):
                 raise r.error("what", f"a list of {', '.join(RESTRICTIONS)}")
             if grant:
                 raise a.error("restrict", "a restriction goes in an ability of its own (no grant beside it)")
             restricts = tuple(what)
+            if r.has("if"):
+                # "~ doesn't untap during your untap step if it has a depletion counter on it"
+                restrict_if = parse_condition(r.data["if"], r, "if", parse_filter)
+                if restrict_if.kind != "counters":
+                    raise r.error("if", "a restriction's condition is counters: {kind, at_least}")
             grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
         if not (text or grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
@@ -695,7 +703,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
-                       pt=pts, control=control, condition=condition, restricts=restricts)
+                       pt=pts, control=control, condition=condition, restricts=restricts,
+                       restrict_if=restrict_if)
     return _parse_enters(line, arg, where, sub)
 
 
@@ -734,8 +743,10 @@ STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
-RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or block" (508.1c, 509.1b);
-                                                             # "doesn't untap during your untap step" (502.3)
+RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
+                                                             # "doesn't untap during your untap step" (502.3);
+                                                             # "You may choose not to untap ~ during your
+                                                             # untap step" (502.3: its controller's choice)
 
 
 def _granted(inner: Ability | None, line: int) -> Ability | None:

@@ -326,6 +326,9 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     if ability.restricts:
         to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
         facts += [f"restricts({a},{to},{w})." for w in ability.restricts] + ff
+        if ability.restrict_if is not None:
+            term, cf = condition_facts(a, ability.restrict_if)
+            facts += [f"restriction_condition({a},{term})."] + cf
     if ability.prevents:
         facts.append(f"prevents({a},{ability.prevents}).")
     for i, pt in enumerate(ability.pt, start=1):

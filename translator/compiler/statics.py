@@ -50,3 +50,53 @@ def land_types_line(text: str, ctx):
             return None
         return {"static": {"land_types": {"add": types, "filter": "self"}}}, "land types of itself"
     return None
+
+
+# -- untap restrictions (CR 502.3) --------------------------------------------------------------
+FILTER_WORDS = {"white", "blue", "black", "red", "green", "legendary", "snow", "basic", "nonbasic", "nonland",
+                "noncreature", "nonartifact", "artifact", "creature", "enchantment", "land", "planeswalker"}
+ATTACHED = {"Enchanted creature": "enchanted_creature", "Equipped creature": "equipped_creature"}
+
+
+def group_filter(words: str) -> list[str] | None:
+    """"Islands", "Blue creatures", "Nonbasic lands": the words of a group, singular."""
+    ws = words.split()
+    if not ws:
+        return None
+    *adjectives, last = [w.lower() for w in ws]
+    last = PLURALS_OF.get(last) or (last[:-1] if last.endswith("s") else None)
+    if last is None or any(w not in FILTER_WORDS for w in adjectives):
+        return None
+    if last not in FILTER_WORDS | {"permanent"} and last not in BASIC_LAND_TYPES:
+        return None
+    return [*adjectives, last]
+
+
+PLURALS_OF = {"plains": "plains", "permanents": "permanent"}
+
+
+def untap_line(text: str, ctx):
+    """"~ doesn't untap during your untap step [if it has a depletion counter on it].", "You may
+    choose not to untap ~ during your untap step.", "Enchanted creature doesn't untap during its
+    controller's untap step.", "Islands don't untap during their controllers' untap steps."."""
+    t = normal(text, ctx)
+    if t == "~ doesn't untap during your untap step.":
+        return {"static": {"restrict": {"what": ["untap"], "to": "self"}}}, "doesn't untap"
+    m = re.fullmatch(r"~ doesn't untap during your untap step if it has (a|an|two|three) ([a-z]+) counters? on it\.", t)
+    if m:
+        n = {"a": 1, "an": 1, "two": 2, "three": 3}[m.group(1)]
+        cond = {"kind": m.group(2)} if n == 1 else {"kind": m.group(2), "at_least": n}
+        return ({"static": {"restrict": {"what": ["untap"], "to": "self", "if": {"counters": cond}}}},
+                "doesn't untap if it has counters")
+    if t == "You may choose not to untap ~ during your untap step.":
+        return {"static": {"restrict": {"what": ["untap_optional"], "to": "self"}}}, "may choose not to untap"
+    m = re.fullmatch(r"(Enchanted creature|Equipped creature) doesn't untap during its controller's untap step\.", t)
+    if m:
+        return {"static": {"restrict": {"what": ["untap"], "to": ATTACHED[m.group(1)]}}}, "attached doesn't untap"
+    m = re.fullmatch(r"(.+) don't untap during their controllers' untap steps\.", t)
+    if m:
+        filt = group_filter(m.group(1))
+        if filt is None:
+            return None
+        return {"static": {"restrict": {"what": ["untap"], "to": {"filter": filt}}}}, "group doesn't untap"
+    return None
