@@ -23,11 +23,7 @@ import time
 from pathlib import Path
 
 from mtg_asp.translator.compiler import COMPILED, TEXT, CompileError, compile_face
-from mtg_asp.translator.compiler import enters, statics
 
-MINE = {f.__name__ for f in (enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
-                             enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-                             statics.untap_line)}
 KINDS = re.compile(r"enters (the battlefield )?tapped|enters (the battlefield )?with .* counters? on it|"
                    r"As .* enters( the battlefield)?, (choose|you may (pay|reveal))|of the chosen color|"
                    r"untap during|in addition to (its|their) other (land )?types|lands (you control )?are",
@@ -43,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.pool.exists():
         print(f"no card pool at {args.pool}", file=sys.stderr)
         return 2
-    data = json.loads(gzip.open(args.pool).read())["data"]
+    with gzip.open(args.pool) as f:
+        data = json.load(f)["data"]
     lines_by, cards_by = collections.Counter(), collections.defaultdict(set)
     status_by: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     left, left_example = collections.Counter(), {}
@@ -80,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# The template names these modules give (LineResult.template), mapped to themselves: a line
-# another module's template read is not counted.
+# The template names enters.py and statics.py give (LineResult.template): a line another
+# module's template read is not counted.
 NAMES = {"enters tapped", "enters tapped with counters", "enters with counters", "enters tapped unless you control",
          "enters tapped unless opponents", "if you control, enters tapped", "may pay life or enters tapped",
          "may reveal or enters tapped", "as enters choose a color", "as enters choose a creature type",
