@@ -239,3 +239,10 @@ def test_a_compiled_yavimaya_makes_each_land_a_forest():
         {"id": "yav", "card": "Yavimaya, Cradle of Growth", "controller": "bob"},
         {"id": "isle", "card": "Island", "controller": "alice"}]})
     assert Session(st).could_produce().to_json()["could_produce"] == {"yav": ["G"], "isle": ["U", "G"]}
+
+
+def test_explain_cites_the_chosen_color():
+    st = state([{"id": "bluff", "card": "Thriving Bluff", "controller": "alice", "chosen": {"color": "green"}}])
+    got = Session(st).could_produce(explain=True)
+    assert ("607.2d", "bluff: the ability on line 3 adds one mana of the color chosen as it entered: {G}") in \
+        {(c.rule, c.text) for c in got.rules()}
