@@ -246,3 +246,13 @@ def test_explain_cites_the_chosen_color():
     got = Session(st).could_produce(explain=True)
     assert ("607.2d", "bluff: the ability on line 3 adds one mana of the color chosen as it entered: {G}") in \
         {(c.rule, c.text) for c in got.rules()}
+
+
+def test_the_board_shows_a_recorded_choice():
+    st = state([{"id": "bluff", "card": "Thriving Bluff", "controller": "alice", "chosen": {"color": "green"}},
+                {"id": "heart", "card": "Coldsteel Heart", "controller": "alice"}])
+    got = Session(st).board()
+    board = got.to_json()["board"]
+    assert board["bluff"]["chosen"] == {"color": "green"}
+    assert "chosen color: green" in got.to_text()
+    assert "chosen" not in board["heart"]
