@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from ..translator.decode import mana_letter, mana_sort_key, object_id
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import explanations, require_permanent
+from .common import explanations, not_modelled, require_permanent
 from .core import Solver
-from .result import Cited, Why
+from .result import Cited, Unread, Why, unread_lines, with_unread
 
 
 @dataclass(frozen=True)
@@ -17,10 +17,12 @@ class CouldProduce:
 
     types: dict[str, tuple[str, ...]]
     reasons: dict[str, list[Why]] | None = None      # asked with explain
+    not_modelled: tuple[Unread, ...] = ()
     unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
-        return {"could_produce": {k: list(v) for k, v in self.types.items()}, **unrecorded_json(self.unrecorded)}
+        return with_unread({"could_produce": {k: list(v) for k, v in self.types.items()},
+                            **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(oid, w.rule, w.text, (("object", oid),))
@@ -33,8 +35,8 @@ class CouldProduce:
             lines.append(f"{oid}: {shown}")
             for why in (self.reasons or {}).get(oid, []):
                 lines.append(f"    CR {why.rule}: {why.text}")
-        lines += unrecorded_text(self.unrecorded)
-        return "\n".join(lines) if lines else "no permanents on the battlefield"
+        lines = (lines or ["no permanents on the battlefield"]) + unrecorded_text(self.unrecorded)
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def could_produce(solver: Solver, object_id_: str | None = None, explain: bool = False) -> CouldProduce:
@@ -55,4 +57,4 @@ def could_produce(solver: Solver, object_id_: str | None = None, explain: bool =
                 if oid in reasons:
                     reasons[oid].extend(whys)
     unrecorded = {o: k for o, k in unrecorded_choices(solver).items() if o in types}
-    return CouldProduce(types, reasons, unrecorded)
+    return CouldProduce(types, reasons, not_modelled(solver), unrecorded)

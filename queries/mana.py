@@ -11,9 +11,9 @@ import clingo
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import outcome_parts, require_player, resolve_line
+from .common import not_modelled, outcome_parts, require_player, resolve_line
 from .core import Solver
-from .result import Cited, explain_lines
+from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
 _BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
@@ -97,13 +97,14 @@ class AvailableMana:
     left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
     reasons: tuple[tuple[str, str], ...] = ()
     explain: bool = False
+    not_modelled: tuple[Unread, ...] = ()
     unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
-        return {"player": self.player, "pools": [p.to_json() for p in self.pools],
+        return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
                 "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
-                **unrecorded_json(self.unrecorded)}
+                **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(self.player, r, t) for r, t in self.reasons]
@@ -131,7 +132,7 @@ class AvailableMana:
         for o, line, why in self.left_out:
             lines.append(f"  not considered: {o} line {line}: {why}")
         lines += [f"  {line}" for line in unrecorded_text(self.unrecorded)]
-        return "\n".join(lines)
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def available_mana(solver: Solver, player: str, explain: bool = False) -> AvailableMana:
@@ -177,7 +178,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
-    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain,
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
                          unrecorded_choices(solver, player))
 
 
