@@ -133,7 +133,7 @@ class Ability:
     spend: SpendRule | None = None       # static: how mana may be spent
     creates: Ability | None = None       # activated/spell: the continuous effect it creates
     duration: str = ""                   # of what it creates: end_of_turn | indefinitely
-    intrinsic: str = ""                  # reminder of the intrinsic ability of a basic land type
+    intrinsic: tuple[str, ...] = ()      # reminder of the intrinsic abilities of basic land types
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
@@ -479,11 +479,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
     if kind == "intrinsic":
-        # Reminder text of the intrinsic mana ability of a basic land type (CR 305.6): the
-        # ability comes from the type, so it follows the land's types, not this line.
-        if arg not in BASIC_LAND_TYPES:
-            raise f.error(kind, f"must be a basic land type: {', '.join(BASIC_LAND_TYPES)}")
-        return Ability(line, kind, intrinsic=arg)
+        # Reminder text of the intrinsic mana abilities of basic land types (CR 305.6): "({T}:
+        # Add {G}.)" on a Forest, "({T}: Add {B} or {G}.)" on a Swamp Forest; the abilities come
+        # from the types, so they follow the land's types, not this line.
+        types = arg if isinstance(arg, list) else [arg]
+        if not types or any(t not in BASIC_LAND_TYPES for t in types) or len(set(types)) != len(types):
+            raise f.error(kind, f"must be a basic land type or a list of them: {', '.join(BASIC_LAND_TYPES)}")
+        return Ability(line, kind, intrinsic=tuple(types))
     if kind == "keywords":
         words = arg if isinstance(arg, list) else [arg]
         for w in words:

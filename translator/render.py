@@ -236,7 +236,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     a = ability_term(card, ability, granted)
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
-        return [f"intrinsic_line({quote(card.name)},{quote(ability.intrinsic)},{ability.line})."]
+        return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
     if ability.kind == "deck_construction":
         return []                   # CR 113.6n: it functions before the game begins
     if ability.kind == "text":

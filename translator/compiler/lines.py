@@ -44,14 +44,13 @@ def shape(text: str, ctx: Context) -> str:
 def intrinsic(text: str, ctx: Context):
     """A basic land type's reminder text, "({T}: Add {G}.)" on a Forest (CR 305.6): the
     ability comes from the type, so the line compiles to the type's intrinsic ability."""
-    m = re.fullmatch(r"\(\{T\}: Add \{([WUBRG])\}\.\)", text)
+    m = re.fullmatch(r"\(\{T\}: Add \{([WUBRG])\}(?: or \{([WUBRG])\})?\.\)", text)
     if not m:
         return None
-    letter = m.group(1)
-    kind = dict(zip("WUBRG", BASIC_LAND_TYPES))[letter]
-    if kind not in ctx.type_line.lower().split():
+    kinds = [dict(zip("WUBRG", BASIC_LAND_TYPES))[x] for x in m.groups() if x]
+    if any(k not in ctx.type_line.lower().split() for k in kinds):
         return None
-    return {"intrinsic": kind}, "intrinsic"
+    return {"intrinsic": kinds[0] if len(kinds) == 1 else kinds}, "intrinsic"
 
 
 def keyword_line(text: str, ctx: Context):
