@@ -84,7 +84,7 @@ NAMES = {"enters tapped", "enters tapped with counters", "enters with counters",
          "may reveal or enters tapped", "as enters choose a color", "as enters choose a creature type",
          "add one mana of the chosen color", "land types of a group", "land types of itself", "doesn't untap",
          "doesn't untap if it has counters", "may choose not to untap", "attached doesn't untap",
-         "group doesn't untap"}
+         "group doesn't untap", "upkeep: remove a counter", "upkeep: if tapped, put a counter"}
 
 
 def _template_of(name: str) -> str | None:

@@ -268,3 +268,20 @@ def test_a_restrictions_condition_is_counters_only():
                                                               "if": {"pay_life": 2}}}}]}
     with pytest.raises(InputError, match=r"restrict\.if: a restriction's condition is counters"):
         parse_card(card, "odd.yaml")
+
+
+@pytest.mark.parametrize("name,pool,current,entry", [
+    ("Land Cap", "At the beginning of your upkeep, remove a depletion counter from Land Cap.",
+     "At the beginning of your upkeep, remove a depletion counter from this land.",
+     {"triggered": {"when": {"beginning_of_upkeep": "your_turn"},
+                    "does": [{"remove_counters": {"what": "self", "kind": "depletion"}}]}}),
+    ("Bottomless Vault", "At the beginning of your upkeep, if Bottomless Vault is tapped, put a storage counter on it.",
+     "At the beginning of your upkeep, if this land is tapped, put a storage counter on it.",
+     {"triggered": {"when": {"beginning_of_upkeep": "your_turn"}, "condition": "self_tapped",
+                    "does": [{"counters": {"what": "self", "kind": "storage"}}]}}),
+])
+def test_upkeep_counter_triggers(name, pool, current, entry):
+    for text in (pool, current):
+        got, status, _ = compiled(name, text)
+        effect = got["triggered"].pop("effect")
+        assert (got, status, effect) == (entry, COMPILED, text)

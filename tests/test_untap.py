@@ -73,3 +73,60 @@ def test_an_enchanted_creature_does_not_untap():
     got = Session(st).what_if(["next step"]).to_json()
     [o] = got["outcomes"]
     assert [c["object"] for c in o["changes"] if c["change"] == "untap"] == ["birds"]
+
+
+# -- the storage and depletion lands' upkeep triggers (CR 503.1a, 603.4) ------------------------
+VAULT = compile_face({"name": "Bottomless Vault", "type": "Land", "manaCost": "", "text":
+                      "Bottomless Vault enters the battlefield tapped.\n"
+                      "You may choose not to untap Bottomless Vault during your untap step.\n"
+                      "At the beginning of your upkeep, if Bottomless Vault is tapped, put a storage counter on it.\n"
+                      "{T}, Remove any number of storage counters from Bottomless Vault: Add {B} for each storage "
+                      "counter removed this way."}).card
+CAP = compile_face({"name": "Land Cap", "type": "Land", "manaCost": "", "text":
+                    "Land Cap doesn't untap during your untap step if it has a depletion counter on it.\n"
+                    "At the beginning of your upkeep, remove a depletion counter from Land Cap.\n"
+                    "{T}: Add {W} or {U}. Put a depletion counter on Land Cap."}).card
+
+
+def upkeep(battlefield, actions):
+    """Each outcome of bob's new turn (from alice's cleanup step) and the actions after it: the
+    permanents that changed, as they are at the end."""
+    st = load_state({**BASE, "cards": [VAULT, CAP], "battlefield": battlefield})
+    got = Session(st).what_if(["next step", *actions]).to_json()
+    return sorted(({k: v for k, v in o["after"].items() if k != "turn"} for o in got["outcomes"]),
+                  key=lambda a: sorted(a))
+
+
+def test_a_storage_land_kept_tapped_gets_a_storage_counter_and_one_untapped_does_not():
+    got = upkeep([{"id": "vault", "card": "Bottomless Vault", "controller": "bob", "tapped": True}], ["resolve"])
+    # 502.3: bob chooses; 603.4: the trigger only if it is still tapped as the upkeep begins
+    kept = {"vault": {"zone": "battlefield", "controller": "bob", "tapped": True, "counters": {"storage": 1}}}
+    untapped_ = {"vault": {"zone": "battlefield", "controller": "bob"}}
+    assert sorted(got, key=str) == sorted([kept, untapped_], key=str)
+
+
+def test_a_storage_land_that_was_untapped_does_not_trigger():
+    st = load_state({**BASE, "cards": [VAULT, CAP], "battlefield": [
+        {"id": "vault", "card": "Bottomless Vault", "controller": "bob"}]})
+    [o] = Session(st).what_if(["next step"]).to_json()["outcomes"]
+    assert not [c for c in o["changes"] if c["change"] == "triggered"]
+
+
+def test_the_if_is_checked_again_as_it_resolves():
+    # the Vault's trigger is on the stack; the Vault is untapped by then: it does nothing (603.4)
+    st = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "bob", "step": "upkeep"},
+                     "cards": [VAULT, CAP],
+                     "battlefield": [{"id": "vault", "card": "Bottomless Vault", "controller": "bob"}],
+                     "stack": [{"id": "s1", "source": "vault", "line": 3, "controller": "bob"}]})
+    [o] = Session(st).what_if(["resolve"]).to_json()["outcomes"]
+    assert [c["change"] for c in o["changes"]] == ["pop"]
+    assert "603.4" in o["changes"][0]["rules"]
+
+
+def test_a_depletion_land_loses_a_counter_each_upkeep_and_stays_tapped_while_it_has_one():
+    cap = {"id": "cap", "card": "Land Cap", "controller": "bob", "tapped": True, "counters": {"depletion": 2}}
+    assert upkeep([cap], ["resolve"]) == [
+        {"cap": {"zone": "battlefield", "controller": "bob", "tapped": True, "counters": {"depletion": 1}}}]
+    # with no counter it untaps, and the trigger removes nothing
+    assert upkeep([{**cap, "counters": {}}], ["resolve"]) == [
+        {"cap": {"zone": "battlefield", "controller": "bob"}}]

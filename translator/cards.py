@@ -546,8 +546,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                     "(count: N for \"N target ...\")")
         # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
         condition = a.get("condition", str, "")
-        if condition and (kind != "triggered" or condition not in CONDITIONS):
-            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(CONDITIONS)}")
+        if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
+            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
@@ -651,6 +651,9 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
 
 
 CONDITIONS = ("you_control_your_commander",)
+# An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
+# triggers and as it resolves).
+TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")

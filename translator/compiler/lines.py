@@ -64,7 +64,7 @@ def keyword_line(text: str, ctx: Context):
 
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-             statics.untap_line)
+             statics.untap_line, statics.upkeep_counters_line)
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -100,3 +100,23 @@ def untap_line(text: str, ctx):
             return None
         return {"static": {"restrict": {"what": ["untap"], "to": {"filter": filt}}}}, "group doesn't untap"
     return None
+
+
+# -- the storage and depletion lands' upkeep triggers (CR 503.1a, 603.4) -------------------------
+def upkeep_counters_line(text: str, ctx):
+    """"At the beginning of your upkeep, remove a depletion counter from ~." and "At the
+    beginning of your upkeep, if ~ is tapped, put a storage counter on it." (an intervening
+    "if": checked as it triggers and as it resolves, 603.4)."""
+    t = normal(text, ctx)
+    when = {"beginning_of_upkeep": "your_turn"}
+    m = re.fullmatch(r"At the beginning of your upkeep, remove an? ([a-z]+) counter from ~\.", t)
+    if m:
+        return ({"triggered": {"when": when, "effect": text,
+                               "does": [{"remove_counters": {"what": "self", "kind": m.group(1)}}]}},
+                "upkeep: remove a counter")
+    m = re.fullmatch(r"At the beginning of your upkeep, if ~ is tapped, put an? ([a-z]+) counter on (?:it|~)\.", t)
+    if m:
+        return ({"triggered": {"when": when, "condition": "self_tapped", "effect": text,
+                               "does": [{"counters": {"what": "self", "kind": m.group(1)}}]}},
+                "upkeep: if tapped, put a counter")
+    return None
