@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import enters, statics
+from . import triggered as triggered_templates
 from .result import line_result
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -62,9 +63,20 @@ def keyword_line(text: str, ctx: Context):
     return {"keywords": words}, "keywords"
 
 
+def _normal(template):
+    """A template that reads the line with its self references written ~ (201.5)."""
+    def read(text: str, ctx: Context):
+        return template(text, ctx, self_reference(text, ctx))
+    read.__name__ = template.__name__
+    return read
+
+
+# The specific templates (entering, land types, untap, the storage and depletion upkeep
+# triggers: enters.py, statics.py) before the general triggered ones.
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-             statics.untap_line, statics.upkeep_counters_line)
+             statics.untap_line, statics.upkeep_counters_line, _normal(triggered_templates.triggered),
+             _normal(triggered_templates.spell))
 
 
 def compile_line(line: int, text: str, ctx: Context):
