@@ -4,7 +4,7 @@ decides every characteristic; this module lists them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import clingo
 
@@ -19,7 +19,7 @@ COLOR_ORDER = ("white", "blue", "black", "red", "green")
 FIELDS = ("card", "controller", "owner", "tapped", "types", "subtypes", "colors", "keywords",
           "abilities", "counters", "damage", "control_changed_by", "power", "toughness",
           "conditions", "printed_power_toughness", "lost_rules_text", "affected_by",
-          "zone", "face_down")      # the last two: cards in the other zones
+          "chosen", "zone", "face_down")      # the last two: cards in the other zones
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class PermanentView:
     damage: int = 0
     control_changed_by: str | None = None   # the control-changing effect that decides (613.1b)
     conditions: tuple[dict, ...] = ()       # conditional abilities: {"line": L, "applies": bool}
+    chosen: dict[str, str] = field(default_factory=dict)  # chosen as it entered (614.12a), as recorded
 
     def to_json(self) -> dict:
         out = {"card": self.card, "controller": self.controller, "owner": self.owner,
@@ -56,6 +57,8 @@ class PermanentView:
             out["power"], out["toughness"] = self.power, self.toughness
         if self.conditions:
             out["conditions"] = list(self.conditions)
+        if self.chosen:
+            out["chosen"] = dict(self.chosen)
         if self.printed_pt:
             out["printed_power_toughness"] = self.printed_pt
         if self.lost_rules_text:
@@ -143,6 +146,7 @@ class Board:
             elif p.printed_pt:
                 pt = f"; printed {p.printed_pt}"
             damage = f", {p.damage} damage" if p.damage else ""
+            damage += "".join(f", chosen {k.replace('_', ' ')}: {v}" for k, v in p.chosen.items())
             lines.append(f"{p.id}: {p.card} ({p.controller}{owner}{tapped}): {kinds}; {colors}{pt}{damage}")
             if p.control_changed_by:
                 lines.append(f"    controlled through: {p.control_changed_by}")
@@ -248,7 +252,7 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             tuple(abilities), dict(p.counters), p.id in lost,
             tuple(sorted({_effect_name(e) for e in f.get("board_effect", [])})),
             _printed_pt(solver, p.card), power, toughness, p.damage, changed_by.get(p.id),
-            tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"]))))
+            tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"])), dict(p.chosen)))
     zones: dict[str, dict[str, list[str]]] = {}
     hidden = {object_id(s.arguments[0]) for s in answer.get("board_face_down")}
     cards = []

@@ -4,7 +4,7 @@ this module parses the cost, asks, and reads the plan back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -12,6 +12,7 @@ from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
 from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
+from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import not_modelled, outcome_parts, require_player, resolve_line
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
@@ -49,9 +50,11 @@ class CanPay:
     explain: bool = False
     left_out: tuple[tuple[str, int, str], ...] = ()   # abilities not planned with: (object, line, why)
     not_modelled: tuple[Unread, ...] = ()
+    unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
-        out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
+        out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan],
+                     **unrecorded_json(self.unrecorded)}
         if self.payable:
             out["cost_paid_with"] = self.cost_paid_with
         if self.left_out:
@@ -65,6 +68,7 @@ class CanPay:
     def to_text(self) -> str:
         text = self._text()
         text += "".join(f"\n  not considered: {o} line {line}: {why}" for o, line, why in self.left_out)
+        text += "".join(f"\n  {line}" for line in unrecorded_text(self.unrecorded))
         text = "\n".join([text, *unread_lines(self.not_modelled)])
         return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
 
@@ -119,9 +123,11 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
                                                                        ability(s.arguments[2]))[0],
                               s.arguments[3].string)
                              for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
+    unrecorded = unrecorded_choices(solver, player)
     if model is None:
-        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver))
-    return replace(_plan(solver, player, cost, q, model, explain), left_out=left)
+        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
+                      unrecorded=unrecorded)
+    return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
 
 
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..translator.decode import mana_letter, mana_sort_key, object_id
+from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import explanations, not_modelled, require_permanent
 from .core import Solver
 from .result import Cited, Unread, Why, unread_lines, with_unread
@@ -17,9 +18,11 @@ class CouldProduce:
     types: dict[str, tuple[str, ...]]
     reasons: dict[str, list[Why]] | None = None      # asked with explain
     not_modelled: tuple[Unread, ...] = ()
+    unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
-        return with_unread({"could_produce": {k: list(v) for k, v in self.types.items()}}, self.not_modelled)
+        return with_unread({"could_produce": {k: list(v) for k, v in self.types.items()},
+                            **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(oid, w.rule, w.text, (("object", oid),))
@@ -32,7 +35,7 @@ class CouldProduce:
             lines.append(f"{oid}: {shown}")
             for why in (self.reasons or {}).get(oid, []):
                 lines.append(f"    CR {why.rule}: {why.text}")
-        lines = lines or ["no permanents on the battlefield"]
+        lines = (lines or ["no permanents on the battlefield"]) + unrecorded_text(self.unrecorded)
         return "\n".join(lines + unread_lines(self.not_modelled))
 
 
@@ -53,4 +56,5 @@ def could_produce(solver: Solver, object_id_: str | None = None, explain: bool =
                 oid = object_id(about.arguments[0])
                 if oid in reasons:
                     reasons[oid].extend(whys)
-    return CouldProduce(types, reasons, not_modelled(solver))
+    unrecorded = {o: k for o, k in unrecorded_choices(solver).items() if o in types}
+    return CouldProduce(types, reasons, not_modelled(solver), unrecorded)

@@ -4,12 +4,13 @@ and decides which are maximal; this module asks and reads them back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import clingo
 
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
+from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import not_modelled, outcome_parts, require_player, resolve_line
 from .core import Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
@@ -97,12 +98,13 @@ class AvailableMana:
     reasons: tuple[tuple[str, str], ...] = ()
     explain: bool = False
     not_modelled: tuple[Unread, ...] = ()
+    unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
     def to_json(self) -> dict:
         return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
-                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]},
-                           self.not_modelled)
+                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
+                **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(self.player, r, t) for r, t in self.reasons]
@@ -129,6 +131,7 @@ class AvailableMana:
                          "each time (732.1b)")
         for o, line, why in self.left_out:
             lines.append(f"  not considered: {o} line {line}: {why}")
+        lines += [f"  {line}" for line in unrecorded_text(self.unrecorded)]
         return "\n".join(lines + unread_lines(self.not_modelled))
 
 
@@ -175,7 +178,8 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
-    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver))
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
+                         unrecorded_choices(solver, player))
 
 
 def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:

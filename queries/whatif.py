@@ -156,6 +156,8 @@ class Result:
                     v["counters"] = rules.counters[p.id]
                 if p.damage:
                     v["damage"] = p.damage
+                if p.chosen:
+                    v["chosen"] = dict(p.chosen)      # 614.12a: chosen as it entered
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
                 # 506.4, 506.4c: what it attacks or blocks may have left: it still attacks or blocks
                 # that object, which exists no more

@@ -117,7 +117,7 @@ def test_bundled_cards_read_by_these_templates_equal_their_hand_written_entries(
     for name in ("Bonesplitter", "Think Twice", "Pacifism", "Unsummon", "Loyal Subordinate", "Umbral Mantle"):
         card = CardLibrary.bundled().get(name)
         face = {"name": card.name, "type": card.type_line, "text": card.oracle_text,
-                "manaCost": "".join("{%s}" % s for s in card.mana_cost), "power": card.power,
+                "manaCost": "".join(f"{{{s}}}" for s in card.mana_cost), "power": card.power,
                 "toughness": card.toughness}
         c = compile_face(face)
         compiled = parse_card(c.card, "compiled")

@@ -32,6 +32,7 @@ from .effects import (
     parse_to,
     parse_trigger,
 )
+from .entering import Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
 from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file
@@ -87,7 +88,9 @@ class ManaEffect:
           combination (types, amount: "N mana in any combination of ..."),
           for_each (options[0] per permanent matching filter/whose: Gaea's Cradle),
           colors_among (one of each color among permanents matching filter/whose: Bloom Tender),
-          produced_type (one mana of any type the tapped permanent produced: Mana Flare)
+          produced_type (one mana of any type the tapped permanent produced: Mana Flare),
+          chosen (one mana of the color chosen as it entered, 607.2d; options: an "or" fixed
+          alternative, "Add {R} or one mana of the chosen color")
     """
 
     kind: str
@@ -119,6 +122,9 @@ class Ability:
     granted: Ability | None = None       # static grant: the ability it grants
     enters_tapped: bool = False
     enters_counters: tuple[tuple[str, int], ...] = ()
+    enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
+                                         # entering tapped (CR 614.1c, 614.12; translator/entering.py)
+    enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -145,6 +151,8 @@ class Ability:
                                          # combat_damage_to_creatures_you_control
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
+    restrict_if: Condition | None = None  # static: the restriction applies only while this holds
+                                         # (counters: "if it has a depletion counter on it")
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
@@ -364,8 +372,10 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type"})
+                                  "produced_type", "chosen", "or"})
     rider = f.get("rider", str, "")
+    if f.has("chosen"):
+        return _parse_chosen_mana(f, where, rider)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         return ManaEffect("fixed", options=tuple(
@@ -422,6 +432,17 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("produced_type", rider=rider)
     raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any, could_produce, "
                         "combination, for_each, colors_among or produced_type")
+
+
+def _parse_chosen_mana(f: Fields, where: str, rider: str) -> ManaEffect:
+    """`{chosen: color}`: "Add one mana of the chosen color", the color its linked ability
+    chose as it entered (CR 607.2d); `or: "{R}"` for "Add {R} or one mana of the chosen color"."""
+    if f.get("chosen", str) != "color":
+        raise f.error("chosen", "must be color (\"one mana of the chosen color\")")
+    if set(f.data) - {"chosen", "or", "rider"}:
+        raise f.error(None, "chosen goes with or and rider only")
+    options = (parse_mana_symbols(f.get("or", str), where, f.sub("or"), ADD_SYMBOL),) if f.has("or") else ()
+    return ManaEffect("chosen", options=options, of_kind="color", rider=rider)
 
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
@@ -525,8 +546,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                     "(count: N for \"N target ...\")")
         # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
         condition = a.get("condition", str, "")
-        if condition and (kind != "triggered" or condition not in CONDITIONS):
-            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(CONDITIONS)}")
+        if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
+            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
@@ -571,15 +592,21 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             return Ability(line, kind, effect_text=text, replacement=cont.replacement,
                            layer=cont.layer, spend=cont.spend)
         restricts: tuple[str, ...] = ()
+        restrict_if = None
         if a.has("restrict"):
             # "Enchanted creature can't attack or block": {restrict: {what: [attack, block], to: ...}}
-            r = Fields(a.data["restrict"], where, a.sub("restrict"), {"what", "to"})
+            r = Fields(a.data["restrict"], where, a.sub("restrict"), {"what", "to", "if"})
             what = r.get("what", list, required=True)
             if not what or any(w not in RESTRICTIONS for w in what):
                 raise r.error("what", f"a list of {', '.join(RESTRICTIONS)}")
             if grant:
                 raise a.error("restrict", "a restriction goes in an ability of its own (no grant beside it)")
             restricts = tuple(what)
+            if r.has("if"):
+                # "~ doesn't untap during your untap step if it has a depletion counter on it"
+                restrict_if = parse_condition(r.data["if"], r, "if", parse_filter)
+                if restrict_if.kind != "counters":
+                    raise r.error("if", "a restriction's condition is counters: {kind, at_least}")
             grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
@@ -588,18 +615,45 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
-                       pt=pts, control=control, condition=condition, restricts=restricts)
-    # enters: replacement effects on how the permanent enters (CR 614.1c, 614.1d)
-    a = Fields(arg, where, sub, {"tapped", "counters"})
+                       pt=pts, control=control, condition=condition, restricts=restricts,
+                       restrict_if=restrict_if)
+    return _parse_enters(line, arg, where, sub)
+
+
+def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
+    """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
+    the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
+    `if`), with counters, and a choice made as it enters (614.12a)."""
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than"})
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
         if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
             raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
-    return Ability(line, kind, enters_tapped=a.get("tapped", bool, False),
-                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()))
+    tapped = a.get("tapped", bool, False)
+    if a.has("unless") and a.has("if"):
+        raise a.error("if", "give unless or if, not both")
+    mode = "unless" if a.has("unless") else "if" if a.has("if") else ""
+    condition = None
+    if mode:
+        if not tapped:
+            raise a.error(mode, "a condition goes with tapped: true (\"enters tapped unless ...\")")
+        condition = (mode, parse_condition(a.data[mode], a, mode, parse_filter))
+        if condition[1].kind == "counters":
+            raise a.error(mode, "counters is a condition of a restriction, not of entering")
+    choice = parse_choice(a) if a.has("choose") else None
+    if a.has("other_than") and choice is None:
+        raise a.error("other_than", "goes with choose: color")
+    if not (tapped or counters or choice):
+        raise a.error(None, "give tapped, counters or choose")
+    return Ability(line, "enters", enters_tapped=tapped,
+                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
+                   enters_if=condition, enters_choice=choice)
 
 
 CONDITIONS = ("you_control_your_commander",)
+# An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
+# triggers and as it resolves).
+TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
@@ -607,8 +661,10 @@ STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
-RESTRICTIONS = ("attack", "block", "untap")                  # "can't attack or block" (508.1c, 509.1b);
-                                                             # "doesn't untap during your untap step" (502.3)
+RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
+                                                             # "doesn't untap during your untap step" (502.3);
+                                                             # "You may choose not to untap ~ during your
+                                                             # untap step" (502.3: its controller's choice)
 
 
 def _granted(inner: Ability | None, line: int) -> Ability | None:
@@ -664,7 +720,10 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
         return Ability(line, "static", control=control, pt=pts, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        prevents=prevents)
-    return _parse_continuous(c, where, line, required=True)
+    made = _parse_continuous(c, where, line, required=True)
+    if made.layer is not None and made.layer.to_self:
+        raise c.error("land_types", "an effect a spell or ability creates names what it applies to, not self")
+    return made
 
 
 def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:
@@ -712,11 +771,22 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
     if missing:
         raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
                                    "has no ability entry; every line must be written in the vocabulary")
+    _check_chosen_links(abilities, f)
     indicator = f.get("color_indicator", list, [])
     if any(c not in COLORS for c in indicator):
         raise f.error("color_indicator", f"a list of colors: {', '.join(sorted(COLORS))}")
     return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
                 loyalty, where, tuple(indicator))
+
+
+def _check_chosen_links(abilities: tuple[Ability, ...], f: Fields) -> None:
+    """CR 607.2d: "the chosen color" refers to the choice a linked ability of the same card
+    made; a card that reads it without making it has nothing to refer to."""
+    reads = [a for a in abilities if a.mana is not None and a.mana.kind == "chosen"]
+    makes = any(a.enters_choice is not None and a.enters_choice.kind == "color" for a in abilities)
+    if reads and not makes:
+        raise f.error("abilities", f"line {reads[0].line} adds mana of the chosen color, but no ability "
+                                   "of the card chooses a color as it enters (enters: {choose: color})")
 
 
 def parse_card_file(data: Any, where: str) -> list[Card]:

@@ -692,6 +692,40 @@ class EntersAttached(Change):
         return f"{self.object} enters attached to {self.attached_to}"
 
 
+@kind("chosen")
+@dataclass(frozen=True)
+class Chosen(Change):
+    """CR 614.12a, 607.2d: the value chosen for the permanent as it entered (a color)."""
+    name = "chosen"
+    object: Obj
+    choice: str
+    value: str
+
+    def apply(self, b):
+        p = b.entering[self.object.id]
+        b.entering[self.object.id] = replace(p, chosen=(*p.chosen, (self.choice, self.value)))
+
+    def text(self):
+        return f"{self.object}: the {self.choice.replace('_', ' ')} chosen as it enters is {self.value}"
+
+
+@kind("choice_open")
+@dataclass(frozen=True)
+class ChoiceOpen(Change):
+    """CR 614.12a: a choice made as the permanent entered that is not followed: the state does
+    not record it, so every value stays possible."""
+    name = "choice_open"
+    object: Obj
+    choice: str
+
+    def apply(self, b):
+        pass
+
+    def text(self):
+        kind_ = self.choice.replace("_", " ")
+        return f"{self.object}: a {kind_} is chosen as it enters (not recorded: every {kind_} is possible)"
+
+
 @kind("face_down")
 @dataclass(frozen=True)
 class FaceDown(Change):

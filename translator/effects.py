@@ -41,6 +41,7 @@ class LayerEffect:
     values: tuple[str, ...]
     filter: tuple[str, ...]
     controller: str = "any"              # any | you
+    to_self: bool = False                # `filter: self`: "~ is every basic land type" (its source)
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,12 @@ def parse_layer_effect(key: str, arg: Any, where: str, path: str, parse_filter) 
     for v in values:
         if v not in allowed:
             raise f.error(mode, f"{v!r} is not one of {', '.join(allowed)}")
+    if f.data.get("filter") == "self":
+        # "~ is every basic land type": the object the ability is on; "in addition to" only, since
+        # setting its own land type would take away the ability doing it (305.7)
+        if mode != "add" or key != "land_types" or f.has("controller"):
+            raise f.error("filter", "self goes with land_types add (no controller)")
+        return LayerEffect(key, mode, values, (), to_self=True)
     return LayerEffect(key, mode, values, parse_filter(f.data.get("filter", ["permanent"]), f, "filter"),
                        _choice(f, "controller", ("any", "you"), "any"))
 

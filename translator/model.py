@@ -53,6 +53,8 @@ class Permanent:
                                          # battlefield: it blocks that (gone) object (506.4)
     loyalty_unstated: bool = False       # the state gives no loyalty counters for it: a
                                          # planeswalker has its printed loyalty (306.5b, asp/)
+    chosen: tuple[tuple[str, str], ...] = ()  # values chosen as it entered (614.12a, 607.2d):
+                                         # (color, green), (creature_type, elf); absent: not recorded
 
 
 @dataclass(frozen=True)

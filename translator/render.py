@@ -13,6 +13,7 @@ import jinja2
 
 from .actions import Action
 from .cards import CARD_TYPES, COLORS, NEGATED, SUPERTYPES, Ability, Card, Cost, ManaEffect
+from .entering import Condition
 from .model import GameState
 
 _env = jinja2.Environment(
@@ -123,6 +124,10 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.extend(ff)
     elif mana.kind == "produced_type":
         facts.append(f"adds_produced_type({a}).")
+    elif mana.kind == "chosen":
+        facts.append(f"adds_chosen({a},{mana.of_kind}).")
+        for letter, n in sorted(Counter(mana.options[0] if mana.options else ()).items()):
+            facts.append(f"adds_fixed({a},1,{MANA_LETTER[letter]},{n}).")
     if mana.rider:
         facts.append(f"adds_rider({a}).")
     return facts
@@ -146,9 +151,12 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         if r.self_replacement:
             facts.append(f"self_replacement({a}).")
     e = ability.layer
-    if e is not None:
+    if e is not None and e.to_self:
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_self({a})."]
+    elif e is not None:
         f, ff = filter_facts(e.filter)
         facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_filter({a},{f})."] + ff
+    if e is not None:
         facts += [f"layer_value({a},{quote(v) if e.layer == 'land_types' else v})." for v in e.values]
         if e.controller == "you":
             facts.append(f"layer_controller({a},you).")
@@ -157,6 +165,45 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         facts += [f"spend_as_any_color({a},{MANA_LETTER[t]})." for t in sp.as_any_color]
         if sp.others_as_colorless:
             facts.append(f"spend_others_as_colorless({a}).")
+    return facts
+
+
+def condition_facts(a: str, cond: Condition) -> tuple[str, list[str]]:
+    """A condition (translator/entering.py) as a term, with the facts of its filters
+    (condition_filter/2: any of them)."""
+    facts: list[str] = []
+    for words in cond.filters:
+        f, ff = filter_facts(words)
+        facts += [f"condition_filter({a},{f})."] + ff
+    match cond.kind:
+        case "you_control":
+            return f"you_control({cond.compare},{cond.count})", facts
+        case "opponents":
+            return f"opponents(at_least,{cond.count})", facts
+        case "pay_life":
+            return f"pay_life({cond.count})", facts
+        case "reveal":
+            return "reveal", facts
+        case "counters":
+            return f"counters({quote(cond.counter)},{cond.count})", facts
+    raise ValueError(f"no term for condition kind {cond.kind!r}")
+
+
+def enters_facts(a: str, ability: Ability) -> list[str]:
+    """How a permanent enters (CR 614.1c): tapped, under a condition, with counters, after a
+    choice (614.12a)."""
+    facts: list[str] = []
+    if ability.enters_tapped:
+        facts.append(f"enters_with({a},tapped).")
+    facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
+              for k, n in ability.enters_counters]
+    if ability.enters_if is not None:
+        mode, cond = ability.enters_if
+        term, ff = condition_facts(a, cond)
+        facts += [f"enters_condition({a},{mode},{term})."] + ff
+    if ability.enters_choice is not None:
+        facts.append(f"enters_choice({a},{ability.enters_choice.kind}).")
+        facts += [f"enters_choice_excludes({a},{c})." for c in ability.enters_choice.other_than]
     return facts
 
 
@@ -250,10 +297,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
                 k += 1
                 facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},{w})."]
                 facts += [f"target_rule({a},{k},{r})." for r in word[2]]
-    if ability.enters_tapped:
-        facts.append(f"enters_with({a},tapped).")
-    facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
-              for k, n in ability.enters_counters]
+    facts.extend(enters_facts(a, ability))
     if ability.trigger is not None:
         t = ability.trigger
         if t.source == ("enchanted",):
@@ -295,6 +339,9 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     if ability.restricts:
         to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
         facts += [f"restricts({a},{to},{w})." for w in ability.restricts] + ff
+        if ability.restrict_if is not None:
+            term, cf = condition_facts(a, ability.restrict_if)
+            facts += [f"restriction_condition({a},{term})."] + cf
     if ability.prevents:
         facts.append(f"prevents({a},{ability.prevents}).")
     for i, pt in enumerate(ability.pt, start=1):

@@ -15,6 +15,7 @@ from typing import Any
 
 from .carddb import CardSource, CardUnusable, open_sources
 from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
+from .entering import parse_chosen
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
 from .yamlio import Fields, describe, load_yaml_file
@@ -24,7 +25,7 @@ STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "com
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked", "struck_first"}
+                  "blocked", "struck_first", "chosen"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -460,7 +461,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     if f.has("timestamp") and timestamp < 1:
         raise f.error("timestamp", "timestamps are positive")
     return Permanent(
-        id=object_id, card=card, controller=controller, owner=owner,
+        id=object_id, card=card, controller=controller, owner=owner, chosen=_chosen(f, library.get(card)),
         tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
         attached_to=attached, since_turn=since, timestamp=timestamp,
@@ -471,6 +472,15 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
     )
+
+
+def _chosen(f: Fields, card: Card) -> tuple[tuple[str, str], ...]:
+    """`chosen: {color: green}`: what was chosen for it as it entered (CR 614.12a); absent, the
+    choice is not recorded and the encodings take every value its card allows as possible."""
+    if not f.has("chosen"):
+        return ()
+    choice = next((a.enters_choice for a in card.abilities if a.enters_choice is not None), None)
+    return parse_chosen(f.data["chosen"], f, "chosen", choice, card.name)
 
 
 def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: CardLibrary,

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import attached
+from . import attached, enters, statics
 from . import triggered as triggered_templates
 from .result import line_result
 
@@ -71,9 +71,14 @@ def _normal(template):
     return read
 
 
-TEMPLATES = (intrinsic, keyword_line, _normal(triggered_templates.triggered),
-             _normal(triggered_templates.spell), _normal(attached.equip), _normal(attached.flashback),
-             _normal(attached.pt_and_grant), _normal(attached.restriction))
+# The specific templates (entering, land types, untap, the storage and depletion upkeep
+# triggers: enters.py, statics.py; keyword and attached abilities: attached.py) before the
+# general triggered ones.
+TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
+             enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
+             statics.untap_line, statics.upkeep_counters_line, _normal(attached.equip),
+             _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
+             _normal(triggered_templates.triggered), _normal(triggered_templates.spell))
 
 
 def compile_line(line: int, text: str, ctx: Context):
