@@ -54,7 +54,7 @@ def resolve_line(solver: Solver, object_id_: str, ref: AbilityRef) -> tuple[int,
     if ref.intrinsic:
         card = solver.state.library.get(solver.state.permanent(object_id_).card)
         for a in card.abilities:
-            if a.kind == "intrinsic" and a.intrinsic == ref.intrinsic:
+            if a.kind == "intrinsic" and ref.intrinsic in a.intrinsic_types:
                 return a.line, oracle_lines(card)[a.line - 1]
         mana = intrinsic_mana(solver, ref.intrinsic)
         return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
