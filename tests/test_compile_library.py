@@ -4,6 +4,7 @@ card file writes by hand (both parsed with parse_card: the same Ability)."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import pytest
@@ -57,3 +58,15 @@ def test_most_of_the_librarys_mana_lines_compile():
     mana = [r for r in compiled if r.template in ("mana_ability", "mana_trigger", "mana_replacement", "mana_grant",
                                                   "intrinsic", "creates_mana_replacement")]
     assert len(mana) >= 40, [r.text for r in mana]
+
+
+def test_each_line_left_hand_written_says_why_in_its_card_file():
+    # cards/*.yaml: "# compiler: line N stays hand-written: <why>" (or "lines N, M stay ...")
+    root = resources.files("mtg_asp.cards")
+    for file, raw, _ in LIBRARY:
+        text = root.joinpath(file).read_text(encoding="utf-8")
+        said = set()
+        for m in re.finditer(r"# compiler: lines? ([\d, ]+) stays? hand-written: \S", text):
+            said |= {int(n) for n in m.group(1).split(",")}
+        left = [r.line for r in compile_face(face_of(raw)).lines if r.status != COMPILED]
+        assert set(left) <= said, f"{file}: {raw['name']} lines {sorted(set(left) - said)} need a '# compiler:' comment"

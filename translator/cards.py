@@ -97,7 +97,9 @@ class ManaEffect:
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
                                          # counters its cost removes), "X+N", "power" (its
-                                         # source's), ("counters", KIND) (on its source)
+                                         # source's), ("counters", KIND) (on its source),
+                                         # ("count", filter, whose), ("devotion", colors),
+                                         # "devotion" (any: to the color chosen, CR 700.5)
 
 
 @dataclass(frozen=True)
@@ -495,7 +497,7 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw == "power"):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion")):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
@@ -506,8 +508,14 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
         return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
-    raise f.error("amount", f"must be a positive number, X, X+N, power, {{counters: KIND}} or "
-                            f"{{count: {{filter, whose}}}}, got {describe(raw)}")
+    if isinstance(raw, dict) and set(raw) == {"devotion"}:
+        # "equal to your devotion to green" (CR 700.5)
+        colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]
+        if len(colors) != 1 or colors[0] not in COLORS:
+            raise f.error("amount", f"devotion is to one color: {', '.join(sorted(COLORS))}")
+        return ("devotion", tuple(colors))
+    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, {{counters: KIND}}, "
+                            f"{{devotion: COLOR}} or {{count: {{filter, whose}}}}, got {describe(raw)}")
 
 
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
@@ -529,7 +537,10 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise f.error("mana", "mana symbols go alone (with amount or rider) or with for_each")
         # "Add {C}" with a rider, "Add {B} for each storage counter removed this way" (X)
         symbols = parse_mana_symbols(f.get("mana", str), where, f.sub("mana"), ADD_SYMBOL)
-        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=parse_amount(f, False))
+        amount = parse_amount(f, False)
+        if amount == "devotion":
+            raise f.error("amount", "devotion to the chosen color goes with any: color; here write {devotion: COLOR}")
+        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         return ManaEffect("fixed", options=tuple(
@@ -540,7 +551,10 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         if of_kind not in ("color", "type", "commander_identity"):
             raise f.error("any", "must be 'color', 'type' or 'commander_identity'")
         # CR 106.1a: "three mana of any one color" is three mana of one color, chosen once.
-        return ManaEffect("any", of_kind=of_kind, rider=rider, amount=parse_amount(f, False))
+        amount = parse_amount(f, False)
+        if amount == "devotion" and of_kind != "color":
+            raise f.error("amount", "devotion to the chosen color goes with any: color")
+        return ManaEffect("any", of_kind=of_kind, rider=rider, amount=amount)
     if f.has("could_produce"):
         filt = parse_filter(f.data["could_produce"], f, "could_produce")
         whose = f.get("whose", str, required=True)

@@ -116,13 +116,15 @@ def amount_facts(a: str, amount) -> list[str]:
     """How many times an ability adds its mana (adds_amount/2)."""
     if isinstance(amount, int):
         return [f"adds_amount({a},times({amount}))."]
+    if isinstance(amount, tuple) and amount[0] == "devotion":
+        return [f"adds_amount({a},devotion({amount[1][0]}))."]
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount == "power":
-        return [f"adds_amount({a},power)."]
+    if amount in ("power", "devotion"):
+        return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
 

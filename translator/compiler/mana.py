@@ -165,6 +165,9 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(rf"an amount of ({SYM}) equal to ~'s power", c)
     if m:
         return {"mana": m.group(1), "amount": "power"}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to your devotion to (white|blue|black|red|green)", c)
+    if m:
+        return {"mana": m.group(1), "amount": {"devotion": m.group(2)}}
     return None
 
 
@@ -176,6 +179,8 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
     if m:
         # one color, chosen as it resolves, as many times as there are counters
         return {"any": "color", "amount": {"counters": m.group(1).lower()}}
+    if s == "Choose a color. Add an amount of mana of that color equal to your devotion to that color":
+        return {"any": "color", "amount": "devotion"}
     if s.startswith("Add "):
         return add_clause(s[4:], costs)
     m = re.fullmatch(r"For each color among ([\w ]+?) you control, add one mana of that color", s)
