@@ -427,3 +427,19 @@ def test_doesnt_untap_during_your_next_untap_step():
                         "effects": [{"card": "Cinder Marsh", "controller": "alice", "source": "m"}]})
     r = Session(later).what_if(["next step"]).results[0]
     assert {p.id: p.tapped for p in r.state.battlefield} == {"m": True, "f": False} and r.state.effects == ()
+
+
+def test_tapping_untapped_creatures_as_a_cost():
+    druid = card("Heritage Druid", "Creature — Elf Druid", "Tap three untapped Elves you control: Add {G}{G}{G}.",
+                 "{G}", "1/1")
+    sick = [perm(f"e{i}", "Llanowar Elves", since_turn=5) for i in range(3)]
+    # CR 302.6 is about {T}: summoning-sick Elves can be tapped for the Druid's cost (and the
+    # Druid itself, which has no {T} in that cost)
+    s = session([druid], [perm("d", "Heritage Druid")] + sick[:2])
+    assert payable(s, "{G}{G}{G}") and s.available_mana("alice").to_json()["pools"][0]["total"] == 3
+    assert not payable(session([druid], [perm("d", "Heritage Druid")] + sick[:1]), "{G}")
+    # CR 107.5: an Elf tapped for the cost does not also tap for its own mana: three Elves that
+    # can tap and the Druid make four, not six
+    s = session([druid], [perm("d", "Heritage Druid")] + [perm(f"e{i}", "Llanowar Elves") for i in range(3)])
+    assert payable(s, "{G}{G}{G}{G}") and not payable(s, "{G}{G}{G}{G}{G}")
+    assert [p["total"] for p in s.available_mana("alice").to_json()["pools"]] == [4]
