@@ -47,6 +47,17 @@ def adds_mana(line: str) -> bool:
     return bool(ADDS_MANA.search(bare if bare else line))
 
 
+# Lines that add mana whose templates belong elsewhere: a created token's quoted ability ("create
+# a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice this creature: Add {C}."":
+# token creation), and mana "of the chosen color" (the state's chosen color).
+OTHERS = (("token definitions", re.compile(r"\btokens?\b.*\"[^\"]*\bAdd\b", re.IGNORECASE)),
+          ("the chosen color", re.compile(r"chosen color|Choose a color|of a color of your choice")))
+
+
+def owner(line: str) -> str:
+    return next((name for name, pattern in OTHERS if pattern.search(line)), "")
+
+
 def structured_mana(entry) -> bool:
     """The entry holds the mana in the vocabulary: add_mana, an intrinsic ability (305.6), or a
     replacement effect on mana, directly or in an ability it grants or an effect it creates."""
@@ -73,6 +84,7 @@ def main(path: Path = POOL) -> None:
         return
     all_faces = list(faces(path))
     mana_lines = mana_ok = 0
+    elsewhere: Counter[str] = Counter()
     mana_cards: dict[str, bool] = {}
     land_cards: dict[str, bool] = {}
     failing_mana: Counter[str] = Counter()
@@ -95,6 +107,8 @@ def main(path: Path = POOL) -> None:
             mana_lines += 1
             if r.status == COMPILED or (r.status == "partial" and structured_mana(entries[r.line])):
                 mana_ok += 1
+            elif owner(r.text):
+                elsewhere[owner(r.text)] += 1
         full = compiled.fully_compiled
         is_land = "Land" in (face.get("type") or "")
         if has_mana:
@@ -114,6 +128,9 @@ def main(path: Path = POOL) -> None:
           f"(SOURCES.md: {SOURCES_LINES} lines on {SOURCES_CARDS} cards)")
     print(f"  structured (compiled, or partial with the mana read): {mana_ok} = "
           f"{100 * mana_ok / max(mana_lines, 1):.1f}% (target 95%)")
+    others = sum(elsewhere.values())
+    print(f"  not structured, for templates outside the mana ones: {dict(elsewhere)}; without those "
+          f"{others} lines: {mana_ok} / {mana_lines - others} = {100 * mana_ok / max(mana_lines - others, 1):.1f}%")
     full_mana = sum(mana_cards.values())
     print(f"cards with a line that adds mana, fully compiled: {full_mana} / {len(mana_cards)} = "
           f"{100 * full_mana / max(len(mana_cards), 1):.1f}%")

@@ -158,6 +158,18 @@ def test_riders_and_activation_instructions():
             "restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}}}, COMPILED, ())
 
 
+def test_an_ability_with_a_target_is_not_a_mana_ability():
+    # Witch Engine: "Target opponent gains control of ~" (CR 605.1a): its targets are named, so
+    # the rules never treat it as a mana ability
+    witch = card("Witch Engine", "Creature — Horror", "{T}: Add {B}{B}{B}{B}. Target opponent gains control of "
+                 "Witch Engine.", "{5}{B}", "4/4")
+    assert witch["abilities"][0]["activated"]["targets"] == ["Target opponent"]
+    text = session([witch], [perm("w", "Witch Engine")]).activations(player="alice").to_text()
+    assert "alice can activate w line 1:" in text and "[mana ability]" not in text
+    elves = card("Test Elves", "Creature — Elf", "{T}: Add {B}{B}{B}{B}.", "{G}", "1/1")
+    assert "[mana ability]" in session([elves], [perm("t", "Test Elves")]).activations(player="alice").to_text()
+
+
 def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial():
     # Grove of the Burnwillows; Mana Bloom's activation limit (602.5b) is such words too
     assert line("Grove of the Burnwillows", "Land", "{T}: Add {R} or {G}. Each opponent gains 1 life.") == \
@@ -249,9 +261,10 @@ def test_an_effect_a_spell_or_ability_creates_that_replaces_mana():
 
 def test_spells_and_triggered_abilities_that_add_mana():
     assert line("Dark Ritual", "Instant", "Add {B}{B}{B}.") == ({"spell": {"add_mana": "{B}{B}{B}"}}, COMPILED, ())
-    # Liturgy of Blood: what else it does stays words (partial)
+    # Liturgy of Blood: what else it does stays words (partial); its target is named (115.1)
     assert line("Liturgy of Blood", "Instant", "Destroy target creature. Add {B}{B}{B}.") == \
-        ({"spell": {"add_mana": "{B}{B}{B}", "effect": "Destroy target creature."}}, PARTIAL, ("effect",))
+        ({"spell": {"add_mana": "{B}{B}{B}", "effect": "Destroy target creature.", "targets": ["target creature"]}},
+         PARTIAL, ("effect",))
     assert line("Priest of Gix", "Creature", "When Priest of Gix enters the battlefield, add {B}{B}{B}.") == \
         ({"triggered": {"when": {"enters": "self"}, "add_mana": "{B}{B}{B}"}}, COMPILED, ())
     # Coal Stoker: an intervening "if" (603.4) the vocabulary has no word for: its mana only

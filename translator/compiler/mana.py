@@ -198,6 +198,10 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
 RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|When you spend this "
                    r"mana|When that mana is spent|Until end of turn, you don't lose this mana|You can't spend this "
                    r"mana)")
+# The words of a target in what an ability does besides adding mana ("Target opponent gains
+# control of ~": Witch Engine), kept as its `targets` list.
+TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -]+?(?= gains?\b| loses?\b| deals?\b| gets?\b|"
+                    r" can't\b| becomes?\b| untaps?\b| and\b|[,.]|$)", re.IGNORECASE)
 # A sentence that changes the mana the ability adds: the mana part would be wrong without it.
 CHANGES_MANA = re.compile(r"\binstead\b|\badds?\b|\bmana\b", re.IGNORECASE)
 
@@ -270,6 +274,10 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         entry["add_mana"] = {**mana, "rider": " ".join(riders)}
     if effect:
         entry["effect"] = " ".join(effect)
+        # CR 605.1a, 115.6: an ability with a target is not a mana ability, whatever else it does
+        targets = TARGET.findall(" ".join(norm[i] for i in range(len(norm)) if i != at))
+        if targets:
+            entry["targets"] = targets
     return tuple(dict.fromkeys(unread))
 
 
@@ -318,7 +326,8 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     costs = read_cost(cost_text, planeswalker)
     if costs is None:
         return None
-    s = aligned(effect, orig)
+    orig_parts = split_ability(orig)
+    s = aligned(effect, orig_parts[1] if orig_parts else orig)
     if s is None:
         return None
     entry: dict[str, Any] = {"cost": costs}
