@@ -165,6 +165,16 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(rf"an amount of ({SYM}) equal to ~'s power", c)
     if m:
         return {"mana": m.group(1), "amount": "power"}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to the number of ([\w ]+?) (you control|on the battlefield)", c)
+    if m:
+        f = kind_filter(m.group(2))
+        if f is None:
+            return None
+        return {"mana": m.group(1), "amount": {"count": {"filter": list(f),
+                                                         "whose": "you" if m.group(3) == "you control" else "any"}}}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to X plus one", c)
+    if m:
+        return {"mana": m.group(1), "amount": "X+1"} if removes_x(costs) else None
     m = re.fullmatch(rf"an amount of ({SYM}) equal to your devotion to (white|blue|black|red|green)", c)
     if m:
         return {"mana": m.group(1), "amount": {"devotion": m.group(2)}}
