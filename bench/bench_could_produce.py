@@ -175,7 +175,7 @@ def expected_could_produce(state: GameState) -> dict[str, set[str]]:
         fixed[name], looks[name] = set(), []
         for a in card.abilities:
             if a.kind == "intrinsic":     # CR 305.6: a basic land type's {T}: Add [mana]
-                fixed[name].update(INTRINSIC[t] for t in a.intrinsic_types)
+                fixed[name].add(INTRINSIC[a.intrinsic])
                 continue
             if a.kind != "activated" or a.mana is None or a.targets:
                 continue

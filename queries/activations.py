@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import clingo
 
 from ..translator.decode import ability, object_id
-from .common import ability_definition, explanations, require_player, resolve_line
+from .common import ability_definition, explanations, not_modelled, require_player, resolve_line
 from .core import Solver
-from .result import Cited, Why
+from .result import Cited, Unread, Why, unread_lines, with_unread
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,10 @@ class Blocked:
 class Activations:
     allowed: tuple[Activation, ...]
     blocked: tuple[Blocked, ...]
+    not_modelled: tuple[Unread, ...] = ()
 
     def to_json(self) -> dict:
-        return {"activations": [a.key() for a in self.allowed]}
+        return with_unread({"activations": [a.key() for a in self.allowed]}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         out = []
@@ -78,7 +79,8 @@ class Activations:
                          f"(CR {', '.join(b.rules)}): {b.text}")
             for why in b.reasons:
                 lines.append(f"    CR {why.rule}: {why.text}")
-        return "\n".join(lines) if lines else "no activated abilities on the battlefield"
+        lines = lines or ["no activated abilities on the battlefield"]
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def activations(solver: Solver, player: str | None = None, explain: bool = False) -> Activations:
@@ -132,7 +134,8 @@ def activations(solver: Solver, player: str | None = None, explain: bool = False
 
     def sort_key(x):
         return (order[x.object], x.granted_by or "", x.ability, x.intrinsic or "", players[x.player])
-    return Activations(tuple(sorted(allowed, key=sort_key)), tuple(sorted(blocked, key=sort_key)))
+    return Activations(tuple(sorted(allowed, key=sort_key)), tuple(sorted(blocked, key=sort_key)),
+                       not_modelled(solver))
 
 
 def _not_activatable(o, a, p, rule) -> clingo.Symbol:

@@ -10,9 +10,9 @@ import clingo
 
 from ..translator.decode import ability, object_id, plain
 from ..translator.errors import InputError
-from .common import require_permanent, resolve_line
+from .common import not_modelled, require_permanent, resolve_line
 from .core import Solver
-from .result import Cited, Why, sorted_whys
+from .result import Cited, Unread, Why, sorted_whys, unread_lines, with_unread
 
 COLOR_ORDER = ("white", "blue", "black", "red", "green")
 # The fields of a permanent in the --json answer (the optional ones appear only when they apply).
@@ -98,6 +98,7 @@ class Board:
     cards: tuple[CardView, ...] = ()                 # the cards of `zones`, in its order
     objects: tuple[str, ...] | None = None           # only these objects (--object)
     fields: tuple[str, ...] | None = None            # only these fields of each (--field)
+    not_modelled: tuple[Unread, ...] = ()            # of the objects shown
 
     def rules(self) -> list[Cited]:
         return [Cited(oid, w.rule, w.text, (("object", oid),))
@@ -118,13 +119,13 @@ class Board:
             out["zones"] = self.zones
         if cards:
             out["cards"] = cards
-        return out
+        return with_unread(out, self.not_modelled)
 
     def to_text(self) -> str:
         if self.objects is not None:
             keep = set(self.objects)
             return Board(tuple(p for p in self.permanents if p.id in keep), {}, self.reasons,
-                         tuple(c for c in self.cards if c.id in keep))._text()
+                         tuple(c for c in self.cards if c.id in keep), not_modelled=self.not_modelled)._text()
         return self._text()
 
     def _text(self) -> str:
@@ -173,7 +174,8 @@ class Board:
                 lines.append(f"{c.id} ({c.owner}'s {c.zone}): {c.to_text().split(': ', 1)[1]}")
                 for why in (self.reasons or {}).get(c.id, []):
                     lines.append(f"    CR {why.rule}: {why.text}")
-        return "\n".join(lines) or "the battlefield is empty"
+        lines = lines or ["the battlefield is empty"]
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def _effect_name(sym: clingo.Symbol) -> str:
@@ -264,5 +266,6 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])})))
     if objects is not None:
         reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
+    unread = tuple(u for u in not_modelled(solver) if objects is None or u.about in objects)
     return Board(tuple(views), zones, reasons, tuple(cards),
-                 None if objects is None else tuple(objects), None if fields is None else tuple(fields))
+                 None if objects is None else tuple(objects), None if fields is None else tuple(fields), unread)

@@ -12,9 +12,9 @@ from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
 from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
-from .common import outcome_parts, require_player, resolve_line
+from .common import not_modelled, outcome_parts, require_player, resolve_line
 from .core import UNDECIDED, Solver
-from .result import Cited, explain_lines
+from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
 SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C}, hybrid {W/U}-style and monocolored hybrid {2/W}-style symbols"
@@ -51,6 +51,7 @@ class CanPay:
     reasons: tuple[tuple[str, str], ...] = ()      # (CR rule, reason), from asp/canpay.lp
     explain: bool = False
     left_out: tuple[tuple[str, int, str], ...] = ()   # abilities not planned with: (object, line, why)
+    not_modelled: tuple[Unread, ...] = ()
 
     def to_json(self) -> dict:
         out: dict = {"payable": self.payable, "plan": [s.to_json() for s in self.plan]}
@@ -58,7 +59,7 @@ class CanPay:
             out["cost_paid_with"] = self.cost_paid_with
         if self.left_out:
             out["left_out"] = [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]
-        return out
+        return with_unread(out, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         """The rules the plan rests on (for --explain)."""
@@ -67,6 +68,7 @@ class CanPay:
     def to_text(self) -> str:
         text = self._text()
         text += "".join(f"\n  not considered: {o} line {line}: {why}" for o, line, why in self.left_out)
+        text = "\n".join([text, *unread_lines(self.not_modelled)])
         return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
 
     def _text(self) -> str:
@@ -122,7 +124,7 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
                               s.arguments[3].string)
                              for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
     if model is None:
-        return CanPay(player, cost, False, explain=explain, left_out=left)
+        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver))
     return replace(_plan(solver, player, cost, q, model, explain), left_out=left)
 
 
@@ -159,7 +161,7 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
-                  explain)
+                  explain, not_modelled=not_modelled(solver))
 
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:

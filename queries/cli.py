@@ -2,6 +2,11 @@
 
 Plain text by default, --json for machines, --explain for the CR rules behind each answer.
 A user mistake prints one message to stderr and exits 2, with no traceback.
+
+Card sources: `--cards PATH` (repeatable) and the paths in MTG_ASP_CARDS (os.pathsep between
+them) name card databases and YAML card files, tried after the bundled library: the --cards
+paths first, in the order given, then MTG_ASP_CARDS's. The first source that defines a name
+wins, so a file named on the command line overrides the defaults of the environment.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ import json
 import os
 import sys
 
+from ..translator.carddb import open_sources, paths_from_env
+from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
 from .session import DEFAULT_TIME_LIMIT, Session
 
@@ -24,6 +31,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
+def _cards_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cards", metavar="PATH", action="append", default=[],
+                   help="a card source: a card database in MTGJSON's AtomicCards shape (.json, "
+                        ".json.gz) or YAML card files (a file or a folder); repeatable, tried in "
+                        "order after the bundled library, before those in MTG_ASP_CARDS")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -31,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     def query(name: str, help_: str) -> argparse.ArgumentParser:
         q = sub.add_parser(name, help=help_, description=help_)
         q.add_argument("state", metavar="STATE", help="a state file (YAML)")
+        _cards_option(q)
         q.add_argument("--json", action="store_true", help="print JSON")
         q.add_argument("--explain", action="store_true", help="print the CR rules behind each answer")
         q.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
@@ -73,8 +88,29 @@ def build_parser() -> argparse.ArgumentParser:
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
     ck.add_argument("--quiet", action="store_true", help="print failures and the summary only")
-    sub.add_parser("demo", help="a short what-if session on a bundled example state")
+    _cards_option(ck)
+    _cards_option(sub.add_parser("demo", help="a short what-if session on a bundled example state"))
+    cards = sub.add_parser("cards", help="the cards a state may name: show one, list them, measure "
+                                         "how much of a card database the compiler reads",
+                           description="the cards a state may name (the bundled library, then "
+                                       "the card sources)")
+    csub = cards.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
+    show = csub.add_parser("show", help="a card as vocabulary YAML, each line marked compiled, "
+                                        "partial or text only")
+    show.add_argument("name", metavar="NAME", help="a card name (or a face name)")
+    _cards_option(show)
+    cov = csub.add_parser("coverage", help="how many cards and lines of the card databases compile")
+    _cards_option(cov)
+    cov.add_argument("--json", action="store_true", help="print JSON")
+    lst = csub.add_parser("list", help="the card names available, the bundled library first")
+    _cards_option(lst)
+    lst.add_argument("--match", metavar="TEXT", help="only names containing TEXT (any case)")
     return p
+
+
+def card_paths(args: argparse.Namespace) -> list[str]:
+    """--cards paths in the order given, then MTG_ASP_CARDS's (the command line wins)."""
+    return [*args.cards, *paths_from_env()]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,8 +120,10 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "demo":
             from .demo import run_demo
-            print(run_demo())
+            print(run_demo(card_paths(args)))
             return EXIT_OK
+        if args.command == "cards":
+            return _cards(args)
         return _query(args)
     except InputError as e:
         print(f"mtg-asp: error: {e}", file=sys.stderr)
@@ -107,7 +145,7 @@ def _query(args: argparse.Namespace) -> int:
         raise InputError("--time-limit", None, "must be a positive number of seconds")
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
-    session = Session.from_file(args.state, time_limit=args.time_limit)
+    session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args))
     explain = args.explain
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain)
@@ -135,7 +173,7 @@ def _query(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from .scenario import check_directory
-    report = check_directory(args.dir)
+    report = check_directory(args.dir, card_paths(args))
     for path in report.passed:
         if not args.quiet:
             print(f"PASS {path}")
@@ -147,6 +185,21 @@ def _check(args: argparse.Namespace) -> int:
     if report.errors:
         return EXIT_USAGE
     return EXIT_FAILED if report.failed else EXIT_OK
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from . import card_commands
+    library = CardLibrary.bundled().with_sources(open_sources(card_paths(args)))
+    if args.cards_command == "show":
+        print(card_commands.show(library, args.name))
+    elif args.cards_command == "list":
+        print(card_commands.listing(library, args.match))
+    else:
+        from .coverage import coverage
+        card_commands.require_sources(library, "cards coverage")
+        report = coverage(library.sources)
+        print(json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.to_text())
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from ..translator.cards import Ability, Card
 from ..translator.decode import AbilityRef, mana_letter, object_id, plain
 from ..translator.errors import InputError
 from .core import Solver
-from .result import Why, sorted_whys
+from .result import Unread, Why, sorted_whys
 
 
 def require_permanent(solver: Solver, object_id_: str, option: str = "--object") -> None:
@@ -54,7 +54,7 @@ def resolve_line(solver: Solver, object_id_: str, ref: AbilityRef) -> tuple[int,
     if ref.intrinsic:
         card = solver.state.library.get(solver.state.permanent(object_id_).card)
         for a in card.abilities:
-            if a.kind == "intrinsic" and ref.intrinsic in a.intrinsic_types:
+            if a.kind == "intrinsic" and ref.intrinsic in a.intrinsic:
                 return a.line, oracle_lines(card)[a.line - 1]
         mana = intrinsic_mana(solver, ref.intrinsic)
         return 0, f"{{T}}: Add {{{mana}}}. (intrinsic: {ref.intrinsic.capitalize()}, CR 305.6)"
@@ -136,3 +136,25 @@ def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
     abilities after replacement effects; the core grounds each once."""
     return [("outcomes", [o]) for o in objects]
+
+
+def not_modelled(solver: Solver) -> tuple[Unread, ...]:
+    """The lines of cards in play kept as words only (asp/unread.lp's not_modelled/4), each
+    with the line as printed."""
+    out = set()
+    for s in solver.base().get("not_modelled"):
+        holder, card, line, part = s.arguments
+        name = card.string
+        out.add(Unread(_holder(holder), name, line.number, part.name,
+                       oracle_lines(solver.state.library.get(name))[line.number - 1]))
+    return tuple(sorted(out))
+
+
+def _holder(term: clingo.Symbol) -> str:
+    """The id of what holds an unread line: an object, an effect eff(Id), an ability on the
+    stack stk(Id), a waiting trigger Id."""
+    if term.type == clingo.SymbolType.String:
+        return term.string
+    if term.name in ("eff", "stk"):
+        return term.arguments[0].string
+    return object_id(term)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..translator.decode import mana_letter, mana_sort_key, object_id
-from .common import explanations, require_permanent
+from .common import explanations, not_modelled, require_permanent
 from .core import Solver
-from .result import Cited, Why
+from .result import Cited, Unread, Why, unread_lines, with_unread
 
 
 @dataclass(frozen=True)
@@ -16,9 +16,10 @@ class CouldProduce:
 
     types: dict[str, tuple[str, ...]]
     reasons: dict[str, list[Why]] | None = None      # asked with explain
+    not_modelled: tuple[Unread, ...] = ()
 
     def to_json(self) -> dict:
-        return {"could_produce": {k: list(v) for k, v in self.types.items()}}
+        return with_unread({"could_produce": {k: list(v) for k, v in self.types.items()}}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(oid, w.rule, w.text, (("object", oid),))
@@ -31,7 +32,8 @@ class CouldProduce:
             lines.append(f"{oid}: {shown}")
             for why in (self.reasons or {}).get(oid, []):
                 lines.append(f"    CR {why.rule}: {why.text}")
-        return "\n".join(lines) if lines else "no permanents on the battlefield"
+        lines = lines or ["no permanents on the battlefield"]
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def could_produce(solver: Solver, object_id_: str | None = None, explain: bool = False) -> CouldProduce:
@@ -51,4 +53,4 @@ def could_produce(solver: Solver, object_id_: str | None = None, explain: bool =
                 oid = object_id(about.arguments[0])
                 if oid in reasons:
                     reasons[oid].extend(whys)
-    return CouldProduce(types, reasons)
+    return CouldProduce(types, reasons, not_modelled(solver))

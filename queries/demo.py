@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 
+from ..translator.carddb import CardSource, open_sources
 from ..translator.model import Permanent, Turn
 from ..translator.state import load_state_file
 from .session import Session
 
 
-def run_demo() -> str:
+def run_demo(cards: Sequence[str | Path | CardSource] = ()) -> str:
+    """`cards`: card sources the example states may also name (they name bundled cards only)."""
+    cards = open_sources(cards)
     entry = resources.files("mtg_asp.examples").joinpath("demo.yaml")
     with resources.as_file(entry) as path:
-        state = load_state_file(path)
+        state = load_state_file(path, cards=cards)
     out: list[str] = [(f"State: {path.name} — turn {state.turn.number}, {state.turn.active}'s "
                        f"{state.turn.step.replace('_', ' ')}")]
     for p in state.battlefield:
@@ -65,7 +70,7 @@ def run_demo() -> str:
     # Mana events: every order of the replacement effects, and a payment plan.
     entry = resources.files("mtg_asp.examples").joinpath("mana_events.yaml")
     with resources.as_file(entry) as path:
-        events = Session(load_state_file(path))
+        events = Session(load_state_file(path, cards=cards))
     out.append("")
     out.append(f"Another board ({path.name}): alice taps her Forest under Contamination, Mana "
                "Reflection and Damping Sphere, with Mana Flare out. Every order (CR 616.1):")

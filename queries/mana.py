@@ -10,9 +10,9 @@ import clingo
 
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
-from .common import outcome_parts, require_player, resolve_line
+from .common import not_modelled, outcome_parts, require_player, resolve_line
 from .core import Solver
-from .result import Cited, explain_lines
+from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
 _BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
@@ -96,11 +96,13 @@ class AvailableMana:
     left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
     reasons: tuple[tuple[str, str], ...] = ()
     explain: bool = False
+    not_modelled: tuple[Unread, ...] = ()
 
     def to_json(self) -> dict:
-        return {"player": self.player, "pools": [p.to_json() for p in self.pools],
+        return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
-                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]}
+                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]},
+                           self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(self.player, r, t) for r, t in self.reasons]
@@ -127,7 +129,7 @@ class AvailableMana:
                          "each time (732.1b)")
         for o, line, why in self.left_out:
             lines.append(f"  not considered: {o} line {line}: {why}")
-        return "\n".join(lines)
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def available_mana(solver: Solver, player: str, explain: bool = False) -> AvailableMana:
@@ -173,7 +175,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
-    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain)
+    return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver))
 
 
 def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:

@@ -18,9 +18,9 @@ import clingo
 
 from ..translator.decode import MANA_ORDER, ability, applied, int_args, mana_amounts, object_id
 from ..translator.errors import InputError
-from .common import outcome_parts, require_permanent, require_player, resolve_line
+from .common import not_modelled, outcome_parts, require_permanent, require_player, resolve_line
 from .core import Solver
-from .result import Cited, Why
+from .result import Cited, Unread, Why, unread_lines, with_unread
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,10 @@ class Orderings:
     effects: tuple[str, ...]                     # every effect that could apply, by id
     triggers: tuple[str, ...]                    # the triggered mana abilities that watch it
     reasons: tuple[Why, ...] = field(default=())
+    not_modelled: tuple[Unread, ...] = ()
 
     def to_json(self) -> dict:
-        return {"outcomes": [o.to_json() for o in self.outcomes]}
+        return with_unread({"outcomes": [o.to_json() for o in self.outcomes]}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         return [Cited(self.object, w.rule, w.text) for w in self.reasons]
@@ -67,7 +68,7 @@ class Orderings:
                              "swap identical effects are listed once, and at most --limit)")
         for w in self.reasons:
             lines.append(f"  CR {w.rule}: {w.text}")
-        return "\n".join(lines)
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def _effect_id(sym: clingo.Symbol) -> str:
@@ -199,7 +200,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
             if w not in seen:
                 seen.append(w)
         reasons = tuple(sorted(seen, key=lambda w: (w.rule, w.text)))
-    return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons)
+    return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons, not_modelled(solver))
 
 
 class _Graph:

@@ -69,3 +69,47 @@ def explain_lines(cited: list[Cited]) -> list[str]:
         if (c.rule, c.text) not in seen:
             seen.append((c.rule, c.text))
     return [f"  CR {rule}: {text}" for rule, text in seen]
+
+
+# What each part of an unread line means for an answer (asp/unread.lp's parts).
+UNREAD_PARTS = {
+    "line": "kept as text only",
+    "effect": "what it does is kept as text only",
+    "trigger": "a triggered ability kept as text only: whether and when it triggers is not considered",
+    "words": "words beside its effect are kept as text only",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Unread:
+    """A line of a card in play that the answer could not take into account (asp/unread.lp):
+    what holds it (an object, an effect, an ability on the stack), the card, the oracle line,
+    which part of it is words only, and the line as printed."""
+
+    about: str
+    card: str
+    line: int
+    part: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"object": self.about, "card": self.card, "line": self.line, "part": self.part,
+                "text": self.text}
+
+    def to_text(self) -> str:
+        return f"{self.about} ({self.card}) line {self.line}, {UNREAD_PARTS[self.part]}: {self.text}"
+
+
+def with_unread(out: dict, unread: tuple[Unread, ...]) -> dict:
+    """An answer's JSON with its `not_modelled` list (left out when nothing is unread)."""
+    if unread:
+        out["not_modelled"] = [u.to_json() for u in unread]
+    return out
+
+
+def unread_lines(unread: tuple[Unread, ...]) -> list[str]:
+    """The text answer's closing lines: what it could not take into account."""
+    if not unread:
+        return []
+    return ["not modelled (this answer may be incomplete because of these lines):",
+            *(f"  {u.to_text()}" for u in unread)]

@@ -7,18 +7,20 @@ The same files run under pytest (tests/conftest.py collects them) and under
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..translator.carddb import CardSource, open_sources
 from ..translator.errors import InputError, SolverError
 from ..translator.state import load_state, load_state_file
-from ..translator.yamlio import Fields, load_yaml_file
+from ..translator.yamlio import Fields, describe, load_yaml_file
 from .result import Result, cited_by_subject
 from .session import Session
 
 SCENARIO_KEYS = {"ruling", "seed", "cr", "card_ruling", "state", "query", "args", "expect",
-                 "rules", "queries", "note"}
+                 "rules", "queries", "note", "cards_from"}
 QUERY_KEYS = {"query", "args", "expect", "rules"}
 QUERIES = {
     "could-produce": {"object"},
@@ -50,6 +52,7 @@ class Scenario:
     state_data: Any
     state_path: Path | None
     checks: tuple[Check, ...]
+    cards_from: tuple[Path, ...] = ()   # card sources, relative to the scenario's file
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ def load_scenario(path: str | Path) -> Scenario:
         raise f.error(None, "name the ruling's source: seed (an id from the seed rulings), cr "
                             "(a rule number) or card_ruling ({card, date})")
 
+    cards_from = _cards_from(f, path.parent)
     raw_state = f.data.get("state")
     if raw_state is None:
         raise f.error("state", "is required: a state mapping, or a path to a state file")
@@ -126,7 +130,24 @@ def load_scenario(path: str | Path) -> Scenario:
                     raise q.error("rules", f"{oid}: must be a list of rule numbers as strings, "
                                            "like [\"106.12\", \"605.1a\"]")
         checks.append(Check(name, args, item["expect"], q.sub("expect"), rules))
-    return Scenario(where, ruling, tuple(sources), raw_state, state_path, tuple(checks))
+    return Scenario(where, ruling, tuple(sources), raw_state, state_path, tuple(checks), cards_from)
+
+
+def _cards_from(f: Fields, base: Path) -> tuple[Path, ...]:
+    """`cards_from: [pool.json, my_cards/]`: card sources (card databases in MTGJSON's
+    AtomicCards shape, YAML card files or folders) the state may name cards from, each a path
+    relative to the scenario's file, tried in order after the bundled library."""
+    raw = f.get("cards_from", (list, str), [])
+    out = []
+    for i, item in enumerate([raw] if isinstance(raw, str) else raw):
+        field = f"cards_from[{i}]" if isinstance(raw, list) else "cards_from"
+        if not isinstance(item, str) or not item.strip():
+            raise InputError(f.where, field, f"a card source is a path, got {describe(item)}")
+        path = (base / item).resolve()
+        if not path.exists():
+            raise InputError(f.where, field, f"no such file or folder: {path}")
+        out.append(path)
+    return tuple(out)
 
 
 def answer(session: Session, query: str, args: dict[str, Any], explain: bool = False) -> Result:
@@ -154,12 +175,20 @@ def _strings(value) -> list[str] | None:
     return [str(v) for v in (value if isinstance(value, list) else [value])]
 
 
-def scenario_session(scenario: Scenario) -> Session:
-    """The Session of the scenario's state (every check asks it in turn)."""
+def scenario_session(scenario: Scenario, cards: Sequence[str | Path | CardSource] = (),
+                     opened: dict[Path, CardSource] | None = None) -> Session:
+    """The Session of the scenario's state (every check asks it in turn). Card names resolve in
+    the bundled library, then the scenario's `cards_from`, then `cards` (`check --cards`).
+    `opened`: the sources opened for earlier scenarios, by path (a corpus opens each once)."""
+    opened = {} if opened is None else opened
+    for path in scenario.cards_from:
+        if path not in opened:
+            opened[path] = open_sources([path])[0]
+    sources = open_sources([*(opened[p] for p in scenario.cards_from), *cards])
     if scenario.state_path is not None:
-        state = load_state_file(scenario.state_path)
+        state = load_state_file(scenario.state_path, cards=sources)
     else:
-        state = load_state(scenario.state_data, f"{scenario.path}: state")
+        state = load_state(scenario.state_data, f"{scenario.path}: state", cards=sources)
     return Session(state)
 
 
@@ -186,9 +215,10 @@ def failure_message(scenario: Scenario, failures: list[str]) -> str:
     return f"{scenario.path}\n  ruling: {scenario.ruling}\n" + "\n".join(failures)
 
 
-def run_scenario(scenario: Scenario) -> Outcome:
+def run_scenario(scenario: Scenario, cards: Sequence[str | Path | CardSource] = (),
+                 opened: dict[Path, CardSource] | None = None) -> Outcome:
     """Run every check; InputError and SolverError propagate (a broken scenario is not a fail)."""
-    session = scenario_session(scenario)
+    session = scenario_session(scenario, cards, opened)
     failures = [f for check in scenario.checks for f in run_check(session, check)]
     if failures:
         return Outcome(False, failure_message(scenario, failures))
@@ -225,11 +255,15 @@ def _is_scenario(path: Path) -> bool:
     return isinstance(data, dict) and "ruling" in data
 
 
-def check_directory(directory: str | Path) -> CheckReport:
+def check_directory(directory: str | Path, cards: Sequence[str | Path | CardSource] = ()) -> CheckReport:
+    """Every scenario under the folder; `cards`: card sources for all of them (after each
+    scenario's own `cards_from`)."""
     report = CheckReport([], [], [])
+    sources = open_sources(cards)
+    opened: dict[Path, CardSource] = {}
     for path in scenario_files(directory):
         try:
-            outcome = run_scenario(load_scenario(path))
+            outcome = run_scenario(load_scenario(path), sources, opened)
         except (InputError, SolverError) as e:
             report.errors.append((str(path), str(e)))
             continue

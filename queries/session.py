@@ -8,8 +8,10 @@ namespaces and release their externals when they end.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+from ..translator.carddb import CardSource
 from ..translator.model import GameState
 from ..translator.state import load_state_file
 from . import activations, board, canpay, could_produce, mana, orderings, whatif
@@ -27,8 +29,11 @@ class Session:
         state_errors(self.solver)
 
     @classmethod
-    def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT) -> Session:
-        return cls(load_state_file(path), time_limit)
+    def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT,
+                  cards: Sequence[str | Path | CardSource] = ()) -> Session:
+        """`cards`: card sources (card databases in MTGJSON's AtomicCards shape, YAML card files
+        or folders) whose cards the state may name, tried in order after the bundled library."""
+        return cls(load_state_file(path, cards=cards), time_limit)
 
     @property
     def timings(self):

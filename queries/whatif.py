@@ -50,13 +50,12 @@ from dataclasses import dataclass, field, replace
 import clingo
 
 from ..translator.changes import KINDS, Change, apply
-from ..translator.decode import object_id
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.render import obj
-from .common import blocked, colors, controllers, counters, outcome_parts
+from .common import blocked, colors, controllers, counters, not_modelled, outcome_parts
 from .core import Answer, Query, Solver
-from .result import Cited, explain_lines
+from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_BRANCHES = 256
 MAX_SETTLE_ROUNDS = 50
@@ -248,17 +247,13 @@ class WhatIf:
     start: GameState
     actions: tuple[str, ...]
     results: tuple[Result, ...]
-    # permanents with a triggered ability written as text only, in a state the what-if went
-    # through: whether and when it triggered is not considered (object id, card, oracle line)
-    not_modelled: tuple[tuple[str, str, int], ...] = ()
+    # the lines in play kept as words only, in any state the what-if went through
+    not_modelled: tuple[Unread, ...] = ()
     explain: bool = False
 
     def to_json(self) -> dict:
         out = {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
-        if self.not_modelled:
-            out["not_modelled"] = [{"object": o, "card": c, "line": n, "why": NOT_MODELLED_TRIGGER}
-                                   for o, c, n in self.not_modelled]
-        return out
+        return with_unread(out, self.not_modelled)
 
     def rules(self) -> list[Cited]:
         """The rules behind each change, about the object or player it changes (or, for a
@@ -285,13 +280,7 @@ class WhatIf:
                 lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
             for oid, v in r.after(self.start).items():
                 lines.append(f"    now {oid}: {v}")
-        for o, c, n in self.not_modelled:
-            lines.append(f"  not modelled: {o} ({c}) line {n}: {NOT_MODELLED_TRIGGER}")
-        return "\n".join(lines)
-
-
-NOT_MODELLED_TRIGGER = ("a triggered ability written as text only: whether and when it triggered "
-                        "is not considered in these outcomes")
+        return "\n".join(lines + unread_lines(self.not_modelled))
 
 
 def parse_action(text: str, index: int, where: str = "--do") -> Step:
@@ -426,7 +415,7 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
-    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.text_triggers)), explain)
+    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.unread)), explain)
 
 
 @dataclass(frozen=True)
@@ -454,11 +443,11 @@ def _ids(event: tuple) -> list[str]:
 
 class _Run:
     """One what-if query: the solvers of the states it reaches, and what those states hold
-    that the what-if cannot model (text_triggers)."""
+    that the what-if cannot model (unread)."""
 
     def __init__(self, first: Solver):
         self.time_limit = first.time_limit
-        self.text_triggers: set[tuple[str, str, int]] = set()
+        self.unread: set[Unread] = set()
         self._seen(first)
 
     def solver(self, state: GameState) -> Solver:
@@ -468,11 +457,8 @@ class _Run:
         return solver
 
     def _seen(self, solver: Solver) -> None:
-        """The permanents with a triggered ability written as text only (object id, card,
-        oracle line): asp/triggers.lp's text_trigger/2."""
-        for s in solver.base().get("text_trigger"):
-            oid = object_id(s.arguments[0])
-            self.text_triggers.add((oid, solver.state.permanent(oid).card, s.arguments[1].number))
+        """The lines in play in this state kept as words only (asp/unread.lp)."""
+        self.unread.update(not_modelled(solver))
 
     def act(self, b: _Branch, k: int, event: tuple, where: str, text: str) -> list[_Branch]:
         """Every way one action can go, from a branch."""

@@ -290,7 +290,7 @@ KEYWORD_BALLISTA = {"name": "Keyword Ballista", "mana_cost": "{2}", "type_line":
                                   {"line": 2, "activated": {"cost": [{"remove_counters": {"counter": "+1/+1", "count": 1}}],
                                                             "targets": ["any target"], "target": "any",
                                                             "effect": "It deals 1 damage to any target.",
-                                                            "does": [{"damage_target": 1}]}}]}
+                                                            "does": [{"damage": {"to": "target", "amount": 1}}]}}]}
 
 
 def keyword_ballista(keyword):

@@ -35,7 +35,7 @@ def test_a_basic_lands_reminder_text_is_its_types_intrinsic_ability():
     c = compile_face({"name": "Forest", "type": "Basic Land — Forest", "text": "({T}: Add {G}.)"})
     assert c.card["abilities"] == [{"line": 1, "intrinsic": "forest"}]
     assert [r.status for r in c.lines] == [COMPILED]
-    assert parse_card(c.card, "test").abilities[0].intrinsic == "forest"
+    assert parse_card(c.card, "test").abilities[0].intrinsic == ("forest",)
 
 
 def test_a_line_no_template_reads_is_kept_as_its_words():
@@ -56,6 +56,9 @@ def test_a_dual_lands_reminder_text_is_both_types_intrinsic_abilities():
     assert line("Indatha Triome", "Land — Plains Swamp Forest", "({T}: Add {W}, {B}, or {G}.)")[0] == \
         {"intrinsic": ["plains", "swamp", "forest"]}
     assert line("Odd Land", "Land — Forest", "({T}: Add {G} or {U}.)")[1] == TEXT
+    # Bayou: the vocabulary's tuple of types (CR 305.6: a land with two basic land types has both)
+    c = compile_face({"name": "Bayou", "type": "Land — Swamp Forest", "text": "({T}: Add {B} or {G}.)"})
+    assert parse_card(c.card, "test").abilities[0].intrinsic == ("swamp", "forest")
 
 
 @pytest.mark.parametrize("name, text, mana", [
@@ -456,3 +459,17 @@ def test_tapping_untapped_creatures_as_a_cost():
     s = session([druid], [perm("d", "Heritage Druid")] + [perm(f"e{i}", "Llanowar Elves") for i in range(3)])
     assert payable(s, "{G}{G}{G}{G}") and not payable(s, "{G}{G}{G}{G}{G}")
     assert [p["total"] for p in s.available_mana("alice").to_json()["pools"]] == [4]
+
+
+def test_a_mana_abilitys_further_effect_read_into_actions_is_carried_out_as_it_resolves():
+    # Talisman of Creativity: "~ deals 1 damage to you" (605.3a: at once, with its mana; 120.3a)
+    text = "{T}: Add {U} or {R}. Talisman of Creativity deals 1 damage to you."
+    entry, status, _ = line("Talisman of Creativity", "Artifact", text)
+    assert entry["activated"]["does"] == [{"damage": {"to": "you", "amount": 1}}] and status == COMPILED
+    talisman = card("Talisman of Creativity", "Artifact", text, "{2}")
+    got = session([talisman], [perm("t", "Talisman of Creativity")]).what_if(["activate t 1"])
+    assert len(got.results) == 2
+    for r in got.results:
+        changes = [c.change.to_json() for c in r.changes]
+        assert {"change": "life", "player": "alice", "amount": 19} in changes
+        assert any(c["change"] == "pool" and c["amount"] == 1 for c in changes)

@@ -210,7 +210,7 @@ def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named()
             "abilities": [{"line": 1, "triggered": {"effect": "Whenever a player casts a spell, that player loses 1 life."}}]}
     got = run([ballista, {"id": "echo", "card": "Test Echo", "controller": "bob"}], ["activate wb 2"],
               mana_pool={"alice": "{C}{C}{C}{C}"}, cards=[echo])
-    assert got.not_modelled == (("echo", "Test Echo", 1),)
+    assert [(u.about, u.card, u.line, u.part) for u in got.not_modelled] == [("echo", "Test Echo", 1, "trigger")]
     assert got.to_json()["not_modelled"][0]["object"] == "echo"
 
 

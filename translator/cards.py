@@ -11,11 +11,13 @@ import dataclasses
 import difflib
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .actions import Action, parse_actions
 from .effects import (
     LayerEffect,
     ManaTrigger,
@@ -33,6 +35,9 @@ from .effects import (
 from .errors import InputError
 from .model_steps import STEPS
 from .yamlio import Fields, describe, load_yaml_file
+
+if TYPE_CHECKING:
+    from .carddb import CardSource
 
 SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
 CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
@@ -108,7 +113,8 @@ class Ability:
 
     line: int
     kind: str                            # keywords | activated | static | triggered | enters | spell |
-                                         # intrinsic | flashback | text (words only, CR-blind)
+                                         # intrinsic | flashback | text (words only, CR-blind) |
+                                         # deck_construction (CR 113.6n: nothing in a game)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -127,11 +133,10 @@ class Ability:
     spend: SpendRule | None = None       # static: how mana may be spent
     creates: Ability | None = None       # activated/spell: the continuous effect it creates
     duration: str = ""                   # of what it creates: end_of_turn | indefinitely
-    intrinsic: str = ""                  # reminder of the intrinsic ability of a basic land type
-    intrinsic_types: tuple[str, ...] = ()  # ... of each type it reminds of (a dual land: two)
+    intrinsic: tuple[str, ...] = ()      # reminder of the intrinsic abilities of basic land types
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
-    does: tuple[tuple[str, str | int], ...] = ()  # its effect as actions, in order (608.2c)
+    does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
                                          # creatures" is one instance with two targets, CR 115.3)
@@ -282,109 +287,6 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
 # Cost increases a static ability can make (CR 601.2f): "Each spell a player casts costs {1}
 # more to cast for each other spell that player has cast this turn" (Damping Sphere).
 COST_INCREASES = ("other_spells_cast_this_turn",)
-
-# Actions an ability's effect takes as it resolves (CR 608.2c: in the order written), each
-# {action: argument}. "it" is the object the previous action moved (400.7: the effect can
-# find the new object it put there).
-DOES = {
-    "untap": ("self", "target"),        # "Untap this artifact" (a mana loop, CR 732.1b), "Untap
-                                        # that creature"
-    "exile_hand_face_down": ("target",),  # "target player exiles all cards from their hand face
-                                        # down" (406.3; linked to this object, 607.2a)
-    "draw_that_many": ("target",),      # "... then draws that many cards"
-    "return_exiled_to_hand": ("linked",),  # "return the exiled cards to their owner's hand" (607.2a)
-    "damage_each_opponent": int,        # "deals N damage to each opponent" (120.3a: life loss)
-    "exile_top_playable": ("until_another",),
-    "get_energy": int,                  # "you get {E}{E}" (107.14)
-    "damage_target": int,               # "deals N damage to target creature" (120.3e: marked on it);
-                                        # `power`: "deals damage equal to its power"
-    "each_opponent_loses_life": int,    # "each opponent loses N life" (119.3)
-    "create_tokens": dict,              # {token: Thopter, for_each_counter: "+1/+1"}: "create a
-                                        # [Thopter] token for each +1/+1 counter on ~" (111.1, 608.2h)
-    "counter_spell": ("that_spell",),
-    "wish": ("sorcery",),               # "You may reveal a sorcery card you own from outside the
-                                        # game and put it into your hand" (400.11b)
-    "exile_self": ("spell",),           # "Exile ~" as the spell's last instruction (608.2n)   # "counter that spell" (701.6a): the spell that triggered it
-    "counter_on_self": ("+1/+1", "storage"),  # "put a +1/+1 (storage) counter on ~" (122.1)
-    "opponent_exiles_top_playable": ("until_end_of_turn",),  # "Target opponent exiles the top card
-                                        # of their library. Until end of turn, you may play that card."
-    "move_counter": ("targets",),       # "move a counter from target creature onto a second target
-                                        # creature" (122.5): from target 1 onto target 2
-    "double_counters": ("target",),     # "double the number of each kind of counter on target
-                                        # permanent" (122.1)
-    "counter_on_each_creature_you_control": ("+1/+1",),  # "put a +1/+1 counter on each creature
-                                        # you control" (122.1)
-    "rotate_control": ("direction",),   # "Choose left or right. Each player gains control of all
-                                        # nonland permanents other than ~ controlled by the next
-                                        # player in the chosen direction" (with creates: control: each)  # "Exile the top card of your library. You may play
-                                        # it until you exile another card with ~" (607.2a, 601.3)
-    "exile": ("target",),               # "Exile target ..."
-    "return_to_battlefield": ("it", "target"),  # "... then return it to the battlefield under your
-                                        # control"; "Return target ... card from your graveyard to
-                                        # the battlefield" (110.2: under its controller's control)
-    "return_to_hand": ("target",),      # "Return target ... to its owner's hand"
-    "draw": int,                        # "Draw N cards" (121.1)
-    "may_draw": int,                    # "you may draw N cards": drawing or not is a choice
-    "may_exile_top": ("library",),      # "Look at the top card of your library. You may exile
-                                        # that card." (exiling it or not is a choice, 608.2d)
-    "create_token": str,                # "create a [Thopter] token" (111.1): one token of that card
-    "that_player_sacrifices": ("creature",),  # "that player sacrifices a creature" (701.21a): the
-                                        # player chooses one of the creatures they control
-    "put_on_top": ("hand",),            # "put a card from your hand on top of your library"
-    "tap": ("target",),                 # "Tap target creature" (701.26a)
-    "attach_self": ("target",),         # "Attach ~ to target creature you control" (Equip, 702.6a; 701.3a)
-    "damage_you": int,                  # "~ deals N damage to you" (120.3a: its controller loses life)
-    "counter_on_it": ("globe",),        # "put a globe counter on it": the creature the trigger
-                                        # refers to, if it is still that object (122.1, 400.7)
-    "tap_all_with_counter": ("globe",),  # "Tap all creatures with globe counters on them" (701.26a)
-    "cumulative_upkeep": dict,          # {mana: "{B}", life: 1}: "Cumulative upkeep—Pay {B} and 1
-                                        # life": an age counter, then pay that for each age
-                                        # counter or sacrifice ~ (702.24a)
-    "sacrifice_if_no_counters": ("mining",),  # a mana ability's "If there are no mining counters on
-                                        # ~, sacrifice it" (Gemstone Mine; 605.3a, 701.21a)
-    "sacrifice_unless_sacrifice": ("creature",),  # "sacrifice ~ unless you sacrifice a creature"
-                                        # (118.12a: you may sacrifice a creature; if you don't, ~)
-}
-
-
-def parse_does(a: Fields, where: str) -> tuple[tuple[str, str | int], ...]:
-    raw = a.data["does"]
-    if not isinstance(raw, list) or not raw:
-        raise a.error("does", "must be a non-empty list like [{untap: self}]")
-    out = []
-    for i, item in enumerate(raw):
-        sub = f"{a.sub('does')}[{i}]"
-        if not isinstance(item, dict) or len(item) != 1:
-            raise InputError(where, sub, "must be one {action: argument} mapping like {untap: self}")
-        (verb, arg), = item.items()
-        if verb not in DOES:
-            raise InputError(where, sub, f"unknown action {verb!r}; known: {', '.join(sorted(DOES))}")
-        allowed = DOES[verb]
-        if allowed is str:
-            if not isinstance(arg, str) or not arg.strip():
-                raise InputError(where, sub, f"{verb} takes a card name, not {arg!r}")
-        elif allowed is dict and verb == "cumulative_upkeep":
-            t = Fields(arg, where, sub + f".{verb}", {"mana", "life"})
-            mana = parse_mana_symbols(t.get("mana", str, required=True), where, t.sub("mana"))
-            if len(mana) != 1 or mana[0] not in ("W", "U", "B", "R", "G"):
-                raise t.error("mana", "one colored mana symbol, like {B}, is what the what-if pays here")
-            life = t.get("life", int, 0)
-            if life < 0:
-                raise t.error("life", "must be 0 or more")
-            arg = (mana[0], life)
-        elif allowed is dict:
-            t = Fields(arg, where, sub + f".{verb}", {"token", "for_each_counter"})
-            arg = (t.get("token", str, required=True), t.get("for_each_counter", str, required=True))
-        elif allowed is int:
-            if verb == "damage_target" and arg == "power":
-                pass                    # "deals damage equal to its power"
-            elif not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
-                raise InputError(where, sub, f"{verb} takes a positive number, not {arg!r}")
-        elif arg not in allowed:
-            raise InputError(where, sub, f"{verb} takes {', '.join(allowed)}, not {arg!r}")
-        out.append((verb, arg))
-    return tuple(out)
-
 
 # Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
 WHEN = {
@@ -608,7 +510,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text"}
+             "text", "deck_construction"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -629,18 +531,24 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if not isinstance(arg, str) or not arg.strip():
             raise f.error(kind, f"must be the line's words, got {describe(arg)}")
         return Ability(line, kind, effect_text=arg.strip())
+    if kind == "deck_construction":
+        # CR 113.6n, 903.3a: an ability that modifies the rules for deck construction functions
+        # before the game begins; in a game it does nothing.
+        if arg not in DECK_CONSTRUCTION:
+            raise f.error(kind, f"must be one of {', '.join(DECK_CONSTRUCTION)}")
+        return Ability(line, kind, effect_text=arg)
     if kind == "flashback":
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
     if kind == "intrinsic":
-        # Reminder text of the intrinsic mana ability of a basic land type (CR 305.6): the
-        # ability comes from the type, so it follows the land's types, not this line.
-        # A dual land's "({T}: Add {G} or {U}.)" is the reminder of two types' abilities: a list.
+        # Reminder text of the intrinsic mana abilities of basic land types (CR 305.6): "({T}:
+        # Add {G}.)" on a Forest, "({T}: Add {B} or {G}.)" on a Swamp Forest; the abilities come
+        # from the types, so they follow the land's types, not this line.
         types = arg if isinstance(arg, list) else [arg]
         if not types or any(t not in BASIC_LAND_TYPES for t in types) or len(set(types)) != len(types):
             raise f.error(kind, f"must be a basic land type or a list of them: {', '.join(BASIC_LAND_TYPES)}")
-        return Ability(line, kind, intrinsic=types[0], intrinsic_types=tuple(types))
+        return Ability(line, kind, intrinsic=tuple(types))
     if kind == "keywords":
         words = arg if isinstance(arg, list) else [arg]
         for w in words:
@@ -700,7 +608,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if kind != "triggered":
                 raise a.error("when", "only a triggered ability has a trigger event")
             when = parse_when(a, where)
-        does = parse_does(a, where) if a.has("does") else ()
+        does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:
@@ -764,9 +672,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("restrict", "a restriction goes in an ability of its own (no grant beside it)")
             restricts = tuple(what)
             grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
-        if not (text or grant or pts or control):
+        if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
-                                "land_types, colors, spend or text")
+                                "land_types, colors, spend, cost_increase or additional_land_plays "
+                                "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
@@ -782,6 +691,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 
 CONDITIONS = ("you_control_your_commander",)
+# Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
+# (903.3a), "A deck can have any number of cards named ~".
+DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
@@ -940,13 +852,22 @@ def _bundled_cards() -> dict[str, Card]:
 
 @dataclass
 class CardLibrary:
+    """The one place a card name resolves (case-insensitive): `cards` (the bundled library and
+    a state's inline cards), then each of `sources` in order (translator/carddb.py: card
+    databases and YAML card files); the first that defines a name wins."""
+
     cards: dict[str, Card] = field(default_factory=dict)
+    sources: tuple[CardSource, ...] = ()
 
     @classmethod
     def bundled(cls) -> CardLibrary:
         """The card library shipped with the package (read once per process; each call gets a
         library of its own to add to)."""
         return cls(dict(_bundled_cards()))
+
+    def with_sources(self, sources: Iterable[CardSource]) -> CardLibrary:
+        """A copy that also resolves names in `sources`, after its own."""
+        return CardLibrary(dict(self.cards), (*self.sources, *sources))
 
     def add_file(self, path: Path) -> None:
         for card in parse_card_file(load_yaml_file(path), str(path)):
@@ -960,20 +881,52 @@ class CardLibrary:
         self.cards[key] = card
 
     def get(self, name: str) -> Card | None:
-        return self.cards.get(name.strip().lower())
+        """The card of that name, None if no source defines it. A database card that cannot be
+        a card of the vocabulary raises carddb.CardUnusable (naming the file and the card)."""
+        key = name.strip().lower()
+        card = self.cards.get(key)
+        if card is not None:
+            return card
+        source = self.source_of(key)
+        return source.card(key) if source is not None else None
+
+    def source_of(self, name: str) -> CardSource | None:
+        """The first source that defines the name (None: `cards`, or no source at all)."""
+        key = name.strip().lower()
+        return next((s for s in self.sources if s.has(key)), None)
+
+    def definitions(self, name: str) -> list[CardSource | None]:
+        """Every place that defines the name, in the order they are tried (None: `cards`)."""
+        key = name.strip().lower()
+        return ([None] if key in self.cards else []) + [s for s in self.sources if s.has(key)]
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         names = {c.name.lower(): c.name for c in self.cards.values()}
-        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.7)]
+        for source in self.sources:
+            for key, shown in source.names():
+                names.setdefault(key, shown)
+        return [names[m] for m in difflib.get_close_matches(name.strip().lower(), list(names), n=n,
+                                                            cutoff=0.7)]
+
+    def unknown(self, name: str, where: str, field: str | None) -> InputError:
+        """The error for a name no source defines, with the closest names of every source."""
+        close = self.suggest(name)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else \
+            "; define it under `cards:` in the state file, or give a card source that has it (--cards)"
+        return InputError(where, field, f"unknown card {name!r}{hint}")
 
     def with_extra(self, cards: list[Card], where: str, path: str = "cards") -> CardLibrary:
-        """A copy with a state file's inline cards added; an inline card may not silently
-        shadow a library card."""
-        lib = CardLibrary(dict(self.cards))
+        """A copy with a state file's inline cards added. An inline card may not silently
+        shadow a card of the bundled library or of a YAML card source; it may replace a card of
+        a card database (compiled from oracle text: the way to use a fixed `cards show`)."""
+        lib = CardLibrary(dict(self.cards), self.sources)
         for i, card in enumerate(cards):
-            if card.name.lower() in lib.cards:
+            key = card.name.lower()
+            fixed = next((s for s in self.sources if s.has(key) and not s.replaceable), None)
+            if key in lib.cards or fixed is not None:
+                known = "card library" if key in lib.cards else f"card file {fixed.path}"
                 raise InputError(where, f"{path}[{i}].name",
-                                 f"card {card.name!r} is already in the card library; "
+                                 f"card {card.name!r} is already in the {known}; "
                                  "give an inline card a name of its own")
-            lib.cards[card.name.lower()] = card
+            lib.cards[key] = card
         return lib

@@ -11,6 +11,7 @@ from collections import Counter
 
 import jinja2
 
+from .actions import Action
 from .cards import (
     CARD_TYPES,
     COLORS,
@@ -34,9 +35,9 @@ _env = jinja2.Environment(
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")    # +1/+1, -1/-1, +1/+0 ... (CR 122.1a)
 MANA_LETTER = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
-# `does:` verbs whose argument is a string in the facts: a card name, or a counter kind (counter/3)
-STRING_ARGS = ("create_token", "counter_on_self", "sacrifice_if_no_counters", "counter_on_it",
-               "tap_all_with_counter")
+# Action parameters whose value is a string in the facts: a card name, a counter kind (counter/3
+# holds kinds as strings), a mana letter (colored/1 holds strings).
+STRING_PARAMS = ("card", "kind", "for_each_counter", "if_no_counters", "with_counter", "mana")
 
 
 def quote(value: str) -> str:
@@ -205,21 +206,29 @@ def lki_term(what: str, key: str) -> str:
     return what
 
 
-def _arg(value) -> str:
-    """An action's argument as a term: a number, a constant word, a string (e.g. "+1/+1"), or
-    a tuple of strings (arguments of one term)."""
-    if isinstance(value, tuple):
-        return ",".join(str(v) if isinstance(v, int) else quote(str(v)) for v in value)
-    if isinstance(value, int) or re.fullmatch(r"[a-z][a-z_]*", str(value)):
-        return str(value)
-    return quote(str(value))
+def action_param_facts(a: str, k: int, action: Action) -> list[str]:
+    """ability_does_arg(A, K, P, V): each parameter of the K-th action (a flag only when true)."""
+    facts: list[str] = []
+    for key, value in action.params:
+        if isinstance(value, tuple):
+            f, ff = filter_facts(value)
+            facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
+        elif value is True:
+            facts.append(f"ability_does_arg({a},{k},{key},true).")
+        elif key in STRING_PARAMS:
+            facts.append(f"ability_does_arg({a},{k},{key},{quote(value)}).")
+        else:
+            facts.append(f"ability_does_arg({a},{k},{key},{value}).")
+    return facts
 
 
 def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[str]:
     a = ability_term(card, ability, granted)
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
-        return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic_types]
+        return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
+    if ability.kind == "deck_construction":
+        return []                   # CR 113.6n: it functions before the game begins
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
@@ -259,8 +268,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
             # It does something besides adding mana, kept as text only (`effect` beside
             # `add_mana` is what else it does).
             facts.append(f"mana_effect_text({a}).")
-    facts += [f"ability_does({a},{k},{verb}({quote(arg) if verb in STRING_ARGS else _arg(arg)}))."
-              for k, (verb, arg) in enumerate(ability.does, 1)]
+    for k, action in enumerate(ability.does, 1):
+        facts.append(f"ability_does({a},{k},{action.kind}).")
+        facts.extend(action_param_facts(a, k, action))
     if ability.when:
         event, whose = ability.when
         # a counter kind is a string in the facts (counter/3)
@@ -293,6 +303,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         else:
             f, ff = filter_facts(t.source)
             facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+    if ability.kind == "static" and ability.effect_text:
+        # Words beside its effect that the effect does not describe: answers name them.
+        facts.append(f"ability_words({a}).")
     facts.extend(continuous_facts(a, ability))
     facts.extend(effect_facts(card, a, ability))
     if ability.creates is not None:

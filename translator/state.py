@@ -8,10 +8,12 @@ under the rules is a question for the encodings.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .carddb import CardSource, CardUnusable, open_sources
 from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
@@ -28,17 +30,22 @@ EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targe
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 
-def load_state_file(path: str | Path, library: CardLibrary | None = None) -> GameState:
+def load_state_file(path: str | Path, library: CardLibrary | None = None,
+                    cards: Sequence[str | Path | CardSource] = ()) -> GameState:
+    """`cards`: card sources (paths of card databases or YAML card files, or opened sources)
+    whose cards the state may name, tried in order after the library (translator/carddb.py)."""
     data = load_yaml_file(path)
-    return load_state(data, str(path), library, base=Path(path).parent)
+    return load_state(data, str(path), library, base=Path(path).parent, cards=cards)
 
 
 def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = None,
-               base: Path | None = None) -> GameState:
+               base: Path | None = None, cards: Sequence[str | Path | CardSource] = ()) -> GameState:
     if data is None:
         raise InputError(where, None, "the state is empty; it needs at least players and turn")
     f = Fields(data, where, "", STATE_KEYS)
     library = library or CardLibrary.bundled()
+    if cards:
+        library = library.with_sources(open_sources(cards))
     inline = _inline_cards(f)
     if inline:
         library = library.with_extra(inline, where)
@@ -56,14 +63,14 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     zone_items: list[tuple[str, str, int, Any]] = []
     for zone in ZONES:
         per_player = f.get(zone, dict, {})
-        for player, cards in per_player.items():
+        for player, zone_cards in per_player.items():
             zpath = f"{zone}.{player}"
             if player not in players:
                 raise InputError(where, zpath, f"{player!r} is not a player; players are "
                                                f"{', '.join(players)}")
-            if not isinstance(cards, list):
-                raise InputError(where, zpath, f"must be a list of cards, got {describe(cards)}")
-            for j, item in enumerate(cards):
+            if not isinstance(zone_cards, list):
+                raise InputError(where, zpath, f"must be a list of cards, got {describe(zone_cards)}")
+            for j, item in enumerate(zone_cards):
                 if isinstance(item, dict) and item.get("id") is not None:
                     ids.reserve(item["id"], f"{zpath}[{j}].id")
                 zone_items.append((zone, player, j, item))
@@ -408,12 +415,14 @@ class _IdAllocator:
 def _card_name(value: Any, where: str, field: str, library: CardLibrary) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, field, f"must be a card name, got {describe(value)}")
-    card = library.get(value)
+    try:
+        card = library.get(value)
+    except CardUnusable as e:
+        # A database card the vocabulary cannot hold (a Plane, a Scheme): say which and why.
+        raise InputError(where, field, f"card {value.strip()!r} from {e.source} cannot be used: "
+                                       f"{e.reason}") from None
     if card is None:
-        close = library.suggest(value)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else \
-            "; define it under `cards:` in the state file"
-        raise InputError(where, field, f"unknown card {value!r}{hint}")
+        raise library.unknown(value, where, field)
     return card.name
 
 

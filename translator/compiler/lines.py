@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import mana, words
+from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
 
@@ -111,7 +112,18 @@ def mana_line(text: str, ctx: Context):
     return None
 
 
-TEMPLATES = (intrinsic, keyword_line, mana_line)
+
+def _normal(template):
+    """A template that reads the line with its self references written ~ (201.5)."""
+    def read(text: str, ctx: Context):
+        return template(text, ctx, self_reference(text, ctx))
+    read.__name__ = template.__name__
+    return read
+
+
+# The mana templates first: a triggered ability or a spell that adds mana is theirs.
+TEMPLATES = (intrinsic, keyword_line, mana_line, _normal(triggered_templates.triggered),
+             _normal(triggered_templates.spell))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .costs import read_cost
+from .effects import EffectRead, read_effect
 from .words import kind_filter, number, sentences
 
 SYM = r"\{[WUBRGC]\}"
@@ -253,7 +254,7 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
     if at > 0 and not fixed_mana(mana):
         return None                     # what comes first may change how much it adds
     entry["add_mana"] = mana
-    riders, effect, unread = [], [], []
+    riders, effect, unread, said = [], [], [], []
     for i, (s, o) in enumerate(zip(norm, orig)):
         if i == at:
             continue
@@ -274,9 +275,11 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         if CHANGES_MANA.search(s) and not s.startswith("Activate "):
             return None
         # Anything else is what the ability does besides adding mana (an activation limit
-        # such as "Activate only once each turn" too: 602.5b), kept as its words: the
-        # planners leave such an ability out and say why; the what-if refuses it.
+        # such as "Activate only once each turn" too: 602.5b): read into actions where the
+        # effect templates read every such sentence, else kept as its words (the planners then
+        # leave the ability out and say why; the what-if refuses it).
         effect.append(o)
+        said.append(s)
         unread.append("effect")
     if riders:
         if isinstance(mana, str):
@@ -284,6 +287,12 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         entry["add_mana"] = {**mana, "rider": " ".join(riders)}
     if effect:
         entry["effect"] = " ".join(effect)
+        read = further_actions(said)
+        if read is not None:
+            entry["does"] = read.does
+            if read.target is not None:
+                entry["targets"], entry["target"] = read.targets, read.target
+            return tuple(u for u in dict.fromkeys(unread) if u != "effect")
         # CR 605.1a, 115.6: an ability with a target is not a mana ability, whatever else it does
         targets = TARGET.findall(" ".join(norm[i] for i in range(len(norm)) if i != at))
         if targets:
@@ -299,6 +308,25 @@ def on_stack_read(mana: Any) -> bool:
         return True
     return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "for_each")) and \
         mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
+
+
+def further_actions(said: list[str]) -> EffectRead | None:
+    """What a mana-adding ability does besides its mana, as actions (compiler/effects.py), or
+    None if any sentence is beyond the templates. "If there are no mining counters on ~,
+    sacrifice it" (Gemstone Mine) is read here: its sacrifice after the cost removed one."""
+    out = EffectRead()
+    for s in said:
+        m = re.fullmatch(r"If there are no ([\w+/-]+) counters on ~, sacrifice (?:it|~)\.", s)
+        if m:
+            out.does.append({"sacrifice": {"what": "self", "if_no_counters": m.group(1).lower()}})
+            continue
+        read = read_effect(s)
+        if read is None or (read.target is not None and out.target is not None):
+            return None
+        out.does.extend(read.does)
+        if read.target is not None:
+            out.target, out.targets = read.target, read.targets
+    return out if out.does else None
 
 
 def split_ability(text: str) -> tuple[str, str] | None:

@@ -1,0 +1,80 @@
+"""The compiler's triggered abilities, spells and effect sentences (translator/compiler/
+triggered.py, effects.py): real oracle lines from the pool into the vocabulary's generic
+actions, and those actions carried out."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.compiler import COMPILED, PARTIAL, compile_face
+from mtg_asp.translator.state import load_state
+
+BASE = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"}}
+
+
+def entry(face: dict, line: int = 1) -> tuple[dict, str]:
+    c = compile_face(face)
+    parse_card(c.card, "test")                          # the compiled card is valid vocabulary
+    result = c.lines[line - 1]
+    got = {k: v for k, v in c.card["abilities"][line - 1].items() if k != "line"}
+    return got, result.status
+
+
+@pytest.mark.parametrize("face, expected", [
+    # Jwar Isle Refuge (pre-2024 wording)
+    ({"name": "Jwar Isle Refuge", "type": "Land", "text": "When Jwar Isle Refuge enters the battlefield, you gain 1 life."},
+     {"triggered": {"when": {"enters": "self"}, "effect": "When Jwar Isle Refuge enters the battlefield, you gain 1 life.",
+                    "does": [{"gain_life": {"amount": 1}}]}}),
+    # current wording: "this land", "enters"
+    ({"name": "Jwar Isle Refuge", "type": "Land", "text": "When this land enters, you gain 1 life."},
+     {"triggered": {"when": {"enters": "self"}, "effect": "When this land enters, you gain 1 life.",
+                    "does": [{"gain_life": {"amount": 1}}]}}),
+    # Prosperous Innkeeper, line 1 (111.10a: a predefined token)
+    ({"name": "Prosperous Innkeeper", "type": "Creature — Halfling Citizen", "power": "1", "toughness": "1",
+      "text": "When Prosperous Innkeeper enters the battlefield, create a Treasure token."},
+     {"triggered": {"when": {"enters": "self"}, "effect": "When Prosperous Innkeeper enters the battlefield, create a Treasure token.",
+                    "does": [{"create_token": {"card": "Treasure"}}]}}),
+    # Shock
+    ({"name": "Shock", "type": "Instant", "text": "Shock deals 2 damage to any target."},
+     {"spell": {"effect": "Shock deals 2 damage to any target.", "targets": ["any target"], "target": "any",
+                "does": [{"damage": {"to": "target", "amount": 2}}]}}),
+    # Unsummon
+    ({"name": "Unsummon", "type": "Instant", "text": "Return target creature to its owner's hand."},
+     {"spell": {"effect": "Return target creature to its owner's hand.", "targets": ["target creature"],
+                "target": {"filter": ["creature"]}, "does": [{"move": {"what": "target", "to": "hand"}}]}}),
+    # Loyal Subordinate, line 2 (an intervening "if", 603.4)
+    ({"name": "Loyal Subordinate", "type": "Creature — Zombie", "power": "3", "toughness": "1",
+      "text": "At the beginning of combat on your turn, if you control your commander, each opponent loses 3 life."},
+     {"triggered": {"when": {"beginning_of_combat": "your_turn"}, "condition": "you_control_your_commander",
+                    "effect": "At the beginning of combat on your turn, if you control your commander, each opponent loses 3 life.",
+                    "does": [{"lose_life": {"who": "each_opponent", "amount": 3}}]}}),
+])
+def test_a_line_compiles_to_the_generic_actions(face, expected):
+    got, status = entry(face)
+    assert (got, status) == (expected, COMPILED)
+
+
+def test_an_event_read_with_an_effect_beyond_the_templates_is_partial():
+    # Mirrodin's Core-like scry trigger: the event is read, "scry 1" stays words (608.2 refuses it)
+    got, status = entry({"name": "Test Scryland", "type": "Land",
+                         "text": "When Test Scryland enters the battlefield, scry 1."})
+    assert got == {"triggered": {"when": {"enters": "self"},
+                                 "effect": "When Test Scryland enters the battlefield, scry 1."}}
+    assert status == PARTIAL
+
+
+def test_a_compiled_enters_trigger_creates_a_treasure_that_pays():
+    # 603.6a: the trigger goes on the stack as the creature enters; resolving it creates a
+    # Treasure (111.10a), whose mana ability can pay {G} (106.1a: any color).
+    card = compile_face({"name": "Prosperous Innkeeper", "type": "Creature — Halfling Citizen", "power": "1",
+                         "toughness": "1", "manaCost": "{G}",
+                         "text": "When Prosperous Innkeeper enters the battlefield, create a Treasure token."}).card
+    state = load_state({**BASE, "cards": [card], "battlefield": [],
+                        "hand": {"alice": [{"id": "inn", "card": "Prosperous Innkeeper"}]}})
+    got = Session(state).what_if(["move inn to battlefield", "resolve"])
+    (result,) = got.results
+    kinds = [c.change.to_json()["change"] for c in result.changes]
+    assert "create_token" in kinds and "triggered" in kinds
+    treasure = {**BASE, "battlefield": [{"id": "t", "card": "Treasure", "controller": "alice", "token": True}]}
+    assert Session(load_state(treasure)).can_pay("alice", "{G}").payable

@@ -1,0 +1,216 @@
+"""The actions an effect takes as it is carried out (`does:` in the card vocabulary): each a
+kind with parameters, as Forge's card scripts write an effect (`DB$ Draw | NumCards$ 2`), not
+one verb per card. What each kind means under the rules is asp/effects.lp's; this module only
+checks that an action is written in the vocabulary and gives it to the renderer.
+
+An action is one mapping ``{kind: {parameter: value, ...}}``; the list is carried out in the
+order written (CR 608.2c). Object words: ``self`` (its source, if still that object, 400.7),
+``target`` (its first target), ``it`` (the object the action before moved, 400.7j; for
+``counters`` the creature its trigger refers to), ``each`` (every permanent matching ``filter``,
+``controller: you`` for yours). Player words: ``you`` (its controller), ``each_opponent``,
+``target``, ``that_player`` (the player its trigger names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InputError
+from .yamlio import Fields, describe
+
+Value = str | int | bool | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: its kind and its parameters, every default filled in."""
+
+    kind: str
+    params: tuple[tuple[str, Value], ...]
+
+    def get(self, key: str, default: Value | None = None) -> Value | None:
+        return dict(self.params).get(key, default)
+
+
+def _words(*allowed: str) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        if v not in allowed:
+            raise ValueError(f"one of {', '.join(allowed)}")
+        return v
+    return check
+
+
+def _positive(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise ValueError("a positive whole number")
+    return v
+
+
+def _non_negative(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise ValueError("a whole number, 0 or more")
+    return v
+
+
+def _flag(v: Any) -> bool:
+    if v is not True:
+        raise ValueError("true (leave it out for false)")
+    return True
+
+
+def _name(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise ValueError("a name, like \"+1/+1\" or Thopter")
+    return v.strip()
+
+
+def _positive_or(*words: str) -> Callable[[Any], int | str]:
+    def check(v: Any) -> int | str:
+        if v in words:
+            return v
+        try:
+            return _positive(v)
+        except ValueError:
+            raise ValueError(f"a positive whole number or {' or '.join(words)}") from None
+    return check
+
+
+def _mana_letter(v: Any) -> str:
+    m = re.fullmatch(r"\{([WUBRG])\}", str(v)) if isinstance(v, str) else None
+    if not m:
+        raise ValueError("one colored mana symbol, like {B}")
+    return m.group(1)
+
+
+FILTER = "filter"       # a filter: checked by the caller's parse_filter (types, colors, subtypes)
+
+
+@dataclass(frozen=True)
+class Kind:
+    params: dict[str, Callable[[Any], Value] | str]
+    required: tuple[str, ...] = ()
+    defaults: tuple[tuple[str, Value], ...] = ()
+    # (condition on the parameters, what is wrong when it holds)
+    rules: tuple[tuple[Callable[[dict], bool], str], ...] = ()
+
+
+_OBJECT = ("self", "target", "it", "each")
+
+KINDS: dict[str, Kind] = {
+    # Moving objects between zones (400.1, 400.7): "Exile target creature", "Return it to the
+    # battlefield under your control", "Return target card from your graveyard to the
+    # battlefield" (110.2), "Look at the top card of your library. You may exile that card",
+    # "Target player exiles all cards from their hand face down" (406.3), "Return the exiled
+    # cards to their owner's hand" (607.2a), "Put a card from your hand on top of your
+    # library", "Exile the top card of your library. You may play it until ..." (601.3), "You
+    # may reveal a sorcery card you own from outside the game and put it into your hand"
+    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n).
+    "move": Kind(
+        {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
+                        "card_outside"),
+         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
+         "whose": _words("you", "target"), "may": _flag, "face_down": _flag,
+         "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER},
+        required=("what", "to"),
+        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand"),
+                "whose names the player of top_of_library or hand"),
+               (lambda p: p["what"] == "card_outside" and "filter" not in p,
+                "what: card_outside needs a filter (\"a sorcery card\": [sorcery])"),
+               (lambda p: "filter" in p and p["what"] != "card_outside", "filter goes with what: card_outside"),
+               (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
+                "face_down and playable go with to: exile"))),
+    # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target"), "may": _flag},
+                 defaults=(("count", 1),)),
+    # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
+    "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player"),
+                    "amount": _positive_or("power")}, required=("to", "amount")),
+    # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
+    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player"), "amount": _positive},
+                      required=("amount",), defaults=(("who", "you"),)),
+    "gain_life": Kind({"who": _words("you", "target"), "amount": _positive},
+                      required=("amount",), defaults=(("who", "you"),)),
+    # "You get {E}{E}" (107.14).
+    "get_energy": Kind({"amount": _positive}, required=("amount",)),
+    # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
+    "counters": Kind({"what": _words(*_OBJECT), "kind": _name, "count": _positive, "filter": FILTER,
+                      "controller": _words("you")},
+                     required=("what", "kind"), defaults=(("count", 1),),
+                     rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
+                            (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
+    # "Remove N [kind] counters from ~" (122.1).
+    "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive},
+                            required=("what", "kind"), defaults=(("count", 1),)),
+    # "Double the number of each kind of counter on target permanent" (122.1).
+    "double_counters": Kind({"what": _words("target")}, required=("what",)),
+    # "Move a counter from target creature onto a second target creature" (122.5).
+    "move_counter": Kind({"from": _words("first_target"), "to": _words("second_target")},
+                         required=("from", "to")),
+    # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name},
+                         required=("card",), defaults=(("count", 1),)),
+    # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
+    "tap": Kind({"what": _words("target", "each"), "filter": FILTER, "with_counter": _name},
+                required=("what",),
+                rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
+                       (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
+    # "Untap ~", "Untap that creature" (701.26b).
+    "untap": Kind({"what": _words("self", "target")}, required=("what",)),
+    # "Sacrifice ~", "That player sacrifices a creature", "Sacrifice ~ unless you sacrifice a
+    # creature" (118.12a), "If there are no mining counters on ~, sacrifice it" (701.21a).
+    "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player"), "filter": FILTER,
+                       "unless_sacrifice": FILTER, "if_no_counters": _name},
+                      required=("what",),
+                      rules=((lambda p: (p["what"] == "one") != ("filter" in p), "what: one goes with a filter"),
+                             (lambda p: ("unless_sacrifice" in p or "if_no_counters" in p) and p["what"] != "self",
+                              "unless_sacrifice and if_no_counters go with what: self"),
+                             (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"))),
+    # "Attach ~ to target creature you control" (701.3a).
+    "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
+    # "Counter that spell" (701.6a).
+    "counter": Kind({"what": _words("that_spell")}, required=("what",)),
+    # "Cumulative upkeep—Pay {B} and 1 life" (702.24a).
+    "cumulative_upkeep": Kind({"mana": _mana_letter, "life": _non_negative}, required=("mana",),
+                              defaults=(("life", 0),)),
+    # "Choose left or right. Each player gains control of all nonland permanents other than ~
+    # controlled by the next player in the chosen direction" (with creates: control: each).
+    "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
+}
+
+
+def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action, ...]:
+    """`does:` a non-empty list of actions; parse_filter(value, fields, key) reads a filter."""
+    if not isinstance(raw, list) or not raw:
+        raise InputError(where, path, "must be a non-empty list of actions like [{draw: {count: 1}}]")
+    return tuple(parse_action(item, where, f"{path}[{i}]", parse_filter) for i, item in enumerate(raw))
+
+
+def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
+    # (No parameter is named on, off, yes or no: YAML 1.1 reads those words as booleans.)
+    if not isinstance(item, dict) or len(item) != 1:
+        raise InputError(where, path, "must be one {kind: {parameter: value}} mapping like {draw: {count: 1}}")
+    (kind, raw), = item.items()
+    if kind not in KINDS:
+        raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
+    spec = KINDS[kind]
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params))
+    params: dict[str, Value] = dict(spec.defaults)
+    for key, value in f.data.items():
+        check = spec.params[key]
+        if check == FILTER:
+            params[key] = parse_filter(value, f, key)
+            continue
+        try:
+            params[key] = check(value)
+        except ValueError as e:
+            raise f.error(key, f"must be {e}, got {describe(value)}") from None
+    for key in spec.required:
+        if key not in params:
+            raise f.error(key, "is required")
+    for broken, message in spec.rules:
+        if broken(params):
+            raise f.error(None, message)
+    return Action(kind, tuple(sorted(params.items())))

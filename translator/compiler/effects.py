@@ -1,0 +1,178 @@
+"""Effect sentences into the vocabulary's actions (`does:`, translator/actions.py), with the
+targets they name (115.1).
+
+`read_effect(text, ctx)` reads the words of an effect ("You gain 2 life.", "~ deals 1 damage
+to any target.", "Create a Treasure token.") and gives the actions and the targets, or None
+when any sentence is beyond the templates here: then the effect stays words (the caller marks
+the line partial), never half read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+# The predefined tokens of CR 111.10 that the bundled library holds as cards.
+PREDEFINED_TOKENS = ("Treasure", "Food", "Clue", "Gold")
+SELF_WORDS = r"(?:~|this (?:land|creature|artifact|enchantment|permanent|planeswalker))"
+
+
+def number(word: str) -> int:
+    return NUMBERS[word.lower()] if not word.isdigit() else int(word)
+
+
+@dataclass
+class EffectRead:
+    does: list[dict] = field(default_factory=list)
+    target: dict | str | None = None        # the vocabulary's `target:` (one instance)
+    targets: list[str] = field(default_factory=list)   # the text of each target, for output
+
+
+# "target [words]": the filter words and rules the vocabulary's `target:` holds.
+TARGET_NOUNS = {"creature": ["creature"], "artifact": ["artifact"], "enchantment": ["enchantment"],
+                "land": ["land"], "permanent": ["permanent"], "planeswalker": ["planeswalker"],
+                "nonland permanent": ["nonland", "permanent"], "noncreature artifact": ["noncreature", "artifact"],
+                "artifact creature": ["artifact", "creature"], "nonbasic land": ["nonbasic", "land"],
+                "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None}
+
+
+def read_target(words: str) -> tuple[dict | str, str] | None:
+    """The words after "target" (up to the end of the phrase): the structured target and its
+    text, e.g. "creature you control" -> ({filter: [creature], controller: you}, "target
+    creature you control")."""
+    words = words.strip()
+    if words in ("player",):
+        return "player", "target player"
+    if words in ("opponent",):
+        return "opponent", "target opponent"
+    m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
+    if not m:
+        return None
+    attacking, noun, who = m.groups()
+    filt = TARGET_NOUNS.get(noun)
+    if filt is None:
+        return None
+    target: dict = {"filter": list(filt)}
+    if attacking:
+        target["attacking"] = True
+    if who == "you control":
+        target["controller"] = "you"
+    elif who in ("an opponent controls", "you don't control"):
+        if who == "you don't control":
+            return None                 # "you don't control" is not "an opponent controls" in multiplayer
+        target["controller"] = "opponent"
+    return target, f"target {words}"
+
+
+def _damage(m: re.Match, read: EffectRead) -> list[dict] | None:
+    amount, to = number(m.group(1)), m.group(2)
+    if to == "any target":
+        read.target, read.targets = "any", ["any target"]
+        return [{"damage": {"to": "target", "amount": amount}}]
+    if to == "each opponent":
+        return [{"damage": {"to": "each_opponent", "amount": amount}}]
+    if to == "you":
+        return [{"damage": {"to": "you", "amount": amount}}]
+    if to.startswith("target "):
+        t = read_target(to[len("target "):])
+        if t is None:
+            return None
+        read.target, read.targets = t[0], [t[1]]
+        return [{"damage": {"to": "target", "amount": amount}}]
+    return None
+
+
+def _on_target(kind: str, extra: dict):
+    def build(m: re.Match, read: EffectRead) -> list[dict] | None:
+        t = read_target(m.group(1))
+        if t is None:
+            return None
+        read.target, read.targets = t[0], [t[1]]
+        return [{kind: {**extra}}]
+    return build
+
+
+def _counters(m: re.Match, read: EffectRead) -> list[dict] | None:
+    count, kind, where = number(m.group(1)), m.group(2), m.group(3)
+    action: dict = {"kind": kind, "count": count}
+    if re.fullmatch(SELF_WORDS, where):
+        action["what"] = "self"
+    elif where == "each creature you control":
+        action.update({"what": "each", "filter": ["creature"], "controller": "you"})
+    elif where.startswith("target "):
+        t = read_target(where[len("target "):])
+        if t is None:
+            return None
+        read.target, read.targets = t[0], [t[1]]
+        action["what"] = "target"
+    else:
+        return None
+    if action["count"] == 1:
+        del action["count"]
+    return [{"counters": action}]
+
+
+def _tokens(m: re.Match, read: EffectRead) -> list[dict]:
+    count, name = number(m.group(1)), m.group(2)
+    action: dict = {"card": name}
+    if count != 1:
+        action["count"] = count
+    return [{"create_token": action}]
+
+
+# (pattern over one sentence, with self references as ~, what it does)
+SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (rf"you gain {N} life\.", lambda m, r: [{"gain_life": {"amount": number(m.group(1))}}]),
+    (rf"you lose {N} life\.", lambda m, r: [{"lose_life": {"amount": number(m.group(1))}}]),
+    (rf"each opponent loses {N} life\.", lambda m, r: [{"lose_life": {"who": "each_opponent", "amount": number(m.group(1))}}]),
+    (r"draw a card\.", lambda m, r: [{"draw": {"count": 1}}]),
+    (rf"draw {N} cards\.", lambda m, r: [{"draw": {"count": number(m.group(1))}}]),
+    (r"you may draw a card\.", lambda m, r: [{"draw": {"count": 1, "may": True}}]),
+    (r"you get ((?:\{E\})+)\.?", lambda m, r: [{"get_energy": {"amount": m.group(1).count("{E}")}}]),
+    (rf"(?:~|it) deals {N} damage to (any target|each opponent|you|target [a-z ]+?)\.", _damage),
+    (r"untap target ([a-z ]+?)\.", _on_target("untap", {"what": "target"})),
+    (r"tap target ([a-z ]+?)\.", _on_target("tap", {"what": "target"})),
+    (r"return target ([a-z ]+?) to its owner's hand\.", _on_target("move", {"what": "target", "to": "hand"})),
+    (r"exile target ([a-z ]+?)\.", _on_target("move", {"what": "target", "to": "exile"})),
+    (rf"put {N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on ({SELF_WORDS}|each creature you control|target [a-z ]+?)\.", _counters),
+    (rf"create {N} ({'|'.join(PREDEFINED_TOKENS)}) tokens?\.", _tokens),
+    (rf"sacrifice {SELF_WORDS}\.", lambda m, r: [{"sacrifice": {"what": "self"}}]),
+    (rf"untap {SELF_WORDS}\.", lambda m, r: [{"untap": {"what": "self"}}]),
+))
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of an effect (each ends with a period; a quoted ability is not split)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            depth ^= 1
+        elif ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start:i + 1].strip())
+            start = i + 1
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def read_effect(text: str) -> EffectRead | None:
+    """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
+    templates here. `text` has its self references written ~ (compiler/lines.py)."""
+    read = EffectRead()
+    for sentence in sentences(text):
+        for pattern, build in SENTENCES:
+            m = pattern.fullmatch(sentence)
+            if m:
+                before = read.target
+                actions = build(m, read)
+                if actions is None or (before is not None and read.target is not before):
+                    return None         # one instance of "target" per effect read here
+                read.does.extend(actions)
+                break
+        else:
+            return None
+    return read if read.does else None

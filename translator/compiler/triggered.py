@@ -1,0 +1,67 @@
+"""Triggered abilities ("When/Whenever/At ..., effect", CR 603.1) and the effects of instants
+and sorceries (608.2): the trigger event into the vocabulary's `when:`, the effect through
+compiler/effects.py. An event read with an effect beyond the templates is a partial line: it
+triggers in a what-if, and resolving it is refused (608.2) and named."""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, read_effect
+
+# (the trigger condition with self references as ~, the vocabulary's event)
+EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE), w) for p, w in (
+    (rf"When {SELF_WORDS} enters(?: the battlefield)?", {"enters": "self"}),
+    (rf"When {SELF_WORDS} dies", {"dies": "self"}),
+    (rf"When {SELF_WORDS} is put into a graveyard from the battlefield",
+     {"put_into_graveyard_from_battlefield": "self"}),
+    (r"At the beginning of your upkeep", {"beginning_of_upkeep": "your_turn"}),
+    (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
+    (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
+    (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
+    (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
+    (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
+    (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
+))
+# CR 603.4: an intervening "if" clause the vocabulary can check.
+CONDITIONS = {"if you control your commander": "you_control_your_commander"}
+
+
+def triggered(text: str, ctx, normal: str):
+    """A triggered ability: `normal` is the line with its self references as ~."""
+    head, sep, effect = normal.partition(", ")
+    if not sep:
+        return None
+    when = next((w for p, w in EVENTS if p.fullmatch(head)), None)
+    if when is None:
+        return None
+    entry: dict = {"when": dict(when), "effect": text}
+    condition, sep2, rest = effect.partition(", ")
+    if sep2 and condition in CONDITIONS:
+        entry["condition"] = CONDITIONS[condition]
+        effect = rest
+    effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
+    read = read_effect(effect[0].upper() + effect[1:])
+    if read is None:
+        return {"triggered": entry}, "triggered", ("effect",)
+    _add_read(entry, read)
+    return {"triggered": entry}, "triggered", ()
+
+
+def spell(text: str, ctx, normal: str):
+    """An instant's or sorcery's effect line (CR 608.2): all of it read, or left to others."""
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    read = read_effect(normal)
+    if read is None:
+        return None
+    entry: dict = {"effect": text}
+    _add_read(entry, read)
+    return {"spell": entry}, "spell", ()
+
+
+def _add_read(entry: dict, read) -> None:
+    if read.target is not None:
+        entry["targets"] = read.targets
+        entry["target"] = read.target
+    entry["does"] = read.does
