@@ -161,8 +161,9 @@ def test_yaml_sources_file_and_folder(tmp_path):
     # The YAML folder first: its Test Relic (a structured ability) wins over the database's.
     lib = CardLibrary.bundled().with_sources(carddb.open_sources([folder, db]))
     assert lib.get("Test Relic").abilities[0].mana.options == (("C",),)
+    assert lib.get("Test Relic").source.startswith(str(folder / "relic.yaml"))
     lib = CardLibrary.bundled().with_sources(carddb.open_sources([db, folder / "relic.yaml"]))
-    assert lib.get("Test Relic").abilities[0].kind == "text"
+    assert lib.get("Test Relic").source.startswith(str(db))
 
 
 def test_a_query_on_database_cards_end_to_end(tmp_path):
@@ -354,10 +355,13 @@ def test_cards_show_a_database_card_prints_yaml_that_loads_back(tmp_path, capsys
     db = write_db(tmp_path / "db.json")
     code, out, err = run(capsys, "cards", "show", "Ice Test", "--cards", db)
     assert code == 0 and err == ""
+    statuses = [r.status for r in compile_face(_face("Ice Test")).lines]
+    counts = ", ".join(f"{statuses.count(k)} {w}" for k, w in
+                       (("compiled", "compiled"), ("partial", "partial"), ("text", "text only")))
     assert out.splitlines()[:3] == [f"# Ice Test: compiled from its oracle text in {db}.",
                                     "# Face 2 of 2 of 'Fire Test // Ice Test' (Fire Test, Ice Test).",
-                                    "# 2 line(s): 0 compiled, 0 partial, 2 text only."]
-    assert "  # line 1: text only\n  - {line: 1, text: Tap target permanent.}" in out
+                                    f"# 2 line(s): {counts}."]
+    assert "  # line 1: compiled (spell)\n  - line: 1\n    spell:" in out
     lib = CardLibrary.bundled().with_sources(carddb.open_sources([db]))
     for name in ("Ice Test", "Test Angel", "Test Bayou"):
         code, out, _ = run(capsys, "cards", "show", name, "--cards", db)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import mana, words
+from . import attached, mana, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -123,7 +123,8 @@ def _normal(template):
 
 # The mana templates first: a triggered ability or a spell that adds mana is theirs.
 TEMPLATES = (intrinsic, keyword_line, mana_line, _normal(triggered_templates.triggered),
-             _normal(triggered_templates.spell))
+             _normal(triggered_templates.spell), _normal(attached.equip), _normal(attached.flashback),
+             _normal(attached.pt_and_grant), _normal(attached.restriction))
 
 
 def compile_line(line: int, text: str, ctx: Context):
