@@ -7,8 +7,8 @@ Prints, on MTGJSON AtomicCards (by default the pool in /work/shared/reference/ca
   (compiled, or partial with the mana part structured; target: 95%);
 - the share of the cards with such a line that compile fully (every line compiled), and of the
   cards whose type line contains "Land";
-- the 25 most frequent shapes (LineResult.template) of the lines that do not compile, for those
-  two sets of cards;
+- the 25 most frequent shapes (LineResult.template; for a partial line its template and the
+  parts it kept as words) of the lines that do not compile, for those two sets of cards;
 - the time to compile every face and parse it with parse_card (target: under 60 s).
 """
 
@@ -117,10 +117,14 @@ def main(path: Path = POOL) -> None:
             land_cards[name] = full
         for r in compiled.lines:
             if r.status != COMPILED:
+                # a partial line's template, with the parts it kept as words; a text line's shape
+                # (a line of reminder text only has none: its words)
+                key = f"{r.template} (partial: {', '.join(r.unread)})" if r.status == "partial" else \
+                    r.template or f"reminder text only: {r.text}"
                 if has_mana:
-                    failing_mana[r.template] += 1
+                    failing_mana[key] += 1
                 if is_land:
-                    failing_land[r.template] += 1
+                    failing_land[key] += 1
     elapsed = time.perf_counter() - start
 
     print(f"pool: {path.name}, {len(all_faces)} faces; not usable as cards: {dict(unusable) or 0}")
