@@ -364,6 +364,12 @@ def test_commander_color_identity():
     # CR 903.4f: with no commander it adds no mana
     s = session([tower], [perm("t", "Command Tower")])
     assert s.could_produce().to_json()["could_produce"]["t"] == []
+    # CR 903.4: the mana symbols of the rules text count, and those of the mana cost even when a
+    # characteristic-defining ability (devoid, 702.114a) makes the card colorless
+    odd = card("Test Warden", "Legendary Creature — Eldrazi", "Devoid\n{T}: Add {G}.", "{1}{B}", "2/2")
+    s = session([tower, odd], [perm("t", "Command Tower")], command={"alice": [{"id": "w", "card": "Test Warden"}]},
+                commanders={"alice": "w"})
+    assert s.could_produce().to_json()["could_produce"]["t"] == ["B", "G"]
 
 
 def test_two_mana_of_different_colors():

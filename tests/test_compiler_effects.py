@@ -124,3 +124,16 @@ def test_bundled_cards_read_by_these_templates_equal_their_hand_written_entries(
         for r, a in zip(c.lines, compiled.abilities):
             if r.status == COMPILED:
                 assert a == next(h for h in card.abilities if h.line == r.line), (name, r.line)
+
+
+def test_devoid_makes_a_card_with_colored_mana_symbols_colorless():
+    # CR 702.114a: Eldrazi Mimic-like "Devoid" with a {2} cost would be colorless anyway; a devoid
+    # card costing {1}{G} is colorless too (its mana cost gives it no color), a filter for green
+    # creatures does not match it.
+    face = {"name": "Test Scion Herder", "type": "Creature — Eldrazi Drone", "manaCost": "{1}{G}",
+            "power": "2", "toughness": "2", "text": "Devoid\n{T}: Add {C}."}
+    card = compile_face(face).card
+    assert card["abilities"][0] == {"line": 1, "keywords": ["devoid"]}
+    state = load_state({**BASE, "cards": [card],
+                        "battlefield": [{"id": "herder", "card": "Test Scion Herder", "controller": "alice"}]})
+    assert Session(state).board().to_json()["board"]["herder"]["colors"] == []

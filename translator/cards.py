@@ -44,7 +44,7 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
               "planeswalker", "sorcery", "tribal"}
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
-            "haste", "hexproof", "indestructible", "lifelink", "menace", "reach", "shroud",
+            "haste", "hexproof", "devoid", "indestructible", "lifelink", "menace", "reach", "shroud",
             "trample", "vigilance", "wither", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
