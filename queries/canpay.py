@@ -29,11 +29,14 @@ class Step:
     mana: dict[str, int]                        # what it adds (amounts capped at what is needed)
     sacrificed: str | None = None
     paid_with: dict[str, int] | None = None     # its own mana cost, by type
+    tapped: tuple[str, ...] = ()                # permanents tapped to pay its cost (602.2b)
 
     def to_json(self) -> dict:
         out = {"object": self.object, "ability": self.ability, "step": self.step, "mana": self.mana}
         if self.sacrificed:
             out["sacrificed"] = self.sacrificed
+        if self.tapped:
+            out["tapped"] = list(self.tapped)
         if self.paid_with:
             out["paid_with"] = self.paid_with
         return out
@@ -79,6 +82,7 @@ class CanPay:
         lines = [f"{self.player} can pay {self.cost}:"]
         for s in self.plan:
             extra = f", sacrificing {s.sacrificed}" if s.sacrificed else ""
+            extra += f", tapping {', '.join(s.tapped)}" if s.tapped else ""
             own = f", paying {_fmt(s.paid_with)} for it" if s.paid_with else ""
             lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{extra}{own} "
                          f"-> {_fmt(s.mana)}")
@@ -140,6 +144,10 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
              for s in model if s.name == "cp_step_of" and mine(s)}
     sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
             for s in model if s.name == "cp_sac" and mine(s)}
+    tapped: dict = {}
+    for s in model:
+        if s.name == "cp_tapped" and mine(s):
+            tapped.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[4]))
     paid: dict = {}
     for s in model:
         if s.name == "cp_paid" and mine(s):
@@ -153,7 +161,7 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
         mana = mana_amounts(event, extra)
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
-                         _ordered(own) if own else None))
+                         _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), [])))))
     order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)

@@ -161,8 +161,9 @@ def test_yaml_sources_file_and_folder(tmp_path):
     # The YAML folder first: its Test Relic (a structured ability) wins over the database's.
     lib = CardLibrary.bundled().with_sources(carddb.open_sources([folder, db]))
     assert lib.get("Test Relic").abilities[0].mana.options == (("C",),)
+    assert lib.get("Test Relic").source.startswith(str(folder / "relic.yaml"))
     lib = CardLibrary.bundled().with_sources(carddb.open_sources([db, folder / "relic.yaml"]))
-    assert lib.get("Test Relic").abilities[0].kind == "text"
+    assert lib.get("Test Relic").source.startswith(str(db))
 
 
 def test_a_query_on_database_cards_end_to_end(tmp_path):

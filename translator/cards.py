@@ -66,7 +66,8 @@ class Cost:
     """One part of an activation cost (CR 602.1a), as a vocabulary term.
 
     kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
-          tap_untapped | untap_tapped | loyalty
+          tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand) | mill |
+          exile (self) | return_to_hand (self)
     """
 
     kind: str
@@ -83,14 +84,15 @@ class ManaEffect:
     """An "Add ..." effect.
 
     kind: fixed (options: each a tuple of mana symbols; one option unless "A or B"),
-          any (of_kind: color | type),
+          any (of_kind: color | type | commander_identity, CR 903.4),
           could_produce (filter, whose, of_kind; CR 106.7),
           combination (types, amount: "N mana in any combination of ..."),
           for_each (options[0] per permanent matching filter/whose: Gaea's Cradle),
           colors_among (one of each color among permanents matching filter/whose: Bloom Tender),
           produced_type (one mana of any type the tapped permanent produced: Mana Flare),
           chosen (one mana of the color chosen as it entered, 607.2d; options: an "or" fixed
-          alternative, "Add {R} or one mana of the chosen color")
+          alternative, "Add {R} or one mana of the chosen color"),
+          different_colors (amount: that many mana, each of a different color)
     """
 
     kind: str
@@ -101,7 +103,11 @@ class ManaEffect:
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
-    amount: int | str = 1                # combination: a number, or "X" (paid in the cost)
+    amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
+                                         # counters its cost removes), "X+N", "power" (its
+                                         # source's), ("counters", KIND) (on its source),
+                                         # ("count", filter, whose), ("devotion", colors),
+                                         # "devotion" (any: to the color chosen, CR 700.5)
 
 
 @dataclass(frozen=True)
@@ -263,8 +269,27 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if not isinstance(arg, int) or isinstance(arg, bool):
             raise sub.error(kind, f"must be an integer like +1 or -6, got {describe(arg)}")
         return Cost(kind, count=arg, text=f"{arg:+d}")
+    if kind == "discard":
+        # "Discard a card" (701.9a: the player chooses), "Discard your hand"
+        if arg == "hand":
+            return Cost(kind, self_only=False, count=0, text="Discard your hand")
+        if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
+            raise sub.error(kind, f"must be a positive number of cards or 'hand', got {describe(arg)}")
+        return Cost(kind, count=arg, text=f"Discard {arg} card{'s' if arg != 1 else ''}")
+    if kind == "mill":
+        # "Mill a card" (701.17a: the top card of the library into the graveyard)
+        if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
+            raise sub.error(kind, f"must be a positive number of cards, got {describe(arg)}")
+        return Cost(kind, count=arg, text=f"Mill {arg} card{'s' if arg != 1 else ''}")
+    if kind in ("exile", "return_to_hand"):
+        # "Exile ~", "Return ~ to its owner's hand": the permanent itself leaves (601.2h)
+        if arg != "self":
+            raise sub.error(kind, "takes self (\"Exile this artifact\", \"Return this creature to its owner's hand\")")
+        return Cost(kind, self_only=True, text="Exile this permanent" if kind == "exile" else
+                    "Return this permanent to its owner's hand")
     raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, "
-                        "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped or loyalty")
+                        "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped, loyalty, discard, "
+                        "mill, exile or return_to_hand")
 
 
 # Cost increases a static ability can make (CR 601.2f): "Each spell a player casts costs {1}
@@ -367,15 +392,67 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     return ("object", filt, tuple(rules), count)
 
 
+# How many times an ability adds its mana (docs/cards.md "Mana"): a number, the X of its cost
+# (the counters it removes, CR 107.3), X plus a number ("Add {R}, then add an additional {R}
+# for each charge counter removed this way"), the counters of a kind on its source ("for each
+# charge counter on ~"), or its source's power ("an amount of {G} equal to ~'s power").
+AMOUNT = re.compile(r"^X(\+(\d+))?$")
+
+
+def parse_amount(f: Fields, required: bool) -> int | str | tuple:
+    raw = f.data.get("amount")
+    if raw is None:
+        if required:
+            raise f.error("amount", "is required: a positive number, X, X+1, power, {counters: KIND} or {count: ...}")
+        return 1
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+        return raw
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion")):
+        return raw
+    if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
+        return ("counters", raw["counters"])
+    if isinstance(raw, dict) and set(raw) == {"count"}:
+        # "where X is the number of Elves on the battlefield / Allies you control"
+        g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose"})
+        whose = g.get("whose", str, "you")
+        if whose not in ("you", "any"):
+            raise g.error("whose", "must be 'you' or 'any'")
+        return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
+    if isinstance(raw, dict) and set(raw) == {"devotion"}:
+        # "equal to your devotion to green" (CR 700.5)
+        colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]
+        if len(colors) != 1 or colors[0] not in COLORS:
+            raise f.error("amount", f"devotion is to one color: {', '.join(sorted(COLORS))}")
+        return ("devotion", tuple(colors))
+    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, {{counters: KIND}}, "
+                            f"{{devotion: COLOR}} or {{count: {{filter, whose}}}}, got {describe(raw)}")
+
+
 def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
     if isinstance(arg, str):
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "chosen", "or"})
+                                  "produced_type", "different_colors", "chosen", "or"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
+    kinds = [k for k in ("one_of", "any", "could_produce", "combination", "for_each", "colors_among",
+                         "produced_type", "different_colors") if f.has(k)]
+    if len(kinds) > 1:
+        raise f.error(None, f"one kind of mana per ability: {', '.join(kinds)} given")
+    if f.has("amount") and not kinds and not f.has("mana") or \
+            f.has("amount") and kinds and kinds[0] not in ("any", "combination"):
+        raise f.error("amount", "an amount goes with mana, any or combination")
+    if f.has("mana") and not f.has("for_each"):
+        if kinds:
+            raise f.error("mana", "mana symbols go alone (with amount or rider) or with for_each")
+        # "Add {C}" with a rider, "Add {B} for each storage counter removed this way" (X)
+        symbols = parse_mana_symbols(f.get("mana", str), where, f.sub("mana"), ADD_SYMBOL)
+        amount = parse_amount(f, False)
+        if amount == "devotion":
+            raise f.error("amount", "devotion to the chosen color goes with any: color; here write {devotion: COLOR}")
+        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         return ManaEffect("fixed", options=tuple(
@@ -383,9 +460,13 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             for i, o in enumerate(opts)), rider=rider)
     if f.has("any"):
         of_kind = f.get("any", str)
-        if of_kind not in ("color", "type"):
-            raise f.error("any", "must be 'color' or 'type'")
-        return ManaEffect("any", of_kind=of_kind, rider=rider)
+        if of_kind not in ("color", "type", "commander_identity"):
+            raise f.error("any", "must be 'color', 'type' or 'commander_identity'")
+        # CR 106.1a: "three mana of any one color" is three mana of one color, chosen once.
+        amount = parse_amount(f, False)
+        if amount == "devotion" and of_kind != "color":
+            raise f.error("amount", "devotion to the chosen color goes with any: color")
+        return ManaEffect("any", of_kind=of_kind, rider=rider, amount=amount)
     if f.has("could_produce"):
         filt = parse_filter(f.data["could_produce"], f, "could_produce")
         whose = f.get("whose", str, required=True)
@@ -407,10 +488,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             types = tuple(parse_mana_symbols(raw if isinstance(raw, str) else
                                              "".join(f"{{{t}}}" for t in raw),
                                              where, f.sub("combination"), ADD_SYMBOL))
-        amount = f.data.get("amount")
-        if amount != "X" and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 1):
-            raise f.error("amount", "must be a positive number or X")
-        return ManaEffect("combination", types=types, amount=amount, rider=rider)
+        return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
         g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose"})
         whose = g.get("whose", str, "you")
@@ -426,11 +504,17 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise g.error("whose", "must be 'you' or 'any'")
         return ManaEffect("colors_among", filter=parse_filter(g.data.get("filter", ["permanent"]),
                                                               g, "filter"), whose=whose, rider=rider)
+    if f.has("different_colors"):
+        # "Add two mana of different colors": one mana of each of N different colors
+        n = f.get("different_colors", int)
+        if not 2 <= n <= 5:
+            raise f.error("different_colors", "must be 2 to 5 (how many mana, each of another color)")
+        return ManaEffect("different_colors", amount=n, rider=rider)
     if f.has("produced_type"):
         if f.data["produced_type"] is not True:
             raise f.error("produced_type", "write produced_type: true")
         return ManaEffect("produced_type", rider=rider)
-    raise f.error(None, "add_mana is mana symbols, or a mapping with one_of, any, could_produce, "
+    raise f.error(None, "add_mana is mana symbols, or a mapping with mana, one_of, any, could_produce, "
                         "combination, for_each, colors_among or produced_type")
 
 
@@ -510,15 +594,22 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
+        if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \
+                not any(c.kind == "remove_counters" and c.count == "X" for c in costs):
+            # CR 107.3: X is the number of counters its cost removes
+            raise a.error("add_mana", "an amount X needs a cost that removes X counters")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent"})
+                        "prevent", "restrict"})
             duration = c.get("duration", str, "end_of_turn")
-            if duration not in ("end_of_turn", "indefinitely"):
-                raise c.error("duration", "must be end_of_turn or indefinitely")
-            creates = _parse_created(c, where, line, n_lines)
+            if duration not in DURATIONS:
+                raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
+            if c.has("restrict"):
+                creates = _parse_created_restriction(c, where, line, duration)
+            else:
+                creates = _parse_created(c, where, line, n_lines)
         effect = a.get("effect", str, "")
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
@@ -657,7 +748,7 @@ TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
-STATIC_TO = ("self", "equipped_creature", "enchanted_creature")
+STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
@@ -696,6 +787,25 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
     if sum(1 for p in pts if p.kind == "set") > 1:
         raise a.error("pt", "at most one set effect per ability")
     return pts
+
+
+# How long an effect a spell or ability creates lasts (CR 611.2a, 611.2b): until the cleanup
+# step (514.2), for ever, or until its controller's next untap step is over ("~ doesn't untap
+# during your next untap step": it applies in that step, 502.3, then ends).
+DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
+
+
+def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:
+    """`creates: {restrict: {what: [untap], to: self}, duration: your_next_untap_step}`: "~
+    doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability)."""
+    if len(c.data) > 2:
+        raise c.error("restrict", "a created restriction goes alone (with its duration)")
+    r = Fields(c.data["restrict"], where, c.sub("restrict"), {"what", "to"})
+    what = r.get("what", list, required=True)
+    if what != ["untap"] or r.data.get("to") != "self" or duration != "your_next_untap_step":
+        raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
+                                  "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
+    return Ability(line, "static", restricts=("untap",), grant_to="self")
 
 
 def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:

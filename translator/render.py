@@ -12,7 +12,17 @@ from collections import Counter
 import jinja2
 
 from .actions import Action
-from .cards import CARD_TYPES, COLORS, NEGATED, SUPERTYPES, Ability, Card, Cost, ManaEffect
+from .cards import (
+    CARD_TYPES,
+    COLORS,
+    MANA_SYMBOL,
+    NEGATED,
+    SUPERTYPES,
+    Ability,
+    Card,
+    Cost,
+    ManaEffect,
+)
 from .entering import Condition
 from .model import GameState
 
@@ -90,6 +100,12 @@ def cost_term(cost: Cost) -> str:
             return f"{cost.kind}({cost.count})"
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
+        case "discard":
+            return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
+        case "mill":
+            return f"mill({cost.count})"
+        case "exile" | "return_to_hand":
+            return f"{cost.kind}(self)"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
 
 
@@ -98,12 +114,30 @@ def filter_facts(words: tuple[str, ...]) -> tuple[str, list[str]]:
     return f, [f"filter_word({f},{word(w)})." for w in words]
 
 
+def amount_facts(a: str, amount) -> list[str]:
+    """How many times an ability adds its mana (adds_amount/2)."""
+    if isinstance(amount, int):
+        return [f"adds_amount({a},times({amount}))."]
+    if isinstance(amount, tuple) and amount[0] == "devotion":
+        return [f"adds_amount({a},devotion({amount[1][0]}))."]
+    if isinstance(amount, tuple) and amount[0] == "count":
+        f, ff = filter_facts(amount[1])
+        return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple):
+        return [f"adds_amount({a},counters({quote(amount[1])}))."]
+    if amount in ("power", "devotion"):
+        return [f"adds_amount({a},{amount})."]
+    return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
+
+
 def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     facts: list[str] = []
-    if mana.kind == "fixed":
+    if mana.kind in ("fixed", "for_each"):
         for i, option in enumerate(mana.options, start=1):
             for letter, n in sorted(Counter(option).items()):
                 facts.append(f"adds_fixed({a},{i},{MANA_LETTER[letter]},{n}).")
+    if mana.kind == "any" and mana.of_kind == "commander_identity":
+        facts.append(f"adds_identity({a}).")
     elif mana.kind == "any":
         facts.append(f"adds_any({a},{mana.of_kind}).")
     elif mana.kind == "could_produce":
@@ -111,12 +145,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.append(f"adds_could({a},{f},{mana.whose},{mana.of_kind}).")
         facts.extend(ff)
     elif mana.kind == "combination":
-        n = "x" if mana.amount == "X" else mana.amount
-        facts.extend(f"adds_combination({a},{n},{MANA_LETTER[t]})." for t in mana.types)
+        facts.extend(f"adds_combination({a},{MANA_LETTER[t]})." for t in mana.types)
     elif mana.kind == "for_each":
+        # "Add {G} for each creature you control": the count is the amount (CR 106.3)
         f, ff = filter_facts(mana.filter)
-        for letter, n in sorted(Counter(mana.options[0]).items()):
-            facts.append(f"adds_for_each({a},{f},{mana.whose},{MANA_LETTER[letter]},{n}).")
+        facts.append(f"adds_amount({a},count({f},{mana.whose})).")
         facts.extend(ff)
     elif mana.kind == "colors_among":
         f, ff = filter_facts(mana.filter)
@@ -128,6 +161,10 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.append(f"adds_chosen({a},{mana.of_kind}).")
         for letter, n in sorted(Counter(mana.options[0] if mana.options else ()).items()):
             facts.append(f"adds_fixed({a},1,{MANA_LETTER[letter]},{n}).")
+    elif mana.kind == "different_colors":
+        facts.append(f"adds_different_colors({a},{mana.amount}).")
+    if mana.kind in ("fixed", "any", "combination", "chosen") and mana.amount != 1:
+        facts.extend(amount_facts(a, mana.amount))
     if mana.rider:
         facts.append(f"adds_rider({a}).")
     return facts
@@ -268,10 +305,15 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a
         # triggered ability without `when`, tell when it triggers).
         facts.append(f"effect_text_only({a}).")
+    elif ability.kind == "triggered" and ability.mana is not None and not ability.when and ability.trigger is None:
+        # A triggered ability that adds mana on an event written as words only: its mana is
+        # read, but when it triggers is not (the what-if names it, like any text-only trigger).
+        facts.append(f"effect_text_only({a}).")
     if ability.mana is not None:
         facts.extend(mana_facts(a, ability.mana))
-        if ability.kind == "activated" and ability.effect_text and not ability.does:
-            # It does something besides adding mana (Gemstone Mine), kept as text only.
+        if ability.effect_text and not ability.does and ability.creates is None:
+            # It does something besides adding mana, kept as text only (`effect` beside
+            # `add_mana` is what else it does).
             facts.append(f"mana_effect_text({a}).")
     for k, action in enumerate(ability.does, 1):
         facts.append(f"ability_does({a},{k},{action.kind}).")
@@ -360,6 +402,18 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     return facts
 
 
+REMINDER = re.compile(r"\([^()]*\)")
+COLORED_SYMBOL = re.compile(r"^([WUBRG]|[WUBRG]/[WUBRGP]|2/[WUBRG])$")
+
+
+@functools.lru_cache(maxsize=8192)
+def text_symbols(card: Card) -> tuple[str, ...]:
+    """The distinct colored mana symbols of a card's rules text, reminder text left out (CR
+    903.4, 903.4c: what its color identity counts besides its mana cost)."""
+    text = REMINDER.sub("", card.oracle_text)
+    return tuple(sorted({s for s in MANA_SYMBOL.findall(text) if COLORED_SYMBOL.match(s)}))
+
+
 @functools.lru_cache(maxsize=8192)
 def _ability_text(card: Card, ability: Ability) -> str:
     """The facts of one printed ability: a pure function of the card, rendered once per process
@@ -383,7 +437,7 @@ def render_state(state: GameState) -> str:
         state=state, counter_pts=counter_pts, cards=cards, symbol=symbol, lki=lki_term,
         obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
-        ability=_ability_text,
+        ability=_ability_text, text_symbols=text_symbols,
     )
 
 

@@ -46,7 +46,7 @@ def compile_face(face: Mapping[str, Any]) -> CompiledCard:
     if loyalty is not None and re.fullmatch(r"\d+", str(loyalty)):
         card["loyalty"] = int(loyalty)
     card["oracle_text"] = "\n".join(lines)
-    ctx = line_templates.Context(name=name, type_line=card["type_line"])
+    ctx = line_templates.Context(name=name, type_line=card["type_line"], lines=tuple(lines))
     abilities, results = [], []
     for i, text in enumerate(lines, start=1):
         entry, result = line_templates.compile_line(i, text, ctx)

@@ -152,8 +152,8 @@ def chosen_color_mana(text: str, ctx):
     """"{T}: Add one mana of the chosen color." / "{T}: Add {R} or one mana of the chosen
     color." (the chosen color: the choice its linked ability made as it entered, 607.2d)."""
     m = re.fullmatch(r"\{T\}: Add (?:(\{[WUBRGC]\}) or )?one mana of the chosen color\.", text.strip())
-    if not m:
-        return None
+    if not m or not any(re.search(r"choose a color", other) for other in ctx.lines):
+        return None                 # 607.2d: "the chosen color" needs its linked choosing ability
     add: dict = {"chosen": "color"}
     if m.group(1):
         add["or"] = m.group(1)

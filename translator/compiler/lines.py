@@ -10,8 +10,9 @@ import re
 from dataclasses import dataclass
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import attached, enters, statics
+from . import attached, enters, mana, statics, words
 from . import triggered as triggered_templates
+from .costs import read_cost
 from .result import line_result
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -21,16 +22,12 @@ REMINDER = re.compile(r"\s*\([^()]*\)")
 class Context:
     name: str                       # the face's name (201.5: the card's name means this object)
     type_line: str
+    lines: tuple[str, ...] = ()     # all its lines, for a template that reads a linked ability (607.2)
 
 
 def self_reference(text: str, ctx: Context) -> str:
-    """The line with the card's name, and its short name for a legendary card ("Gaea's
-    Cradle"; "Urborg" for "Urborg, Tomb of Yawgmoth"), written `~` (CR 201.5, 201.4b)."""
-    out = text.replace(ctx.name, "~")
-    short = ctx.name.split(",")[0]
-    if short != ctx.name and len(short) > 2:
-        out = re.sub(rf"\b{re.escape(short)}\b", "~", out)
-    return out
+    """The line with its self references written `~` (CR 201.5, 201.4b; words.self_reference)."""
+    return words.self_reference(text, ctx.name)
 
 
 def shape(text: str, ctx: Context) -> str:
@@ -43,13 +40,17 @@ def shape(text: str, ctx: Context) -> str:
 
 
 def intrinsic(text: str, ctx: Context):
-    """A basic land type's reminder text, "({T}: Add {G}.)" on a Forest (CR 305.6): the
-    ability comes from the type, so the line compiles to the type's intrinsic ability."""
-    m = re.fullmatch(r"\(\{T\}: Add \{([WUBRG])\}(?: or \{([WUBRG])\})?\.\)", text)
+    """A basic land type's reminder text, "({T}: Add {G}.)" on a Forest, "({T}: Add {G} or
+    {U}.)" on a Forest Island (CR 305.6): the abilities come from the types, so the line
+    compiles to the types' intrinsic abilities, when the reminder names exactly the land's
+    basic land types."""
+    m = re.fullmatch(r"\(\{T\}: Add \{([WUBRG])\}(?:((?:, \{[WUBRG]\})*),? or \{([WUBRG])\})?\.\)", text)
     if not m:
         return None
-    kinds = [dict(zip("WUBRG", BASIC_LAND_TYPES))[x] for x in m.groups() if x]
-    if any(k not in ctx.type_line.lower().split() for k in kinds):
+    letters = [m.group(1)] + re.findall(r"[WUBRG]", m.group(2) or "") + ([m.group(3)] if m.group(3) else [])
+    kinds = [dict(zip("WUBRG", BASIC_LAND_TYPES))[x] for x in letters]
+    subtypes = ctx.type_line.lower().partition("—")[2].split()
+    if len(set(kinds)) != len(kinds) or set(kinds) != {t for t in subtypes if t in BASIC_LAND_TYPES}:
         return None
     return {"intrinsic": kinds[0] if len(kinds) == 1 else kinds}, "intrinsic"
 
@@ -63,6 +64,56 @@ def keyword_line(text: str, ctx: Context):
     return {"keywords": words}, "keywords"
 
 
+def prepared(text: str, ctx: Context) -> tuple[str, str] | None:
+    """The line as the mana templates read it: reminder text dropped (CR 207.2a), an ability
+    word dropped (207.2c), and (norm) self references as `~`; (orig) as printed otherwise, for
+    the words an entry keeps (its effect, a rider)."""
+    orig = mana.strip_ability_word(REMINDER.sub("", text).strip())
+    if not orig:
+        return None
+    return self_reference(orig, ctx), orig
+
+
+def mana_line(text: str, ctx: Context):
+    """Lines that add mana or change how mana is produced (translator/compiler/mana.py)."""
+    p = prepared(text, ctx)
+    if p is None:
+        return None
+    norm, orig = p
+    kind = ctx.type_line.lower()
+    if "instant" in kind or "sorcery" in kind:
+        read = mana.spell_mana(norm, orig)
+        if read is not None:
+            return read[0], "spell_mana", read[1]
+        created = mana.until_end_of_turn_replacement(norm)
+        if created is not None:
+            return {"spell": {"effect": orig, "creates": created}}, "creates_mana_replacement"
+        created = mana.created_grant(norm, orig)
+        if created is not None:
+            return {"spell": {"effect": orig, "creates": created}}, "creates_mana_grant"
+        return None
+    read = mana.activated_mana(norm, orig, "planeswalker" in kind)
+    if read is not None:
+        return {"activated": read[0]}, "mana_ability", read[1]
+    parts = mana.split_ability(norm)
+    if parts is not None:
+        # "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} ..."
+        costs = read_cost(parts[0], "planeswalker" in kind)
+        created = mana.until_end_of_turn_replacement(parts[1])
+        orig_parts = mana.split_ability(orig)
+        if costs is not None and created is not None and orig_parts is not None:
+            return {"activated": {"cost": costs, "effect": orig_parts[1], "creates": created}}, \
+                "creates_mana_replacement"
+        return None
+    for template, name in ((mana.mana_trigger, "mana_trigger"), (mana.mana_replacement, "mana_replacement"),
+                           (mana.mana_grant, "mana_grant"), (mana.triggered_mana, "triggered_mana")):
+        read = template(norm, orig)
+        if read is not None:
+            return read[0], name, read[1]
+    return None
+
+
+
 def _normal(template):
     """A template that reads the line with its self references written ~ (201.5)."""
     def read(text: str, ctx: Context):
@@ -71,12 +122,13 @@ def _normal(template):
     return read
 
 
-# The specific templates (entering, land types, untap, the storage and depletion upkeep
-# triggers: enters.py, statics.py; keyword and attached abilities: attached.py) before the
-# general triggered ones.
+# The specific templates first: entering, land types, untap, the storage and depletion upkeep
+# triggers (enters.py, statics.py) and the chosen color's mana; then mana abilities (mana.py: a
+# triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
+# (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-             statics.untap_line, statics.upkeep_counters_line, _normal(attached.equip),
+             statics.untap_line, statics.upkeep_counters_line, mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(triggered_templates.triggered), _normal(triggered_templates.spell))
 

@@ -1,0 +1,600 @@
+"""Templates for lines that add mana or change how mana is produced: mana abilities ("{T}: Add
+{G}."), their riders ("Spend this mana only ...", "Activate only ..."), spells and triggered
+abilities that add mana, triggered mana abilities ("Whenever enchanted land is tapped for
+mana, ..."), replacement effects on mana ("If you tap a permanent for mana, it produces twice as
+much ..."), and static abilities that grant a mana ability ("Lands you control have "..."").
+
+Each template reads a line already written with its self references as `~` (CR 201.5) and its
+reminder text dropped (CR 207.2a), and returns (entry, template name, unread parts) or None.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .costs import read_cost
+from .effects import EffectRead, read_effect
+from .words import kind_filter, number, sentences
+
+SYM = r"\{[WUBRGC]\}"
+SYMS = rf"(?:{SYM})+"
+COUNT_WORD = r"(one|two|three|four|five|six|seven|eight|nine|ten|X)"
+LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
+
+# CR 207.2c: ability words have no rules meaning; the ability after the dash is read alone.
+ABILITY_WORDS = (
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+    "cohort", "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4",
+    "descend 8", "disappear", "domain", "eerie", "eminence", "enrage", "fateful hour",
+    "fathomless descent", "ferocious", "flurry", "formidable", "grandeur", "hellbent", "heroic",
+    "imprint", "infusion", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+    "metalcraft", "morbid", "opus", "pack tactics", "paradox", "parley", "radiance", "raid", "rally",
+    "renew", "repartee", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep",
+    "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council")
+ABILITY_WORD = re.compile(r"^([A-Z][\w' ]*?) — ")
+
+
+def strip_ability_word(text: str) -> str:
+    m = ABILITY_WORD.match(text)
+    if m and m.group(1).lower() in ABILITY_WORDS:
+        return text[m.end():]
+    return text
+
+
+# -- "Add ..." --------------------------------------------------------------------------------
+
+
+def symbols(text: str) -> str | None:
+    """'{G}{G}' as it is, or None if it is not only mana a card adds (W U B R G C)."""
+    return text if re.fullmatch(SYMS, text) else None
+
+
+def removes_x(costs: list[Any], counter: str | None = None) -> bool:
+    """The cost removes X counters (of that kind): what "X" and "removed this way" count."""
+    return any(isinstance(c, dict) and "remove_counters" in c and c["remove_counters"]["count"] == "X"
+               and counter in (None, c["remove_counters"]["counter"]) for c in costs)
+
+
+def sacrifices(costs: list[Any]) -> tuple[str, ...] | None:
+    for c in costs:
+        if isinstance(c, dict) and isinstance(c.get("sacrifice"), list):
+            return tuple(c["sacrifice"])
+    return None
+
+
+def amount_word(word: str, costs: list[Any]) -> Any:
+    if word == "X":
+        return "X" if removes_x(costs) else None
+    return number(word)
+
+
+def could_produce(m: re.Match, costs: list[Any]) -> Any:
+    kind, what, whose = m.group(1), m.group(2), m.group(3)
+    f = kind_filter(what)
+    if f is None:
+        return None
+    if whose == "you control":
+        return {"could_produce": list(f), "whose": "you", "kind": kind}
+    return {"could_produce": list(f), "whose": "opponent", "kind": kind}
+
+
+def add_clause(clause: str, costs: list[Any]) -> Any:
+    """The mana of "Add [clause]" as an `add_mana` value (docs/cards.md "Mana"), or None.
+    `costs`: the ability's cost items (an amount X is the X counters its cost removes)."""
+    c = clause.strip().rstrip(".")
+    if symbols(c):
+        return c
+    # "{R} or {G}", "{W}, {U}, or {B}", "{W}{W}, {W}{U}, or {U}{U}" (CR 106.1, one of them)
+    m = re.fullmatch(rf"({SYMS})((?:, {SYMS})*),? or ({SYMS})", c)
+    if m:
+        opts = [m.group(1)] + [o for o in m.group(2).split(", ") if o] + [m.group(3)]
+        return {"one_of": opts}
+    # "six {R}"
+    m = re.fullmatch(rf"(two|three|four|five|six|seven|eight|nine|ten) ({SYM})", c)
+    if m:
+        return m.group(2) * number(m.group(1))
+    m = re.fullmatch(r"one mana of any (color|type)", c)
+    if m:
+        return {"any": m.group(1)}
+    # "three mana of any one color" (one color, chosen once: CR 106.1a)
+    m = re.fullmatch(rf"{COUNT_WORD} mana of any one color", c)
+    if m:
+        n = amount_word(m.group(1), costs)
+        return None if n is None else {"any": "color", "amount": n}
+    m = re.fullmatch(r"(two|three) mana of different colors", c)
+    if m:
+        return {"different_colors": number(m.group(1))}
+    m = re.fullmatch(r"X mana of any one color, where X is ~'s power", c)
+    if m:
+        return {"any": "color", "amount": "power"}
+    m = re.fullmatch(r"X mana of any one color, where X is the number of ([\w+/-]+) counters on ~", c)
+    if m:
+        return {"any": "color", "amount": {"counters": m.group(1).lower()}}
+    m = re.fullmatch(rf"X mana (of any one color|in any combination of colors|in any combination of ({SYM}) and/or "
+                     rf"({SYM})), where X is the number of ([\w ]+?) (you control|on the battlefield)", c)
+    if m:
+        f = kind_filter(m.group(4))
+        if f is None:
+            return None
+        amount = {"count": {"filter": list(f), "whose": "you" if m.group(5) == "you control" else "any"}}
+        if m.group(1) == "of any one color":
+            return {"any": "color", "amount": amount}
+        if m.group(2):
+            return {"combination": [m.group(2)[1], m.group(3)[1]], "amount": amount}
+        return {"combination": "colors", "amount": amount}
+    m = re.fullmatch(rf"{COUNT_WORD} mana in any combination of colors", c)
+    if m:
+        n = amount_word(m.group(1), costs)
+        return None if n is None else {"combination": "colors", "amount": n}
+    m = re.fullmatch(rf"{COUNT_WORD} mana in any combination of ({SYM}) and/or ({SYM})", c)
+    if m:
+        n = amount_word(m.group(1), costs)
+        return None if n is None else {"combination": [m.group(2)[1], m.group(3)[1]], "amount": n}
+    # CR 106.7: "any color/type that a land an opponent controls / you control could produce"
+    m = re.fullmatch(r"one mana of any (color|type) that (?:a|an) ([\w ]+?) (you control|an opponent controls) "
+                     r"could produce", c)
+    if m:
+        return could_produce(m, costs)
+    m = re.fullmatch(r"one mana of any (color|type) (?:that )?the sacrificed ([\w ]+?) could produce", c)
+    if m:
+        f = kind_filter(m.group(2))
+        if f is None or sacrifices(costs) != f:
+            return None
+        return {"could_produce": list(f), "whose": "you", "kind": m.group(1), "via": "sacrificed"}
+    # CR 903.4: Command Tower
+    if c == "one mana of any color in your commander's color identity":
+        return {"any": "commander_identity"}
+    # "{G} for each creature you control", "{C} for each Locus on the battlefield"
+    m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) (you control|on the battlefield)", c)
+    if m:
+        f = kind_filter(m.group(2))
+        if f is None:
+            return None
+        whose = "you" if m.group(3) == "you control" else "any"
+        return {"for_each": {"filter": list(f), "whose": whose}, "mana": m.group(1)}
+    # "{B} for each storage counter removed this way" (the X of "Remove any number of ...")
+    m = re.fullmatch(rf"({SYMS}) for each ([\w+/-]+) counter removed this way", c)
+    if m:
+        return {"mana": m.group(1), "amount": "X"} if removes_x(costs, m.group(2).lower()) else None
+    m = re.fullmatch(rf"({SYM}), then add an additional ({SYM}) for each ([\w+/-]+) counter removed this way", c)
+    if m and m.group(1) == m.group(2):
+        return {"mana": m.group(1), "amount": "X+1"} if removes_x(costs, m.group(3).lower()) else None
+    m = re.fullmatch(rf"({SYMS}) for each ([\w+/-]+) counter on ~", c)
+    if m:
+        return {"mana": m.group(1), "amount": {"counters": m.group(2).lower()}}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to ~'s power", c)
+    if m:
+        return {"mana": m.group(1), "amount": "power"}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to the number of ([\w ]+?) (you control|on the battlefield)", c)
+    if m:
+        f = kind_filter(m.group(2))
+        if f is None:
+            return None
+        return {"mana": m.group(1), "amount": {"count": {"filter": list(f),
+                                                         "whose": "you" if m.group(3) == "you control" else "any"}}}
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to X plus one", c)
+    if m:
+        return {"mana": m.group(1), "amount": "X+1"} if removes_x(costs) else None
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to your devotion to (white|blue|black|red|green)", c)
+    if m:
+        return {"mana": m.group(1), "amount": {"devotion": m.group(2)}}
+    return None
+
+
+def add_sentence(sentence: str, costs: list[Any]) -> Any:
+    """A sentence that adds mana: "Add ...", or Bloom Tender's "For each color among
+    permanents you control, add one mana of that color"."""
+    s = sentence.rstrip(".")
+    m = re.fullmatch(r"Choose a color\. Add one mana of that color for each ([\w+/-]+) counter on ~", s)
+    if m:
+        # one color, chosen as it resolves, as many times as there are counters
+        return {"any": "color", "amount": {"counters": m.group(1).lower()}}
+    if s == "Choose a color. Add an amount of mana of that color equal to your devotion to that color":
+        return {"any": "color", "amount": "devotion"}
+    if s.startswith("Add "):
+        return add_clause(s[4:], costs)
+    m = re.fullmatch(r"For each color among ([\w ]+?) you control, add one mana of that color", s)
+    if m:
+        f = kind_filter(m.group(1))
+        return {"colors_among": {"filter": list(f), "whose": "you"}} if f else None
+    return None
+
+
+# -- what follows the mana in the same ability -------------------------------------------------
+
+# CR 106.6: restrictions on how the mana is spent and effects on what it is spent on ride on the
+# mana; they never change its type. (So does "you don't lose this mana as steps and phases
+# end": an exception to 500.5 for that mana.)
+RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|When you spend this "
+                   r"mana|When that mana is spent|Until end of turn, you don't lose this mana|You can't spend this "
+                   r"mana)")
+# The words of a target in what an ability does besides adding mana ("Target opponent gains
+# control of ~": Witch Engine), kept as its `targets` list.
+TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -]+?(?= gains?\b| loses?\b| deals?\b| gets?\b|"
+                    r" can't\b| becomes?\b| untaps?\b| and\b|[,.]|$)", re.IGNORECASE)
+# A sentence that changes the mana the ability adds: the mana part would be wrong without it.
+CHANGES_MANA = re.compile(r"\binstead\b|\badds?\b|\bmana\b", re.IGNORECASE)
+
+
+def activation_instruction(sentence: str) -> tuple[str, Any] | None:
+    """CR 602.5: "Activate only as a sorcery", "... only during the end of combat step",
+    "... only if you control a Swamp", as (key, value) of the activated entry."""
+    s = sentence.rstrip(".")
+    if s == "Activate only as a sorcery":
+        return "timing", "sorcery"
+    m = re.fullmatch(r"Activate only if you control (?:a|an) ([\w ]+)", s)
+    if m:
+        f = kind_filter(m.group(1))
+        return ("only_if_you_control", list(f)) if f else None
+    m = re.fullmatch(r"Activate only during the (end of combat|beginning of combat|upkeep|draw|end) step", s)
+    if m:
+        return "only_during", [m.group(1).replace(" ", "_")]
+    return None
+
+
+# The mana is fixed: nothing said before it in the same ability can change it.
+def fixed_mana(mana: Any) -> bool:
+    if isinstance(mana, str):
+        return True
+    return isinstance(mana, dict) and ("one_of" in mana or "mana" in mana or "any" in mana) and \
+        isinstance(mana.get("amount", 1), int)
+
+
+def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry: dict[str, Any]):
+    """Read an effect that adds mana (the sentences of one ability) into `entry`: add_mana, its
+    riders (106.6), activation instructions (602.5; with `costs`, an activated ability), and the
+    words of what else it does as `effect`. Returns the unread parts, or None if the sentences
+    do not add mana in a way read here, or another sentence changes the mana (the line is then
+    kept as text: a mana part read without it would be wrong)."""
+    at = next((i for i, s in enumerate(norm) if add_sentence(s, costs or []) is not None), None)
+    if at is None:
+        return None
+    mana = add_sentence(norm[at], costs or [])
+    if at > 0 and not fixed_mana(mana):
+        return None                     # what comes first may change how much it adds
+    entry["add_mana"] = mana
+    riders, effect, unread, said = [], [], [], []
+    for i, (s, o) in enumerate(zip(norm, orig)):
+        if i == at:
+            continue
+        if i > at and RIDER.match(s):
+            riders.append(o)
+            continue
+        if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
+            # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
+            entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
+            continue
+        instr = activation_instruction(s) if costs is not None else None
+        if instr is not None:
+            key, value = instr
+            if key in entry:
+                return None
+            entry[key] = value
+            continue
+        if CHANGES_MANA.search(s) and not s.startswith("Activate "):
+            return None
+        # Anything else is what the ability does besides adding mana (an activation limit
+        # such as "Activate only once each turn" too: 602.5b): read into actions where the
+        # effect templates read every such sentence, else kept as its words (the planners then
+        # leave the ability out and say why; the what-if refuses it).
+        effect.append(o)
+        said.append(s)
+        unread.append("effect")
+    if riders:
+        if isinstance(mana, str):
+            mana = {"mana": mana}
+        entry["add_mana"] = {**mana, "rider": " ".join(riders)}
+    if effect:
+        entry["effect"] = " ".join(effect)
+        read = further_actions(said)
+        if read is not None:
+            entry["does"] = read.does
+            if read.target is not None:
+                entry["targets"], entry["target"] = read.targets, read.target
+            return tuple(u for u in dict.fromkeys(unread) if u != "effect")
+        # CR 605.1a, 115.6: an ability with a target is not a mana ability, whatever else it does
+        targets = TARGET.findall(" ".join(norm[i] for i in range(len(norm)) if i != at))
+        if targets:
+            entry["targets"] = targets
+    return tuple(dict.fromkeys(unread))
+
+
+def on_stack_read(mana: Any) -> bool:
+    """The what-if adds this mana for a spell or an ability that is not a mana ability (asp/mana.lp
+    stack_option/2): fixed mana, one of several, any color or type, a combination, a number of
+    times. Other amounts count what is on the battlefield, read for mana abilities only."""
+    if isinstance(mana, str):
+        return True
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "for_each")) and \
+        mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
+
+
+def further_actions(said: list[str]) -> EffectRead | None:
+    """What a mana-adding ability does besides its mana, as actions (compiler/effects.py), or
+    None if any sentence is beyond the templates. "If there are no mining counters on ~,
+    sacrifice it" (Gemstone Mine) is read here: its sacrifice after the cost removed one."""
+    out = EffectRead()
+    for s in said:
+        m = re.fullmatch(r"If there are no ([\w+/-]+) counters on ~, sacrifice (?:it|~)\.", s)
+        if m:
+            out.does.append({"sacrifice": {"what": "self", "if_no_counters": m.group(1).lower()}})
+            continue
+        read = read_effect(s)
+        if read is None or (read.target is not None and out.target is not None):
+            return None
+        out.does.extend(read.does)
+        if read.target is not None:
+            out.target, out.targets = read.target, read.targets
+    return out if out.does else None
+
+
+def split_ability(text: str) -> tuple[str, str] | None:
+    """'[Cost]: [Effect]' (CR 602.1): the colon outside quotes."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted and text[i + 1:i + 2] == " ":
+            return text[:i], text[i + 2:]
+    return None
+
+
+def aligned(norm: str, orig: str) -> tuple[list[str], list[str]] | None:
+    """The sentences of an effect, and the same sentences as printed (the last ones of orig)."""
+    norm_s = sentences(norm)
+    orig_s = sentences(orig)[-len(norm_s):] if norm_s else []
+    if not norm_s or len(orig_s) != len(norm_s):
+        return None
+    # "Choose a color. Add one mana of that color ...": one instruction in two sentences
+    for i in range(len(norm_s) - 2, -1, -1):
+        if norm_s[i] == "Choose a color.":
+            norm_s[i:i + 2] = [norm_s[i] + " " + norm_s[i + 1]]
+            orig_s[i:i + 2] = [orig_s[i] + " " + orig_s[i + 1]]
+    return norm_s, orig_s
+
+
+def activated_mana(norm: str, orig: str, planeswalker: bool = False):
+    """"[Cost]: Add [mana]. [riders]" as an activated ability's entry (without `line`), with the
+    unread parts; None if it is not one."""
+    parts = split_ability(norm)
+    if parts is None:
+        return None
+    cost_text, effect = parts
+    costs = read_cost(cost_text, planeswalker)
+    if costs is None:
+        return None
+    orig_parts = split_ability(orig)
+    s = aligned(effect, orig_parts[1] if orig_parts else orig)
+    if s is None:
+        return None
+    entry: dict[str, Any] = {"cost": costs}
+    unread = mana_effect(s[0], s[1], costs, entry)
+    if unread is None:
+        return None
+    if any(isinstance(c, dict) and "loyalty" in c for c in costs) and not on_stack_read(entry["add_mana"]):
+        unread += ("amount",)           # a loyalty ability uses the stack (605.1a, 606)
+    return {"cost": costs, **entry}, unread
+
+
+# -- triggered mana abilities (CR 106.12a, 605.1b) ----------------------------------------------
+
+TRIGGERS = (
+    # (pattern, who): the permanent tapped for mana, and who taps it
+    (re.compile(r"Whenever enchanted land is tapped for mana, its controller adds (.+)"), "enchanted", "any"),
+    (re.compile(r"Whenever (?:a|an) ([\w ]+?) is tapped for mana, its controller adds (.+)"), None, "any"),
+    (re.compile(r"Whenever a player taps (?:a|an) ([\w ]+?) for mana, that player adds (.+)"), None, "any"),
+    (re.compile(r"Whenever you tap (?:a|an) ([\w ]+?) for mana, add (.+)"), None, "you"),
+)
+
+
+def trigger_mana(clause: str) -> Any:
+    c = clause.rstrip(".")
+    if re.fullmatch(r"one mana of any type that (land|permanent) produced", c):
+        # CR 106.12a: one of the types the tapped permanent's ability produced
+        return {"produced_type": True}
+    c = re.sub(r"^an additional ", "", c)
+    return add_clause(c, [])
+
+
+def mana_trigger(norm: str, orig: str):
+    """"Whenever [a permanent] is tapped for mana, [its controller] adds ..." as a triggered
+    mana ability (CR 605.1b: it resolves at once, after the mana ability that triggered it)."""
+    for pattern, source, who in TRIGGERS:
+        m = pattern.fullmatch(norm.rstrip("."))
+        if not m:
+            continue
+        if source is None:
+            f = kind_filter(m.group(1))
+            if f is None:
+                return None
+            source = list(f)
+        mana = trigger_mana(m.groups()[-1])
+        if mana is None:
+            return None
+        trigger = {"tapped_for_mana": source}
+        if who != "any" or source != "enchanted":
+            trigger["who"] = who
+        return {"triggered": {"trigger": trigger, "add_mana": mana}}, ()
+    return None
+
+
+# -- replacement effects on mana (CR 106.12b, 614) ---------------------------------------------
+
+REPLACEMENT_EVENTS = (
+    re.compile(r"(?P<who>you tap|a player taps) (?:a|an) (?P<kind>[\w ]+?)(?P<yours> you control)? for mana"),
+    re.compile(r"(?:a|an) (?P<kind>[\w ]+?)(?P<yours> you control)? is tapped for (?P<min>two or more )?mana"),
+)
+
+
+def produces(text: str) -> dict[str, Any] | None:
+    t = text.rstrip(".")
+    m = re.fullmatch(r"(twice|three times) as much of that mana instead", t)
+    if m:
+        return {"multiply": 2 if m.group(1) == "twice" else 3}
+    m = re.fullmatch(rf"({SYM}|white mana|blue mana|black mana|red mana|green mana|colorless mana) instead of "
+                     r"any other type( and amount)?", t)
+    if m:
+        what = m.group(1)
+        letter = what[1] if what.startswith("{") else LETTERS[what.split()[0]]
+        return {"exactly" if m.group(2) else "type": letter}
+    return None
+
+
+def replacement(clause: str) -> dict[str, Any] | None:
+    """"If [a permanent] is tapped for mana, it produces ... instead ..." as a `replacement`."""
+    m = re.fullmatch(r"[Ii]f (.+?), it produces (.+)", clause.rstrip("."))
+    if not m:
+        return None
+    out = produces(m.group(2))
+    if out is None:
+        return None
+    for pattern in REPLACEMENT_EVENTS:
+        e = pattern.fullmatch(m.group(1))
+        if not e:
+            continue
+        f = kind_filter(e.group("kind"))
+        if f is None:
+            return None
+        r: dict[str, Any] = {"source": list(f), "who": "you" if e.groupdict().get("who") == "you tap" else "any",
+                             "source_controller": "you" if e.group("yours") else "any"}
+        if e.groupdict().get("min"):
+            r["min_amount"] = 2
+        r["produces"] = out
+        return r
+    return None
+
+
+def mana_replacement(norm: str, orig: str):
+    """A static replacement effect on mana, or a spell's "Until end of turn, if ..." that
+    creates one (CR 611.2a: it lasts until the cleanup step, 514.2)."""
+    r = replacement(norm)
+    if r is not None:
+        return {"static": {"replacement": r}}, ()
+    return None
+
+
+def until_end_of_turn_replacement(effect: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"Until end of turn, (if .+)", effect.rstrip("."))
+    if not m:
+        return None
+    r = replacement(m.group(1))
+    return None if r is None else {"replacement": r, "duration": "end_of_turn"}
+
+
+# -- grants of mana abilities (CR 613.1f) ------------------------------------------------------
+
+GRANT_TO = {"Enchanted land": "enchanted_land", "Enchanted creature": "enchanted_creature",
+            "Enchanted permanent": "enchanted_permanent", "Equipped creature": "equipped_creature"}
+
+
+def grant_target(subject: str) -> Any:
+    if subject in GRANT_TO:
+        return GRANT_TO[subject]
+    m = re.fullmatch(r"(Other )?([\w ]+?) you control", subject)
+    if m:
+        f = kind_filter(m.group(2))
+        if f is None:
+            return None
+        to: dict[str, Any] = {"filter": list(f), "controller": "you"}
+        if m.group(1):
+            to["other"] = True
+        return to
+    m = re.fullmatch(r"All ([\w ]+)", subject)
+    if m:
+        f = kind_filter(m.group(1))
+        return {"filter": list(f)} if f else None
+    return None
+
+
+def mana_grant(norm: str, orig: str, planeswalker: bool = False):
+    """"Lands you control have "{T}: Add one mana of any color."" as a static grant of the
+    quoted mana ability (CR 613.1f: layer 6)."""
+    m = re.fullmatch(r'(.+?) (?:has|have) "([^"]+)"\.?', norm)
+    mo = re.search(r'"([^"]+)"\.?$', orig)
+    if not m or not mo:
+        return None
+    to = grant_target(m.group(1))
+    if to is None:
+        return None
+    inner = activated_mana(m.group(2), mo.group(1))
+    if inner is None:
+        return None
+    ability, unread = inner
+    return {"static": {"grant": {"to": to, "ability": {"activated": ability}}}}, unread
+
+
+def created_grant(norm: str, orig: str):
+    """"Until end of turn, lands you control gain "{T}: Add one mana of any color."": an effect
+    that grants the mana ability to the permanents in the group as it resolves (611.2c), until
+    the cleanup step (514.2)."""
+    m = re.fullmatch(r'Until end of turn, (.+?) gains? "([^"]+)"\.?', norm)
+    mo = re.search(r'"([^"]+)"\.?$', orig)
+    if not m or not mo:
+        return None
+    to = grant_target(m.group(1))
+    if not isinstance(to, dict) or to.get("controller") != "you":
+        return None
+    inner = activated_mana(m.group(2), mo.group(1))
+    if inner is None or inner[1]:
+        return None
+    return {"grant": {"to": to, "ability": {"activated": inner[0]}}, "duration": "end_of_turn"}
+
+
+# -- spells and triggered abilities that add mana (CR 106.3, 605.5) ------------------------------
+
+WHEN = (
+    (re.compile(r"When ~ enters(?: the battlefield)?"), {"enters": "self"}),
+    (re.compile(r"When ~ dies"), {"dies": "self"}),
+    (re.compile(r"Whenever ~ attacks"), {"attacks": "self"}),
+    (re.compile(r"Whenever ~ becomes tapped"), {"becomes_tapped": "self"}),
+    (re.compile(r"At the beginning of your upkeep"), {"beginning_of_upkeep": "your_turn"}),
+    (re.compile(r"At the beginning of combat on your turn"), {"beginning_of_combat": "your_turn"}),
+    (re.compile(r"Whenever you cast a creature spell"), {"cast_creature_spell": "you"}),
+)
+
+
+def spell_mana(norm: str, orig: str):
+    """An instant's or sorcery's "Add {B}{B}{B}." (a spell is never a mana ability, 605.5b),
+    with its riders and the words of what else it does."""
+    s = aligned(norm, orig)
+    if s is None:
+        return None
+    entry: dict[str, Any] = {}
+    unread = mana_effect(s[0], s[1], None, entry)
+    if unread is None:
+        return None
+    return {"spell": entry}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))
+
+
+def triggered_mana(norm: str, orig: str):
+    """"When ~ enters, add {R}{R}." (not a mana ability: it triggers on no mana ability, 605.5a).
+    A trigger event the vocabulary has no word for is kept as words: the ability is then read
+    for its mana only (partial), and the what-if names it as a trigger it cannot follow."""
+    m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)(, if [^,]+)?, (?:(?:you|that player) )?(may )?adds? (.+)",
+                     norm.rstrip("."))
+    chapter = re.fullmatch(r"((?:[IV]+, )*[IV]+) — Add (.+)", norm.rstrip("."))
+    if m is None and chapter is None:
+        return None
+    if chapter is not None:
+        # CR 714.2b: a Saga's chapter ability is a triggered ability (its event is not read here)
+        event, rest, when = chapter.group(1), chapter.group(2), None
+    else:
+        event, rest = m.group(1), m.group(4)
+        # an intervening "if" (603.4), "you may", "that player adds": the event is not all read
+        plain = not (m.group(2) or m.group(3)) and " that player " not in m.group(0)
+        when = next((w for pattern, w in WHEN if pattern.fullmatch(event)), None) if plain else None
+    s = aligned("Add " + rest + ".", orig)
+    if s is None:
+        return None
+    entry: dict[str, Any] = {}
+    unread = mana_effect(s[0], s[1], None, entry)
+    if unread is None:
+        return None
+    if when is None:
+        entry["effect"] = orig
+        return {"triggered": entry}, ("when",) + tuple(u for u in unread if u != "effect") + \
+            (("effect",) if "effect" in unread else ())
+    if "effect" in entry:
+        return None
+    return {"triggered": {"when": when, **entry}}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))
