@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBSET = ROOT / "tests" / "rulings" / "imported" / "cards.json"
@@ -73,3 +75,21 @@ def test_entries_keep_only_atomiccards_fields():
         for face in faces:
             assert set(face) <= set(pool_subset.FIELDS), name
             assert face["name"] == name
+
+
+CR = ROOT.parent / "shared" / "reference" / "MagicCompRules.txt"
+
+
+@pytest.mark.skipif(not CR.exists(), reason=f"no Comprehensive Rules text at {CR}")
+def test_every_cited_rule_exists():
+    """The `cr:` numbers the imported scenarios cite are rules of the CR text."""
+    numbers = {m.group(1) for m in re.finditer(r"^(\d{3}\.\d+[a-z]?)[. ]", CR.read_text(encoding="utf-8"),
+                                               re.MULTILINE)}
+    unknown = {}
+    for path in sorted(SUBSET.parent.rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        cited = data.get("cr", []) if isinstance(data, dict) else []
+        missing = [str(r) for r in ([cited] if isinstance(cited, str) else cited) if str(r) not in numbers]
+        if missing:
+            unknown[path.name] = missing
+    assert not unknown, f"rules cited that the CR does not have: {unknown}"
