@@ -168,3 +168,34 @@ def test_an_activated_ability_that_could_add_mana_is_never_read_as_one_that_does
     _, status = entry({"name": "Gemstone Caverns", "type": "Legendary Land",
                          "text": "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."})
     assert status == "text"
+
+
+POD = {"name": "Blisterpod", "manaCost": "{G}", "type": "Creature — Eldrazi Drone", "power": "1", "toughness": "1",
+       "text": "Devoid\nWhen Blisterpod dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
+               "\"Sacrifice this creature: Add {C}.\""}
+
+
+def test_a_token_definition_compiles_to_a_token_card_named_as_111_4_names_it():
+    c = compile_face(POD)
+    assert c.card["abilities"][1]["triggered"]["does"] == [{"create_token": {"card": "Eldrazi Scion Token"}}]
+    (token,) = c.tokens
+    assert (token["name"], token["type_line"], token["power_toughness"]) == \
+        ("Eldrazi Scion Token", "Creature — Eldrazi Scion", "1/1")
+    assert token["abilities"] == [{"line": 1, "activated": {"cost": [{"sacrifice": "self"}], "add_mana": "{C}"}}]
+    assert c.fully_compiled
+
+
+def test_a_database_cards_token_is_created_and_pays(tmp_path):
+    # Blisterpod from a card database: it dies (an event), its trigger resolves (603.10a), the
+    # Eldrazi Scion Token it makes is known by name (111.4), and its mana ability pays {1}.
+    import json
+    db = tmp_path / "pool.json"
+    db.write_text(json.dumps({"meta": {}, "data": {"Blisterpod": [POD]}}))
+    state = load_state({**BASE, "battlefield": [{"id": "pod", "card": "Blisterpod", "controller": "alice"}]},
+                       cards=[db])
+    got = Session(state).what_if(["move pod to graveyard", "resolve"])
+    (result,) = got.results
+    after = result.after(got.start)
+    assert after["eldrazi_scion"] == {"zone": "battlefield", "controller": "alice", "new_object": True}
+    assert Session(result.state).can_pay("alice", "{1}").payable
+    assert not Session(result.state).can_pay("alice", "{G}").payable        # colorless only (106.1b)

@@ -42,6 +42,7 @@ def activated(text: str, ctx, normal: str):
     read = read_effect(" ".join(said))
     if read is None:
         return {"activated": entry}, "activated", ("effect",)
+    ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"], entry["target"] = read.targets, read.target
     entry["does"] = read.does

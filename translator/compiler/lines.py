@@ -7,7 +7,7 @@ reads the line wins. A line no template reads is kept as its words only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
@@ -24,6 +24,7 @@ class Context:
     name: str                       # the face's name (201.5: the card's name means this object)
     type_line: str
     lines: tuple[str, ...] = ()     # all its lines, for a template that reads a linked ability (607.2)
+    tokens: list[dict] = field(default_factory=list)   # the token cards its effects create (111.4)
 
 
 def self_reference(text: str, ctx: Context) -> str:

@@ -45,7 +45,7 @@ def triggered(text: str, ctx, normal: str):
     read = read_effect(effect[0].upper() + effect[1:])
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
-    _add_read(entry, read)
+    _add_read(entry, read, ctx)
     return {"triggered": entry}, "triggered", ()
 
 
@@ -57,11 +57,12 @@ def spell(text: str, ctx, normal: str):
     if read is None:
         return None
     entry: dict = {"effect": text}
-    _add_read(entry, read)
+    _add_read(entry, read, ctx)
     return {"spell": entry}, "spell", ()
 
 
-def _add_read(entry: dict, read) -> None:
+def _add_read(entry: dict, read, ctx) -> None:
+    ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"] = read.targets
         entry["target"] = read.target
