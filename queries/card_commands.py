@@ -98,6 +98,10 @@ def _show_compiled(source: DatabaseSource, key: str, shadowed: list[str]) -> str
         for entry, result in zip(abilities, compiled.lines, strict=True):
             out.append(f"  # line {result.line}: {_line_note(result)}")
             out.append("  " + dump_yaml([entry]).rstrip().replace("\n", "\n  "))
+    for token in compiled.tokens:
+        # CR 111.4: a token it creates, a card of its own (a second YAML document)
+        out += ["---", f"# {token['name']}: a token {compiled.name} creates (CR 111.4).",
+                dump_yaml(token, flow=False).rstrip()]
     return "\n".join(out)
 
 

@@ -70,3 +70,5 @@ def test_each_line_left_hand_written_says_why_in_its_card_file():
             said |= {int(n) for n in m.group(1).split(",")}
         left = [r.line for r in compile_face(face_of(raw)).lines if r.status != COMPILED]
         assert set(left) <= said, f"{file}: {raw['name']} lines {sorted(set(left) - said)} need a '# compiler:' comment"
+        # and no comment outlives its reason: a line the compiler reads now has none
+        assert said <= set(left), f"{file}: {raw['name']} lines {sorted(said - set(left))} compile now; drop their comment"

@@ -137,3 +137,65 @@ def test_devoid_makes_a_card_with_colored_mana_symbols_colorless():
     state = load_state({**BASE, "cards": [card],
                         "battlefield": [{"id": "herder", "card": "Test Scion Herder", "controller": "alice"}]})
     assert Session(state).board().to_json()["board"]["herder"]["colors"] == []
+
+
+@pytest.mark.parametrize("face, expected, status", [
+    # Mind Stone, line 2
+    ({"name": "Mind Stone", "type": "Artifact", "text": "{1}, {T}, Sacrifice Mind Stone: Draw a card."},
+     {"activated": {"cost": ["{1}", "{T}", {"sacrifice": "self"}], "effect": "Draw a card.",
+                    "does": [{"draw": {"count": 1}}]}}, COMPILED),
+    # Calciform Pools-like storage line (122.1)
+    ({"name": "Dreadship Reef", "type": "Land", "text": "{1}, {T}: Put a storage counter on Dreadship Reef."},
+     {"activated": {"cost": ["{1}", "{T}"], "effect": "Put a storage counter on Dreadship Reef.",
+                    "does": [{"counters": {"what": "self", "kind": "storage"}}]}}, COMPILED),
+    # an activation instruction (602.5d) closes the line
+    ({"name": "Test Cannon", "type": "Artifact",
+      "text": "{2}{R}, {T}: Test Cannon deals 2 damage to any target. Activate only as a sorcery."},
+     {"activated": {"cost": ["{2}{R}", "{T}"], "timing": "sorcery", "effect": "Test Cannon deals 2 damage to any target.",
+                    "targets": ["any target"], "target": "any", "does": [{"damage": {"to": "target", "amount": 2}}]}},
+     COMPILED),
+    # Zoetic Cavern-like "Scry 1": the cost is read, the effect stays words (608.2: not resolved)
+    ({"name": "Test Lens", "type": "Artifact", "text": "{4}, {T}: Scry 1."},
+     {"activated": {"cost": ["{4}", "{T}"], "effect": "Scry 1."}}, PARTIAL),
+])
+def test_an_activated_ability_that_adds_no_mana(face, expected, status):
+    assert entry(face) == (expected, status)
+
+
+def test_an_activated_ability_that_could_add_mana_is_never_read_as_one_that_does_not():
+    # CR 605.1a: "... instead add one mana of any color" is a mana ability the mana templates
+    # cannot read: it stays text, not an activated ability with its mana kept as words.
+    _, status = entry({"name": "Gemstone Caverns", "type": "Legendary Land",
+                         "text": "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."})
+    assert status == "text"
+
+
+POD = {"name": "Blisterpod", "manaCost": "{G}", "type": "Creature — Eldrazi Drone", "power": "1", "toughness": "1",
+       "text": "Devoid\nWhen Blisterpod dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
+               "\"Sacrifice this creature: Add {C}.\""}
+
+
+def test_a_token_definition_compiles_to_a_token_card_named_as_111_4_names_it():
+    c = compile_face(POD)
+    assert c.card["abilities"][1]["triggered"]["does"] == [{"create_token": {"card": "Eldrazi Scion Token"}}]
+    (token,) = c.tokens
+    assert (token["name"], token["type_line"], token["power_toughness"]) == \
+        ("Eldrazi Scion Token", "Creature — Eldrazi Scion", "1/1")
+    assert token["abilities"] == [{"line": 1, "activated": {"cost": [{"sacrifice": "self"}], "add_mana": "{C}"}}]
+    assert c.fully_compiled
+
+
+def test_a_database_cards_token_is_created_and_pays(tmp_path):
+    # Blisterpod from a card database: it dies (an event), its trigger resolves (603.10a), the
+    # Eldrazi Scion Token it makes is known by name (111.4), and its mana ability pays {1}.
+    import json
+    db = tmp_path / "pool.json"
+    db.write_text(json.dumps({"meta": {}, "data": {"Blisterpod": [POD]}}))
+    state = load_state({**BASE, "battlefield": [{"id": "pod", "card": "Blisterpod", "controller": "alice"}]},
+                       cards=[db])
+    got = Session(state).what_if(["move pod to graveyard", "resolve"])
+    (result,) = got.results
+    after = result.after(got.start)
+    assert after["eldrazi_scion"] == {"zone": "battlefield", "controller": "alice", "new_object": True}
+    assert Session(result.state).can_pay("alice", "{1}").payable
+    assert not Session(result.state).can_pay("alice", "{G}").payable        # colorless only (106.1b)

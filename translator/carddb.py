@@ -21,6 +21,7 @@ folder that cannot be written costs speed only: the file is read whole, with one
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
 import json
@@ -135,9 +136,12 @@ class DatabaseSource:
         self.index = index
         self._compiled: dict[Face, CompiledCard] = {}
         self._cards: dict[Face, Card] = {}
+        # the tokens the compiled cards create (CR 111.4), known once a card that makes them is
+        self._tokens: dict[str, dict[str, Any]] = {}
+        self._token_cards: dict[str, Card] = {}
 
     def has(self, key: str) -> bool:
-        return self.index.lookup(key) is not None
+        return self.index.lookup(key) is not None or key in self._tokens
 
     def face_of(self, key: str) -> Face | None:
         return self.index.lookup(key)
@@ -153,13 +157,39 @@ class DatabaseSource:
         if face not in self._compiled:
             data = self.index.faces(face.key)[face.face]
             try:
-                self._compiled[face] = compile_face(data)
+                compiled = compile_face(data)
             except CompileError as e:
                 raise CardUnusable(self.path, _face_name(data, face.key), str(e)) from None
+            self._compiled[face] = self._with_tokens(compiled)
         return self._compiled[face]
+
+    def _with_tokens(self, compiled: CompiledCard) -> CompiledCard:
+        """Its tokens known by name from now on. Two cards that define different tokens of the
+        same name (111.4: "Soldier Token") get them apart: the later one's is named with its
+        power, toughness and colors, and its card refers to that name."""
+        renames = {}
+        for token in compiled.tokens:
+            key = token["name"].lower()
+            if key in self._tokens and self._tokens[key] != token:
+                colors = " ".join(token.get("color_indicator", ())) or "colorless"
+                renamed = f"{token['name']} ({token['power_toughness']} {colors})"
+                renames[token["name"]] = renamed
+                token = {**token, "name": renamed}
+                key = renamed.lower()
+            self._tokens.setdefault(key, token)
+        if not renames:
+            return compiled
+        card = _renamed_tokens(compiled.card, renames)
+        tokens = tuple({**t, "name": renames.get(t["name"], t["name"])} for t in compiled.tokens)
+        return dataclasses.replace(compiled, card=card, tokens=tokens)
 
     def card(self, key: str) -> Card:
         face = self.index.lookup(key)
+        if face is None and key in self._tokens:
+            if key not in self._token_cards:
+                token = self._tokens[key]
+                self._token_cards[key] = parse_card(token, self.where(token["name"]))
+            return self._token_cards[key]
         if face is None:
             raise KeyError(key)
         if face not in self._cards:
@@ -189,6 +219,19 @@ class DatabaseSource:
         for key, faces in self.index.cards():
             for i, face in enumerate(faces):
                 yield key, i, face
+
+
+def _renamed_tokens(value: Any, renames: dict[str, str]) -> Any:
+    """A compiled card with its create_token actions naming the renamed tokens."""
+    if isinstance(value, dict):
+        out = {k: _renamed_tokens(v, renames) for k, v in value.items()}
+        if "create_token" in value and isinstance(value["create_token"], dict):
+            card = value["create_token"].get("card")
+            out["create_token"] = {**value["create_token"], "card": renames.get(card, card)}
+        return out
+    if isinstance(value, list):
+        return [_renamed_tokens(v, renames) for v in value]
+    return value
 
 
 def _face_name(face: Any, key: str) -> str:

@@ -12,6 +12,7 @@ Adding a kind of change: write its rules in asp/, and one class here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
@@ -843,7 +844,8 @@ class Pop(Change):
 @dataclass(frozen=True)
 class CreateToken(Change):
     """CR 111.1: tokens are created on the battlefield under a player's control; their ids are
-    the token's name in snake case, numbered like the state file's own."""
+    the token's name in snake case without the word "Token" (111.4 names a token by its subtypes
+    plus "Token": a Thopter Token is `thopter`), numbered like the state file's own."""
     name = "create_token"
     token: str
     player: str
@@ -851,7 +853,7 @@ class CreateToken(Change):
 
     def apply(self, b):
         taken = {p.id for p in b.battlefield} | {z.id for z in b.zones} | set(b.entering)
-        base = self.token.lower().replace(" ", "_")
+        base = re.sub(r"[^a-z0-9]+", "_", re.sub(r"\s+token$", "", self.token.lower())).strip("_") or "token"
         for _ in range(self.amount):
             n = 1
             while (tid := base if n == 1 else f"{base}_{n}") in taken:
@@ -863,7 +865,8 @@ class CreateToken(Change):
                                         since_turn=b.state.turn.number)
 
     def text(self):
-        return f"{self.player} creates {self.amount} {self.token} token(s)"
+        return f"{self.player} creates {self.amount} {self.token}{'' if self.token.endswith('Token') else ' token'}" \
+            f"{'s' if self.amount != 1 else ''}"
 
 
 @kind("affects_created")

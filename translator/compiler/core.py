@@ -53,7 +53,14 @@ def compile_face(face: Mapping[str, Any]) -> CompiledCard:
         abilities.append(entry)
         results.append(result)
     card["abilities"] = abilities
-    return CompiledCard(name, card, tuple(results))
+    return CompiledCard(name, card, tuple(results), _distinct(ctx.tokens))
+
+
+def _distinct(tokens: list[dict]) -> tuple[dict, ...]:
+    out: dict[str, dict] = {}
+    for t in tokens:
+        out.setdefault(t["name"], t)
+    return tuple(out.values())
 
 
 def _mana_cost(face: Mapping[str, Any]) -> str:

@@ -29,6 +29,7 @@ class EffectRead:
     does: list[dict] = field(default_factory=list)
     target: dict | str | None = None        # the vocabulary's `target:` (one instance)
     targets: list[str] = field(default_factory=list)   # the text of each target, for output
+    tokens: list[dict] = field(default_factory=list)   # the token cards it creates (111.4), as card files
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -115,6 +116,57 @@ def _counters(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"counters": action}]
 
 
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+TOKEN_DEFINITION = (
+    rf"create {N} (\d+/\d+) ((?:colorless|white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*) "
+    r"([A-Z][a-z]+(?: [A-Z][a-z]+)*) (artifact )?creature tokens?(?: with ([a-z ,]+?))?"
+    r"\.(?: (?:It has|They have) \"([^\"]+)\")?")
+
+
+def token_card(pt: str, colors: str, subtypes: str, artifact: bool, has: str | None) -> dict | None:
+    """The card a token definition describes (111.4: its name is its subtypes plus "Token"; its
+    colors are those the effect names, 111.4, 202.2e), its abilities compiled like any card's;
+    None if one of them is not read whole (the creation then stays words)."""
+    from .core import compile_face  # a token's abilities are compiled as a face's
+    if colors == "colorless":
+        indicator: list[str] = []
+    else:
+        indicator = [c.strip() for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", colors)]
+        if not indicator or any(c not in COLOR_WORDS for c in indicator):
+            return None
+    lines = []
+    if has:
+        lines.append(has)
+    name = f"{subtypes} Token"
+    power, toughness = pt.split("/")
+    type_line = f"{'Artifact ' if artifact else ''}Creature — {subtypes}"
+    compiled = compile_face({"name": name, "type": type_line, "text": "\n".join(lines),
+                             "power": power, "toughness": toughness})
+    if not compiled.fully_compiled:
+        return None
+    card = dict(compiled.card)
+    if indicator:
+        card["color_indicator"] = indicator
+    return card
+
+
+def _creature_tokens(m: re.Match, read: EffectRead) -> list[dict] | None:
+    count, pt, colors, subtypes, artifact, keywords, has = m.groups()
+    abilities = []
+    if keywords:
+        abilities.append(keywords[0].upper() + keywords[1:])
+    if has:
+        abilities.append(has.replace("~", "this creature"))     # its own words: "this creature"
+    card = token_card(pt, colors.lower(), subtypes, bool(artifact), "\n".join(abilities) or None)
+    if card is None:
+        return None
+    read.tokens.append(card)
+    action: dict = {"card": card["name"]}
+    if number(count) != 1:
+        action["count"] = number(count)
+    return [{"create_token": action}]
+
+
 def _tokens(m: re.Match, read: EffectRead) -> list[dict]:
     count, name = number(m.group(1)), m.group(2)
     action: dict = {"card": name}
@@ -139,6 +191,9 @@ SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNOR
     (r"exile target ([a-z ]+?)\.", _on_target("move", {"what": "target", "to": "exile"})),
     (rf"put {N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on ({SELF_WORDS}|each creature you control|target [a-z ]+?)\.", _counters),
     (rf"create {N} ({'|'.join(PREDEFINED_TOKENS)}) tokens?\.", _tokens),
+    # "create a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice this creature: Add
+    # {C}."" (the quoted ability joined to the sentence by sentences_of_effect)
+    (TOKEN_DEFINITION, _creature_tokens),
     (rf"sacrifice {SELF_WORDS}\.", lambda m, r: [{"sacrifice": {"what": "self"}}]),
     (rf"untap {SELF_WORDS}\.", lambda m, r: [{"untap": {"what": "self"}}]),
 ))
@@ -159,11 +214,22 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+def sentences_of_effect(text: str) -> list[str]:
+    """Its sentences, a token's "It has ..." / "They have ..." joined to the creation before it."""
+    out: list[str] = []
+    for s in sentences(text):
+        if out and re.match(r"(It has|They have) \"", s) and re.search(r"\btokens?\.$", out[-1]):
+            out[-1] = out[-1] + " " + s
+        else:
+            out.append(s)
+    return out
+
+
 def read_effect(text: str) -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py)."""
     read = EffectRead()
-    for sentence in sentences(text):
+    for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
             m = pattern.fullmatch(sentence)
             if m:

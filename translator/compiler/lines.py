@@ -7,9 +7,10 @@ reads the line wins. A line no template reads is kept as its words only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
+from . import activated as activated_templates
 from . import attached, enters, mana, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
@@ -23,6 +24,7 @@ class Context:
     name: str                       # the face's name (201.5: the card's name means this object)
     type_line: str
     lines: tuple[str, ...] = ()     # all its lines, for a template that reads a linked ability (607.2)
+    tokens: list[dict] = field(default_factory=list)   # the token cards its effects create (111.4)
 
 
 def self_reference(text: str, ctx: Context) -> str:
@@ -115,9 +117,11 @@ def mana_line(text: str, ctx: Context):
 
 
 def _normal(template):
-    """A template that reads the line with its self references written ~ (201.5)."""
+    """A template that reads the line as prepared() gives it: as printed (reminder text and an
+    ability word dropped) and with its self references written ~ (201.5)."""
     def read(text: str, ctx: Context):
-        return template(text, ctx, self_reference(text, ctx))
+        p = prepared(text, ctx)
+        return None if p is None else template(p[1], ctx, p[0])
     read.__name__ = template.__name__
     return read
 
@@ -130,7 +134,8 @@ TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_u
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
-             _normal(triggered_templates.triggered), _normal(triggered_templates.spell))
+             _normal(activated_templates.activated), _normal(triggered_templates.triggered),
+             _normal(triggered_templates.spell))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -36,6 +36,9 @@ class CompiledCard:
     name: str
     card: dict[str, Any]            # the card in the vocabulary, as a card file would hold it
     lines: tuple[LineResult, ...] = field(default=())
+    # the token cards its effects create (CR 111.4: named by their subtypes plus "Token"), as
+    # card files; a card database adds them to the names it resolves
+    tokens: tuple[dict[str, Any], ...] = field(default=())
 
     @property
     def fully_compiled(self) -> bool:

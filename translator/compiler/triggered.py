@@ -22,6 +22,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
     (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
     (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
+    (r"Whenever you cast a spell from anywhere other than your hand", {"cast_not_from_hand": "you"}),
 ))
 # CR 603.4: an intervening "if" clause the vocabulary can check.
 CONDITIONS = {"if you control your commander": "you_control_your_commander"}
@@ -44,7 +45,7 @@ def triggered(text: str, ctx, normal: str):
     read = read_effect(effect[0].upper() + effect[1:])
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
-    _add_read(entry, read)
+    _add_read(entry, read, ctx)
     return {"triggered": entry}, "triggered", ()
 
 
@@ -56,11 +57,12 @@ def spell(text: str, ctx, normal: str):
     if read is None:
         return None
     entry: dict = {"effect": text}
-    _add_read(entry, read)
+    _add_read(entry, read, ctx)
     return {"spell": entry}, "spell", ()
 
 
-def _add_read(entry: dict, read) -> None:
+def _add_read(entry: dict, read, ctx) -> None:
+    ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"] = read.targets
         entry["target"] = read.target
