@@ -105,6 +105,10 @@ def parse_cost(text: str, where: str) -> list[str]:
     return symbols
 
 
+REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} and it could be "
+              "activated again while paying (605.3a), not modelled yet")
+
+
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
@@ -127,8 +131,14 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
                                                                        ability(s.arguments[2]))[0],
                               s.arguments[3].string)
                              for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
+        # Not payable with each ability once: the abilities that could be activated again are
+        # named (asp/canpay.lp cp_repeatable), since more activations might pay.
+        again = tuple(sorted({(object_id(s.arguments[1]), resolve_line(solver, object_id(s.arguments[1]),
+                                                                        ability(s.arguments[2]))[0], REPEATABLE)
+                              for s in solver.facts().get("cp_repeatable") if s.arguments[0].number == q}))
     unrecorded = unrecorded_choices(solver, player)
     if model is None:
+        left = tuple(sorted(set(left + again)))
         return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
                       unrecorded=unrecorded)
     return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
