@@ -13,7 +13,7 @@ from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, 
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import not_modelled, outcome_parts, require_player, resolve_line
+from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -172,7 +172,7 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), [])))))
-    order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
+    order = object_order(solver)
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})
