@@ -15,10 +15,12 @@ import argparse
 import json
 import os
 import sys
+import time
 
 from ..translator.carddb import open_sources, paths_from_env
 from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
+from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from .session import DEFAULT_TIME_LIMIT, Session
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
@@ -49,7 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--json", action="store_true", help="print JSON")
         q.add_argument("--explain", action="store_true", help="print the CR rules behind each answer")
         q.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
-                       help=f"give up after S seconds of solving (default {DEFAULT_TIME_LIMIT:g})")
+                       help=f"stop after S seconds, reading, grounding and solving included (default "
+                            f"{DEFAULT_TIME_LIMIT:g}); exit 3")
+        q.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
+                       help=f"stop when the query needs more than MB megabytes (default "
+                            f"{DEFAULT_MEMORY_LIMIT_MB}); exit 3")
         return q
 
     cp = query("could-produce", "the types of mana each permanent could produce (CR 106.7)")
@@ -128,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as e:
         print(f"mtg-asp: error: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except LimitExceeded as e:
+        print(f"mtg-asp: limit: {e}", file=sys.stderr)
+        return EXIT_SOLVER
     except SolverError as e:
         print(f"mtg-asp: solver: {e}", file=sys.stderr)
         return EXIT_SOLVER
@@ -141,11 +150,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _query(args: argparse.Namespace) -> int:
-    if args.time_limit <= 0:
-        raise InputError("--time-limit", None, "must be a positive number of seconds")
+    start = time.monotonic()
+    Limits(args.time_limit, args.memory_limit)          # checked before anything is read
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
-    session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args))
+    # The time limit is the whole command's: every request to the query worker ends by then.
+    session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
+                                memory_limit=args.memory_limit, deadline=start + args.time_limit)
     explain = args.explain
     if args.command == "could-produce":
         result = session.could_produce(args.object, explain)

@@ -295,30 +295,7 @@ class Solver:
         return SolverError(f"{what}:\n{detail}")
 
     def _encodings(self) -> dict[str, list]:
-        # The encodings are parsed once per process and added to each Control as statements:
-        # a what-if makes a Solver per state it reaches, and parsing is most of its set-up.
-        # Only the base part is added now; another part is added the first time it is
-        # grounded. clingo prepares every statement of the program again at each ground()
-        # call, parts never grounded included: on a 200-permanent state, with every part
-        # added, grounding an empty part cost 8 ms, and a what-if grounds several parts a step.
-        global _ENCODINGS
-        if _ENCODINGS is None:
-            entry = resources.files("mtg_asp.asp").joinpath("main.lp")
-            with resources.as_file(entry) as path:
-                statements: list = []
-                try:
-                    clingo.ast.parse_files([str(path)], statements.append, logger=self._log,
-                                           message_limit=10000)
-                except RuntimeError:
-                    raise self._fail(f"loading the encodings from {path} failed") from None
-            parts: dict[str, list] = {}
-            current = "base"
-            for statement in statements:
-                if statement.ast_type == clingo.ast.ASTType.Program:
-                    current = statement.name
-                parts.setdefault(current, []).append(statement)
-            _ENCODINGS = parts
-        return _ENCODINGS
+        return load_encodings()
 
     def _add_part_statements(self, name: str) -> None:
         try:
@@ -345,4 +322,34 @@ class Solver:
             raise self._fail(f"grounding failed ({e})") from None
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings"]
+def load_encodings() -> dict[str, list]:
+    """The statements of asp/main.lp by program part, parsed once per process (a Session parses
+    them before it forks its worker, so every worker shares them). They are added to each
+    Control as statements: a what-if makes a Solver per state it reaches, and parsing is most
+    of its set-up. Only the base part is added at first; another part is added the first time
+    it is grounded. clingo prepares every statement of the program again at each ground()
+    call, parts never grounded included: on a 200-permanent state, with every part added,
+    grounding an empty part cost 8 ms, and a what-if grounds several parts a step."""
+    global _ENCODINGS
+    if _ENCODINGS is None:
+        messages: list[str] = []
+        entry = resources.files("mtg_asp.asp").joinpath("main.lp")
+        with resources.as_file(entry) as path:
+            statements: list = []
+            try:
+                clingo.ast.parse_files([str(path)], statements.append,
+                                       logger=lambda code, m: messages.append(m.strip()), message_limit=10000)
+            except RuntimeError:
+                detail = "\n".join(messages[-10:]) or "no message from clingo"
+                raise SolverError(f"loading the encodings from {path} failed:\n{detail}") from None
+        parts: dict[str, list] = {}
+        current = "base"
+        for statement in statements:
+            if statement.ast_type == clingo.ast.ASTType.Program:
+                current = statement.name
+            parts.setdefault(current, []).append(statement)
+        _ENCODINGS = parts
+    return _ENCODINGS
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings", "load_encodings"]

@@ -4,63 +4,108 @@ A thin facade: the state's facts are grounded once by the solving core (core.py)
 query is a function of its own module over that core. Any sequence of queries on one Session
 answers as a fresh Session for each would: queries keep their predicates in their own
 namespaces and release their externals when they end.
+
+The core and the queries run in a worker process (limits.py), so that a query's time and
+memory limits hold through grounding as well as solving: at a limit the query raises
+LimitExceeded and nothing is left running.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Self
 
 from ..translator.carddb import CardSource
 from ..translator.model import GameState
+from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
 from . import activations, board, canpay, could_produce, mana, orderings, whatif
 from .common import state_errors
-from .core import DEFAULT_TIME_LIMIT, Solver
+from .core import DEFAULT_TIME_LIMIT, Solver, Timings, load_encodings
+from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker
+
+# The queries, by the name the worker is asked for: each a function of the Solver.
+QUERIES = {"could_produce": could_produce.could_produce, "activations": activations.activations,
+           "orderings": orderings.orderings, "can_pay": canpay.can_pay, "available_mana": mana.available_mana,
+           "board": board.board, "what_if": whatif.what_if}
+
+
+class _Queries:
+    """The queries on one Solver, in the worker process."""
+
+    def __init__(self, state: GameState, time_limit: float):
+        self.solver = Solver(state, time_limit)
+        state_errors(self.solver)
+
+    def timings(self) -> Timings:
+        return self.solver.timings
+
+    def __getattr__(self, name: str):
+        return functools.partial(QUERIES[name], self.solver)
 
 
 class Session:
     """Ask could_produce, activations, orderings, can_pay, available_mana, board and what_if
-    of one state; each result has to_text(), to_json() and rules()."""
+    of one state; each result has to_text(), to_json() and rules(). `time_limit` (seconds) and
+    `memory_limit` (megabytes) bound each query, grounding included (LimitExceeded);
+    `deadline` (time.monotonic()) ends every query by then as well. An impossible state raises
+    InputError here."""
 
-    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
+    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT,
+                 memory_limit: int = DEFAULT_MEMORY_LIMIT_MB, deadline: float | None = None):
         self.state = state
-        self.solver = Solver(state, time_limit)
-        state_errors(self.solver)
+        self.limits = Limits(time_limit, memory_limit, deadline)
+        load_encodings()            # parsed and compiled once here, shared with every worker (fork)
+        prepare_render()
+        self._worker = Worker(lambda: _Queries(state, time_limit), self.limits)
+        self._worker.call("timings")
 
     @classmethod
     def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT,
-                  cards: Sequence[str | Path | CardSource] = ()) -> Session:
+                  cards: Sequence[str | Path | CardSource] = (), memory_limit: int = DEFAULT_MEMORY_LIMIT_MB,
+                  deadline: float | None = None) -> Session:
         """`cards`: card sources (card databases in MTGJSON's AtomicCards shape, YAML card files
         or folders) whose cards the state may name, tried in order after the bundled library."""
-        return cls(load_state_file(path, cards=cards), time_limit)
+        return cls(load_state_file(path, cards=cards), time_limit, memory_limit, deadline)
+
+    def close(self) -> None:
+        """End the worker process now (it also ends when the Session is collected)."""
+        self._worker.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     @property
-    def timings(self):
-        return self.solver.timings
+    def timings(self) -> Timings:
+        return self._worker.call("timings")
 
     def could_produce(self, object_id: str | None = None, explain: bool = False):
-        return could_produce.could_produce(self.solver, object_id, explain)
+        return self._worker.call("could_produce", object_id, explain)
 
     def activations(self, player: str | None = None, explain: bool = False):
-        return activations.activations(self.solver, player, explain)
+        return self._worker.call("activations", player, explain)
 
     def orderings(self, object_id: str, ability: int | None = None, player: str | None = None,
                   limit: int = 10, explain: bool = False):
-        return orderings.orderings(self.solver, object_id, ability, player, limit, explain)
+        return self._worker.call("orderings", object_id, ability, player, limit, explain)
 
     def can_pay(self, player: str, cost: str, explain: bool = False):
-        return canpay.can_pay(self.solver, player, cost, explain)
+        return self._worker.call("can_pay", player, cost, explain)
 
     def available_mana(self, player: str, explain: bool = False):
-        return mana.available_mana(self.solver, player, explain)
+        return self._worker.call("available_mana", player, explain)
 
     def board(self, explain: bool = False, objects: list[str] | None = None,
               fields: list[str] | None = None):
-        return board.board(self.solver, explain, objects, fields)
+        return self._worker.call("board", explain, objects, fields)
 
     def what_if(self, actions: list[str], where: str = "--do", explain: bool = False):
-        return whatif.what_if(self.solver, actions, where, explain)
+        return self._worker.call("what_if", actions, where, explain)
 
 
 __all__ = ["Session"]

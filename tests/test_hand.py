@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from mtg_asp.queries import Session
+from mtg_asp.queries.core import Solver
 from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.compiler import COMPILED, PARTIAL, TEXT, compile_face
 from mtg_asp.translator.errors import InputError
@@ -267,4 +268,5 @@ def test_could_produce_is_about_permanents_only():
     s = session(battlefield=[{"id": "f", "card": "Forest", "controller": "alice"}],
                 hand={"alice": [{"id": "sg", "card": "Simian Spirit Guide"}]})
     assert s.could_produce().to_json()["could_produce"] == {"f": ["G"]}
-    assert all(a.arguments[0].arguments[0].string != "sg" for a in s.solver.base().get("could_produce"))
+    base = Solver(s.state).base().get("could_produce")
+    assert base and all(a.arguments[0].arguments[0].string != "sg" for a in base)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import itertools
 import re
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -952,6 +954,18 @@ def parse_card_file(data: Any, where: str) -> list[Card]:
 # -- the library -----------------------------------------------------------------------------
 
 
+# Every library of this process, by a token that a forked worker's answers carry back.
+_LIBRARIES: weakref.WeakValueDictionary[int, CardLibrary] = weakref.WeakValueDictionary()
+_LIBRARY_TOKENS = itertools.count()
+
+
+def _library_by_token(token: int) -> CardLibrary:
+    library = _LIBRARIES.get(token)
+    if library is None:
+        raise ValueError("a card library made in the query worker cannot be passed back")
+    return library
+
+
 @functools.cache
 def _bundled_cards() -> dict[str, Card]:
     lib = CardLibrary()
@@ -971,6 +985,16 @@ class CardLibrary:
 
     cards: dict[str, Card] = field(default_factory=dict)
     sources: tuple[CardSource, ...] = ()
+
+    def __post_init__(self) -> None:
+        self._token = next(_LIBRARY_TOKENS)
+        _LIBRARIES[self._token] = self
+
+    def __reduce__(self):
+        # A state in an answer of the query worker (queries/limits.py) names its library: the
+        # worker is a fork of the process that made it, so the library is already here; its
+        # sources (an open card database) are never copied.
+        return (_library_by_token, (self._token,))
 
     @classmethod
     def bundled(cls) -> CardLibrary:

@@ -17,6 +17,10 @@ class InputError(Exception):
         self.message = message
         super().__init__(str(self))
 
+    def __reduce__(self):
+        # raised in the query worker and passed back (queries/limits.py)
+        return (InputError, (self.where, self.field, self.message))
+
     def __str__(self) -> str:
         place = self.where if not self.field else f"{self.where}: {self.field}"
         return f"{place}: {self.message}"

@@ -429,6 +429,12 @@ def _ability_text(card: Card, ability: Ability) -> str:
     return " ".join(ability_facts(card, ability))
 
 
+def prepare() -> None:
+    """Compile the state template now (a Session does, before it forks its query worker, so
+    that every worker shares the compiled template)."""
+    _env.get_template("state.lp.j2")
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}

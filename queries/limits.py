@@ -1,0 +1,188 @@
+"""Limits that hold: a query's time and memory bounded through grounding and solving.
+
+clingo cannot interrupt grounding (ASP-NOTES), and memory a grounder has taken is not given
+back; so the queries of a Session run in a worker process of its own, forked from the caller
+(the parsed encodings and the loaded cards are shared, copy-on-write), with its address space
+capped (RLIMIT_AS) and each request given a deadline. At the deadline, or when the worker runs
+out of its memory, the worker is killed (nothing is left running) and the request raises
+LimitExceeded; the next request starts a fresh worker, which answers as a fresh Session would.
+Ctrl-C in the caller kills the worker too and is raised as usual.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import resource
+import signal
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..translator.errors import InputError, SolverError
+
+DEFAULT_MEMORY_LIMIT_MB = 4096
+
+
+class LimitExceeded(SolverError):
+    """The query reached its time or memory limit and was stopped."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The time (seconds) and memory (megabytes) a query may use; `deadline` (time.monotonic())
+    is an end shared by every request, when the caller has one (the command line: the whole
+    command)."""
+
+    time: float
+    memory_mb: int = DEFAULT_MEMORY_LIMIT_MB
+    deadline: float | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.time, (int, float)) or isinstance(self.time, bool) or not self.time > 0:
+            raise InputError("--time-limit", None, f"must be a positive number of seconds, got {self.time!r}")
+        if not isinstance(self.memory_mb, int) or isinstance(self.memory_mb, bool) or self.memory_mb < 64:
+            raise InputError("--memory-limit", None, f"must be a whole number of megabytes, at least 64, "
+                                                     f"got {self.memory_mb!r}")
+
+    def time_message(self) -> str:
+        return (f"the time limit of {self.time:g} s was reached (grounding and solving included); "
+                "the query was stopped")
+
+    def memory_message(self) -> str:
+        return f"the memory limit of {self.memory_mb} MB was reached; the query was stopped"
+
+
+class Worker:
+    """A process that builds an object with `make()` and answers calls of its methods, each
+    within the limits."""
+
+    def __init__(self, make: Callable[[], Any], limits: Limits):
+        self._make = make
+        self.limits = limits
+        self._process = None
+        self._conn = None
+
+    def call(self, method: str, *args: Any) -> Any:
+        if self._process is None:
+            self._start()
+        return self._request(method, args)
+
+    def close(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.kill()
+            self._process.join()
+            self._conn.close()
+            self._process = self._conn = None
+
+    def _start(self) -> None:
+        ctx = multiprocessing.get_context("fork")
+        mine, theirs = ctx.Pipe()
+        process = ctx.Process(target=_serve, args=(theirs, self._make, self.limits.memory_mb), daemon=True)
+        process.start()
+        theirs.close()
+        self._process, self._conn = process, mine
+        self._request("__init__", ())
+
+    def _request(self, method: str, args: tuple) -> Any:
+        end = time.monotonic() + self.limits.time
+        if self.limits.deadline is not None:
+            end = min(end, self.limits.deadline)
+        try:
+            self._conn.send((method, args))
+            if not self._conn.poll(max(end - time.monotonic(), 0)):
+                self.close()
+                raise LimitExceeded(self.limits.time_message())
+            try:
+                status, value = self._conn.recv()
+            except EOFError:
+                raise self._died() from None
+        except KeyboardInterrupt:
+            self.close()
+            raise
+        if status == "memory":
+            self.close()
+            raise LimitExceeded(self.limits.memory_message())
+        if status == "error":
+            raise value
+        return value
+
+    def _died(self) -> SolverError:
+        """The worker ended without a word: the C++ runtime aborts (SIGABRT) or the kernel kills
+        it (SIGKILL) when an allocation fails under its address-space limit; anything else is a
+        crash."""
+        self._process.join()
+        code = self._process.exitcode
+        self.close()
+        if code in (-signal.SIGABRT, -signal.SIGKILL, 1):
+            return LimitExceeded(self.limits.memory_message())
+        return SolverError(f"the query worker stopped unexpectedly (exit code {code}); this is a bug")
+
+    def __del__(self) -> None:
+        # at interpreter exit the modules close() uses may be gone; the daemon worker ends anyway
+        with contextlib.suppress(Exception):
+            self.close()
+
+
+def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
+    """The worker's loop: requests (method, args) in, ("ok", result) / ("error", exception) /
+    ("memory", None) out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller handles Ctrl-C and ends us
+    # The query may take memory_mb more than the worker holds when forked (the caller's
+    # address space, shared copy-on-write).
+    limit = _address_space() + memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    served = None
+    while True:
+        try:
+            method, args = conn.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        try:
+            if method == "__init__":
+                served, result = make(), None
+            else:
+                result = getattr(served, method)(*args)
+            reply = ("ok", result)
+        except MemoryError:
+            reply = ("memory", None)
+        except (InputError, SolverError) as e:
+            reply = ("error", e)
+        except RuntimeError as e:
+            # clingo reports a failed allocation as std::bad_alloc
+            reply = ("memory", None) if "bad_alloc" in str(e) else ("error", _with_trace(e))
+        except Exception as e:  # noqa: BLE001 - a bug in a query: passed back, raised there
+            reply = ("error", _with_trace(e))
+        _reply(conn, reply)
+
+
+def _address_space() -> int:
+    """This process's virtual memory size in bytes (Linux: /proc/self/statm)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _reply(conn, reply: tuple) -> None:
+    try:
+        conn.send(reply)
+    except MemoryError:
+        conn.send(("memory", None))
+    except Exception as e:  # noqa: BLE001 - an answer that cannot be pickled: a bug
+        conn.send(("error", SolverError(f"the query's answer could not be passed back: "
+                                        f"{type(e).__name__}: {e}")))
+
+
+def _with_trace(e: Exception) -> Exception:
+    """A bug's exception, with the worker's traceback as a note (the caller gets its own)."""
+    e.add_note("in the query worker:\n" + "".join(traceback.format_exception(e)))
+    return e
+
+
+__all__ = ["DEFAULT_MEMORY_LIMIT_MB", "LimitExceeded", "Limits", "Worker"]

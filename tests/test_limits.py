@@ -1,0 +1,89 @@
+"""Limits that hold (queries/limits.py): the time limit bounds grounding as well as solving,
+the memory limit bounds the query's memory, each ends the query with one line and exit 3, and
+Ctrl-C ends a query with exit 130; nothing is left running. The board: 150 Forests and 16
+Pili-Palas, and a cost of {600}, whose can-pay grounding alone takes seconds and hundreds of
+megabytes (a cost of {200} grounds in about 1 s). The tests assert messages and exit codes,
+never times."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import yaml
+from mtg_asp.queries import Session
+from mtg_asp.queries.limits import LimitExceeded
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+
+BOARD = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+         "battlefield": [{"id": f"forest{i}", "card": "Forest", "controller": "alice"} for i in range(150)]
+         + [{"id": f"pili{i}", "card": "Pili-Pala", "controller": "alice"} for i in range(16)]}
+HEAVY = "{600}"
+
+
+@pytest.fixture(scope="module")
+def board_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("limits") / "board.yaml"
+    path.write_text(yaml.safe_dump(BOARD))
+    return path
+
+
+def cli(*args: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mtg_asp.queries.cli", *args], capture_output=True,
+                          text=True, timeout=120, check=False, **kw)
+
+
+def test_the_time_limit_holds_while_grounding(board_file):
+    r = cli("can-pay", str(board_file), "--player", "alice", "--cost", HEAVY, "--time-limit", "1")
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.strip().splitlines() == [
+        ("mtg-asp: limit: the time limit of 1 s was reached (grounding and solving included); "
+         "the query was stopped")]
+    assert r.stdout == ""
+
+
+def test_the_memory_limit_holds(board_file):
+    r = cli("can-pay", str(board_file), "--player", "alice", "--cost", HEAVY, "--memory-limit", "200")
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "mtg-asp: limit: the memory limit of 200 MB was reached; the query was stopped"]
+    # the same limit is plenty for a small cost on the same board
+    small = cli("can-pay", str(board_file), "--player", "alice", "--cost", "{G}", "--memory-limit", "200")
+    assert small.returncode == 0 and "alice can pay {G}" in small.stdout, small.stderr
+
+
+def test_bad_limits_are_refused_before_anything_is_read():
+    for option, value in (("--time-limit", "0"), ("--memory-limit", "10")):
+        r = cli("board", "/nonexistent.yaml", option, value)
+        assert r.returncode == 2 and option in r.stderr and "Traceback" not in r.stderr
+
+
+def test_ctrl_c_ends_a_query_with_130_and_leaves_nothing_running(board_file):
+    p = subprocess.Popen([sys.executable, "-m", "mtg_asp.queries.cli", "can-pay", str(board_file), "--player",
+                          "alice", "--cost", HEAVY], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    time.sleep(3)                                   # well into the grounding
+    os.killpg(p.pid, signal.SIGINT)                 # as a terminal's Ctrl-C: the whole group
+    _, err = p.communicate(timeout=30)
+    assert p.returncode == 130 and "Traceback" not in err, err
+    with pytest.raises(ProcessLookupError):         # no worker left in the group
+        for _ in range(50):
+            os.killpg(p.pid, 0)
+            time.sleep(0.1)
+
+
+def test_the_python_api_takes_the_same_limits_and_goes_on_after_one():
+    session = Session(load_state(BOARD), time_limit=1)
+    with pytest.raises(LimitExceeded, match="time limit of 1 s"):
+        session.can_pay("alice", HEAVY)
+    # a fresh worker answers the next query as a fresh Session would
+    assert session.can_pay("alice", "{G}{G}").payable
+    # a user mistake in the worker is raised as itself
+    with pytest.raises(InputError, match="nobody"):
+        session.can_pay("nobody", "{G}")
+    session.close()
