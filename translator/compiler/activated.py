@@ -10,7 +10,7 @@ import re
 
 from .costs import read_cost
 from .effects import read_effect, sentences
-from .mana import activation_instruction, split_ability
+from .mana import activation_instruction, merge_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
 
@@ -31,10 +31,8 @@ def activated(text: str, ctx, normal: str):
         instruction = activation_instruction(said[-1])
         if instruction is None:
             break
-        key, value = instruction
-        if key in entry:
+        if not merge_instructions(entry, instruction):
             return None
-        entry[key] = value
         said, shown = said[:-1], shown[:-1]
     if not said:
         return None
