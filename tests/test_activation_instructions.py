@@ -90,6 +90,12 @@ def test_turn_instructions_and_limits():
     assert activation_instruction("Activate only if you have no cards in hand.") == \
         {"only_if": [{"count": {"zone": "hand"}, "exactly": 0}]}
     assert activation_instruction("Activate only as an instant.") == {"timing": "instant"}
+    # ... but on a mana ability it stays words: it could not be activated while a spell is cast
+    # (602.5e, 605.3a), which the planners do not weigh (Lion's Eye Diamond)
+    led = card("Lion's Eye Diamond", "Artifact", "Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana "
+               "of any one color. Activate only as an instant.")
+    assert led.card["abilities"][0]["activated"]["effect"] == "Activate only as an instant." and \
+        led.lines[0].unread == ("effect",)
     assert activation_instruction("Activate only during your upkeep and only once each turn.") == \
         {"only_during": ["upkeep"], "only_if": [{"your_turn": True}], "per_turn": 1}
     assert activation_instruction("Activate no more than twice each turn.") == {"per_turn": 2}
@@ -212,3 +218,20 @@ def test_bad_conditions_name_the_field(only_if, message):
            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}", "only_if": only_if}}]}
     with pytest.raises(InputError, match=message):
         parse_card(bad, "rod.yaml")
+
+
+def test_an_untap_limited_each_turn_is_no_loop():
+    # Grim Monolith under Nyxbloom Ancient loops (732.1b: test_mana.py); with its untap limited
+    # to once each turn (602.5b) it repeats once at most, so no unbounded mana is claimed
+    limited = {"name": "Test Monolith", "type_line": "Artifact", "mana_cost": "{2}",
+               "oracle_text": "{T}: Add {C}{C}{C}.\n{4}: Untap this artifact. Activate only once each turn.",
+               "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}{C}{C}"}},
+                             {"line": 2, "activated": {"cost": ["{4}"], "effect": "Untap this artifact.",
+                                                       "does": [{"untap": {"what": "self"}}], "per_turn": 1}}]}
+    data = {"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+            "cards": [limited],
+            "battlefield": [{"id": "mono", "card": "Test Monolith", "controller": "alice"},
+                            {"id": "nyx", "card": "Nyxbloom Ancient", "controller": "alice"}]}
+    assert Session(load_state(data, "t.yaml")).available_mana("alice").unbounded == ()
+    data["cards"][0]["abilities"][1]["activated"].pop("per_turn")
+    assert Session(load_state(data, "t.yaml")).available_mana("alice").unbounded != ()
