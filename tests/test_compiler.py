@@ -174,13 +174,16 @@ def test_an_ability_with_a_target_is_not_a_mana_ability():
 
 
 def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial():
-    # Grove of the Burnwillows; Mana Bloom's activation limit (602.5b) is such words too
+    # Grove of the Burnwillows
     assert line("Grove of the Burnwillows", "Land", "{T}: Add {R} or {G}. Each opponent gains 1 life.") == \
         ({"activated": {"cost": ["{T}"], "add_mana": {"one_of": ["{R}", "{G}"]}, "effect": "Each opponent gains 1 life."}},
          PARTIAL, ("effect",))
+
+def test_an_activation_limit_on_a_mana_ability_is_read():
+    # Mana Bloom: "Activate only once each turn" (CR 602.5b) is an instruction, not an effect
     entry, status, _ = line("Mana Bloom", "Enchantment",
                             "Remove a charge counter from Mana Bloom: Add one mana of any color. Activate only once each turn.")
-    assert entry["activated"]["effect"] == "Activate only once each turn." and status == PARTIAL
+    assert entry["activated"]["per_turn"] == 1 and "effect" not in entry["activated"] and status == COMPILED
 
 
 @pytest.mark.parametrize("name, text", [
@@ -263,10 +266,10 @@ def test_an_effect_a_spell_or_ability_creates_that_replaces_mana():
 
 def test_spells_and_triggered_abilities_that_add_mana():
     assert line("Dark Ritual", "Instant", "Add {B}{B}{B}.") == ({"spell": {"add_mana": "{B}{B}{B}"}}, COMPILED, ())
-    # Liturgy of Blood: what else it does stays words (partial); its target is named (115.1)
+    # Liturgy of Blood: what else it does is read as actions (701.8a), its target named (115.1)
     assert line("Liturgy of Blood", "Instant", "Destroy target creature. Add {B}{B}{B}.") == \
-        ({"spell": {"add_mana": "{B}{B}{B}", "effect": "Destroy target creature.", "targets": ["target creature"]}},
-         PARTIAL, ("effect",))
+        ({"spell": {"add_mana": "{B}{B}{B}", "effect": "Destroy target creature.", "does": [{"destroy": {"what": "target"}}],
+                    "targets": ["target creature"], "target": {"filter": ["creature"]}}}, COMPILED, ())
     assert line("Priest of Gix", "Creature", "When Priest of Gix enters the battlefield, add {B}{B}{B}.") == \
         ({"triggered": {"when": {"enters": "self"}, "add_mana": "{B}{B}{B}"}}, COMPILED, ())
     # Coal Stoker: an intervening "if" (603.4) the vocabulary has no word for: its mana only

@@ -107,13 +107,16 @@ KINDS: dict[str, Kind] = {
     # cards to their owner's hand" (607.2a), "Put a card from your hand on top of your
     # library", "Exile the top card of your library. You may play it until ..." (601.3), "You
     # may reveal a sorcery card you own from outside the game and put it into your hand"
-    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n).
+    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n); "Discard a card" (701.9a: a card
+    # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
                         "card_outside"),
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
          "whose": _words("you", "target"), "may": _flag, "face_down": _flag,
-         "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER},
+         "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER,
+         # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library)
+         "count": _positive},
         required=("what", "to"),
         rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand"),
                 "whose names the player of top_of_library or hand"),
@@ -121,7 +124,8 @@ KINDS: dict[str, Kind] = {
                 "what: card_outside needs a filter (\"a sorcery card\": [sorcery])"),
                (lambda p: "filter" in p and p["what"] != "card_outside", "filter goes with what: card_outside"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
-                "face_down and playable go with to: exile"))),
+                "face_down and playable go with to: exile"),
+               (lambda p: "count" in p and p["what"] != "top_of_library", "count goes with what: top_of_library"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target"), "may": _flag},
                  defaults=(("count", 1),)),
@@ -168,6 +172,8 @@ KINDS: dict[str, Kind] = {
                              (lambda p: ("unless_sacrifice" in p or "if_no_counters" in p) and p["what"] != "self",
                               "unless_sacrifice and if_no_counters go with what: self"),
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"))),
+    # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
+    "destroy": Kind({"what": _words("target")}, required=("what",)),
     # "Attach ~ to target creature you control" (701.3a).
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
     # "Counter that spell" (701.6a).

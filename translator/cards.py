@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_actions
+from .activation import ActivationCondition, parse_activation_conditions
 from .effects import (
     LayerEffect,
     ManaTrigger,
@@ -146,6 +147,9 @@ class Ability:
     intrinsic: tuple[str, ...] = ()      # reminder of the intrinsic abilities of basic land types
     only_during: tuple[str, ...] = ()    # "Activate only during [step]" (CR 602.5b)
     only_if_control: tuple[str, ...] = ()  # "Activate only if you control a [filter]"
+    only_if: tuple[ActivationCondition, ...] = ()  # activation conditions (602.5; activation.py)
+    per_turn: int = 0                    # "Activate only once each turn": at most N times each
+                                         # turn (CR 602.5b); 0: no limit
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -219,6 +223,19 @@ def parse_type_line(text: str, where: str, path: str) -> tuple[tuple[str, ...], 
         raise InputError(where, path, f"{text!r} names no card type")
     subtypes = tuple(w.lower() for w in right.split())
     return supertypes, types, subtypes
+
+
+def _activation_limits(a: Fields, kind: str) -> tuple[tuple[ActivationCondition, ...], int]:
+    """`only_if` (conditions, translator/activation.py) and `per_turn` of an activated ability
+    (CR 602.5, 602.5b)."""
+    for key in ("only_if", "per_turn"):
+        if a.has(key) and kind != "activated":
+            raise a.error(key, "only an activated ability has activation instructions (CR 602.5)")
+    only_if = parse_activation_conditions(a.data["only_if"], a, "only_if", parse_filter) if a.has("only_if") else ()
+    per_turn = a.get("per_turn", int, 0)
+    if a.has("per_turn") and per_turn < 1:
+        raise a.error("per_turn", "is how many times each turn it may be activated: 1 or more")
+    return only_if, per_turn
 
 
 def parse_filter(value: Any, f: Fields, key: str) -> tuple[str, ...]:
@@ -595,7 +612,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone"}
+                   "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
+                   "only_if", "per_turn"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -648,6 +666,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("only_during", f"unknown step {st!r}; steps are {', '.join(STEPS)}")
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
+        only_if, per_turn = _activation_limits(a, kind)
         when = ()
         if a.has("when"):
             if kind != "triggered":
@@ -667,7 +686,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       zone=zone)
+                       zone=zone, only_if=only_if, per_turn=per_turn)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

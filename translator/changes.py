@@ -1168,6 +1168,28 @@ class LoyaltyUnused(Change):
         return f"{self.object}: no loyalty ability of it activated this turn yet"
 
 
+@kind("activations")
+@dataclass(frozen=True)
+class Activations(Change):
+    """CR 602.5b: how many times the permanent's ability on a line was activated this turn (what
+    "Activate only once each turn" counts); 0 as a new turn begins."""
+    name = "activations"
+    object: Obj
+    line: int
+    amount: int
+
+    def apply(self, b):
+        p = next((p for p in b.battlefield if p.id == self.object.id), None)
+        if p is None:
+            return                      # it left the battlefield (a new object has no record, 400.7)
+        rest = tuple((line, n) for line, n in p.activated_this_turn if line != self.line)
+        mine = ((self.line, self.amount),) if self.amount else ()
+        b.permanent(self.object.id, activated_this_turn=tuple(sorted(rest + mine)))
+
+    def text(self):
+        return f"{self.object}: its line {self.line} activated {self.amount} time(s) this turn"
+
+
 @kind("draw_empty")
 @dataclass(frozen=True)
 class DrawEmpty(Change):

@@ -38,6 +38,8 @@ class Permanent:
     attached_incarnation: int | None = None  # set when what it is attached to left its zone:
                                          # it stays attached to that (gone) object (400.7)
     loyalty_activated: bool = False      # a loyalty ability of it was activated this turn (606.3)
+    activated_this_turn: tuple[tuple[int, int], ...] = ()  # (line, times): its abilities on those
+                                         # lines were activated that many times this turn (602.5b)
     attacking: str | None = None         # the player, or the planeswalker's id, it attacks (an
                                          # attacking creature, 508.1b, 508.1k)
     attacking_incarnation: int | None = None  # set when the planeswalker it attacks left the

@@ -271,6 +271,25 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     return facts
 
 
+def activation_limit_facts(a: str, ability: Ability) -> list[str]:
+    """Activation conditions (activation_condition/3, activation_count/5, CR 602.5) and the limit each turn
+    (activation_limit/2, 602.5b) of an activated ability (translator/activation.py)."""
+    facts = [f"activation_limit({a},{ability.per_turn})."] if ability.per_turn else []
+    for k, c in enumerate(ability.only_if, 1):
+        if c.kind == "your_turn":
+            facts.append(f"activation_condition({a},{k},your_turn).")
+            continue
+        f = "any"
+        if c.filter:
+            f, ff = filter_facts(c.filter)
+            facts += ff
+        what = f"count({c.zone},{f})" if c.kind == "count" else f"total_power({f})"
+        facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
+        if c.power_at_least is not None:
+            facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
+    return facts
+
+
 def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[str]:
     a = ability_term(card, ability, granted)
     if ability.kind == "intrinsic":
@@ -308,6 +327,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.only_if_control:
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
+    facts += activation_limit_facts(a, ability)
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
             and ability.creates is None and ability.mana is None:
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a

@@ -25,7 +25,7 @@ STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "com
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked", "struck_first", "chosen"}
+                  "blocked", "struck_first", "chosen", "activated_this_turn"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
                "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -499,12 +499,25 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
         attached_to=attached, since_turn=since, timestamp=timestamp,
         loyalty_activated=f.get("loyalty_activated", bool, False),
+        activated_this_turn=_activated_this_turn(f, library.get(card)),
         # A state that gives no loyalty counters: the encodings give a planeswalker its printed
         # loyalty (CR 306.5b, asp/zones.lp).
         loyalty_unstated="loyalty" not in counters,
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
     )
+
+
+def _activated_this_turn(f: Fields, card: Card) -> tuple[tuple[int, int], ...]:
+    """`activated_this_turn: [2, 2]`: the oracle lines of its activated abilities activated this
+    turn, a line once per activation (CR 602.5b: "Activate only once each turn" counts them)."""
+    raw = f.get("activated_this_turn", list, [])
+    lines = {a.line for a in card.abilities if a.kind == "activated"}
+    for line in raw:
+        if not isinstance(line, int) or isinstance(line, bool) or line not in lines:
+            raise f.error("activated_this_turn", f"{line!r} is not a line of an activated ability of "
+                          f"{card.name} (lines: {', '.join(map(str, sorted(lines))) or 'none'})")
+    return tuple(sorted((line, raw.count(line)) for line in set(raw)))
 
 
 def _chosen(f: Fields, card: Card) -> tuple[tuple[str, str], ...]:

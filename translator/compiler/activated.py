@@ -10,7 +10,7 @@ import re
 
 from .costs import read_cost
 from .effects import read_effect, sentences
-from .mana import activation_instruction, split_ability
+from .mana import closing_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
 
@@ -27,17 +27,10 @@ def activated(text: str, ctx, normal: str):
     if len(said) != len(shown):
         return None
     # CR 602.5: its activation instructions ("Activate only as a sorcery.") close the line.
-    while said:
-        instruction = activation_instruction(said[-1])
-        if instruction is None:
-            break
-        key, value = instruction
-        if key in entry:
-            return None
-        entry[key] = value
-        said, shown = said[:-1], shown[:-1]
-    if not said:
+    rest = closing_instructions(entry, said, shown)
+    if rest is None or not rest[0]:
         return None
+    said, shown = rest
     entry["effect"] = " ".join(shown)
     read = read_effect(" ".join(said))
     if read is None:

@@ -175,6 +175,45 @@ def _tokens(m: re.Match, read: EffectRead) -> list[dict]:
     return [{"create_token": action}]
 
 
+# -- keyword actions and library moves (CR 701.8a destroy, 701.13a mill, 701.9a discard) --------
+
+def _destroy(m: re.Match, read: EffectRead) -> list[dict] | None:
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return [{"destroy": {"what": "target"}}]
+
+
+def _untap_it(m: re.Match, read: EffectRead) -> list[dict] | None:
+    # "Target creature gets +2/+2 ... Untap it.": "it" is the object target named before; with
+    # none ("~ gets +1/+1 until end of turn. Untap it.") the words are left to the caller
+    return [{"untap": {"what": "target"}}] if isinstance(read.target, dict) else None
+
+
+def _mill(m: re.Match, read: EffectRead) -> list[dict]:
+    who, count = (m.group(1) or "").strip().lower(), number(m.group(2))
+    action: dict = {"what": "top_of_library", "to": "graveyard", "count": count}
+    if who == "target player":
+        read.target, read.targets = "player", ["target player"]
+        action["whose"] = "target"
+    return [{"move": action}]
+
+
+def _draw_discard(m: re.Match, read: EffectRead) -> list[dict]:
+    # "then discard a card": a card from the hand, the one just drawn among them (701.9a)
+    return [{"draw": {"count": number(m.group(1))}}, {"move": {"what": "card_from_hand", "to": "graveyard"}}]
+
+
+KEYWORD_ACTIONS = (
+    (r"destroy target ([a-z ]+?)\.", _destroy),
+    (rf"(you |target player )?mills? {N} cards?\.", _mill),
+    (r"draw (a|two|three) cards?, then discard a card\.", _draw_discard),
+    (r"exile the top card of your library\.", lambda m, r: [{"move": {"what": "top_of_library", "to": "exile"}}]),
+    (r"untap it\.", _untap_it),
+)
+
+
 # (pattern over one sentence, with self references as ~, what it does)
 SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (rf"you gain {N} life\.", lambda m, r: [{"gain_life": {"amount": number(m.group(1))}}]),
@@ -196,6 +235,7 @@ SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNOR
     (TOKEN_DEFINITION, _creature_tokens),
     (rf"sacrifice {SELF_WORDS}\.", lambda m, r: [{"sacrifice": {"what": "self"}}]),
     (rf"untap {SELF_WORDS}\.", lambda m, r: [{"untap": {"what": "self"}}]),
+    *KEYWORD_ACTIONS,
 ))
 
 

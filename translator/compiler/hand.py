@@ -21,7 +21,7 @@ from typing import Any
 
 from .costs import cost_part, mana_symbols, read_cost, split_cost
 from .effects import read_effect, sentences
-from .mana import activation_instruction, aligned, mana_effect, split_ability
+from .mana import aligned, closing_instructions, mana_effect, split_ability
 
 CYCLING = re.compile(r"Cycling ((?:\{[^{}]+\})+)")
 CYCLING_WORDS = re.compile(r"Cycling\s*—\s*(.+?)\.?")
@@ -74,17 +74,10 @@ def from_hand(text: str, ctx, normal: str):
     if len(said) != len(shown):
         return None
     # CR 602.5: its activation instructions close the line.
-    while said:
-        instruction = activation_instruction(said[-1])
-        if instruction is None:
-            break
-        key, value = instruction
-        if key in entry:
-            return None
-        entry[key] = value
-        said, shown = said[:-1], shown[:-1]
-    if not said:
+    rest = closing_instructions(entry, said, shown)
+    if rest is None or not rest[0]:
         return None
+    said, shown = rest
     entry["effect"] = " ".join(shown)
     read = read_effect(" ".join(said))
     if read is None:

@@ -217,20 +217,109 @@ TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -
 CHANGES_MANA = re.compile(r"\binstead\b|\badds?\b|\bmana\b", re.IGNORECASE)
 
 
-def activation_instruction(sentence: str) -> tuple[str, Any] | None:
-    """CR 602.5: "Activate only as a sorcery", "... only during the end of combat step",
-    "... only if you control a Swamp", as (key, value) of the activated entry."""
-    s = sentence.rstrip(".")
-    if s == "Activate only as a sorcery":
-        return "timing", "sorcery"
-    m = re.fullmatch(r"Activate only if you control (?:a|an) ([\w ]+)", s)
+COUNT = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+TIMES_EACH_TURN = {"once": 1, "twice": 2, "three times": 3}
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                "end_of_combat")
+
+
+def activation_condition(clause: str) -> dict[str, Any] | None:
+    """One condition of "Activate only if ..." (translator/activation.py, CR 602.5), or None."""
+    m = re.fullmatch(rf"{COUNT} or more cards are in your (graveyard|library)", clause)
+    if m:
+        return {"count": {"zone": m.group(2)}, "at_least": number(m.group(1))}
+    m = re.fullmatch(rf"you have (no|exactly {COUNT}|{COUNT} or fewer|{COUNT} or more) cards in hand", clause)
+    if m:
+        if m.group(1) == "no":
+            return {"count": {"zone": "hand"}, "exactly": 0}
+        n = number(m.group(2) or m.group(3) or m.group(4))
+        compare = "exactly" if m.group(2) else "at_most" if m.group(3) else "at_least"
+        return {"count": {"zone": "hand"}, compare: n}
+    m = re.fullmatch(rf"you control {COUNT} or more ([\w ]+)", clause)
+    if m:
+        f = kind_filter(m.group(2))
+        return {"count": {"filter": list(f)}, "at_least": number(m.group(1))} if f else None
+    m = re.fullmatch(rf"you control (?:a|an) ([\w ]+?) with power {COUNT} or greater", clause)
     if m:
         f = kind_filter(m.group(1))
-        return ("only_if_you_control", list(f)) if f else None
-    m = re.fullmatch(r"Activate only during the (end of combat|beginning of combat|upkeep|draw|end) step", s)
+        return {"count": {"filter": list(f), "power_at_least": number(m.group(2))}, "at_least": 1} if f else None
+    m = re.fullmatch(rf"([\w ]+?) you control have total power {COUNT} or greater", clause)
     if m:
-        return "only_during", [m.group(1).replace(" ", "_")]
+        f = kind_filter(m.group(1))
+        return {"total_power": {"filter": list(f)}, "at_least": number(m.group(2))} if f else None
     return None
+
+
+def one_instruction(s: str) -> dict[str, Any] | None:
+    """"Activate only ..." (one restriction) as entries of the activated ability, or None."""
+    if s == "Activate only as a sorcery":
+        return {"timing": "sorcery"}
+    if s == "Activate only as an instant":
+        return {"timing": "instant"}      # CR 602.5e: whenever its controller has priority (117.1a)
+    m = re.fullmatch(r"Activate only if you control (?:a|an) ([\w ]+)", s)
+    if m and " with " not in m.group(1):
+        f = kind_filter(m.group(1))
+        return {"only_if_you_control": list(f)} if f else None
+    m = re.fullmatch(r"Activate only during the (end of combat|beginning of combat|declare attackers|declare blockers|"
+                     r"upkeep|draw|end) step", s)
+    if m:
+        return {"only_during": [m.group(1).replace(" ", "_")]}
+    if s == "Activate only during combat":
+        # CR 506.1: the combat phase is its five steps (first-strike damage is a combat damage step, 510.4)
+        return {"only_during": list(COMBAT_STEPS)}
+    if s == "Activate only during your turn":
+        return {"only_if": [{"your_turn": True}]}
+    if s == "Activate only during your upkeep":
+        return {"only_during": ["upkeep"], "only_if": [{"your_turn": True}]}
+    m = re.fullmatch(r"Activate (?:only (once)|no more than (twice|three times)) each turn", s)
+    if m:
+        return {"per_turn": TIMES_EACH_TURN[m.group(1) or m.group(2)]}
+    m = re.fullmatch(r"Activate only if (.+)", s)
+    if m:
+        c = activation_condition(m.group(1))
+        return {"only_if": [c]} if c else None
+    return None
+
+
+def merge_instructions(entry: dict[str, Any], read: dict[str, Any]) -> bool:
+    """Add instructions to an entry: conditions add up (all must hold); any other key said twice
+    is not read (False)."""
+    for key, value in read.items():
+        if key == "only_if":
+            entry[key] = entry.get(key, []) + value
+        elif key in entry:
+            return False
+        else:
+            entry[key] = value
+    return True
+
+
+def closing_instructions(entry: dict[str, Any], said: list[str], shown: list[str]):
+    """CR 602.5: the activation instructions that close an ability ("Activate only as a
+    sorcery."), read into the entry; the sentences before them (as read, as printed), or None
+    when an instruction is said twice."""
+    while said:
+        instruction = activation_instruction(said[-1])
+        if instruction is None:
+            break
+        if not merge_instructions(entry, instruction):
+            return None
+        said, shown = said[:-1], shown[:-1]
+    return said, shown
+
+
+def activation_instruction(sentence: str) -> dict[str, Any] | None:
+    """CR 602.5: the activation instructions of a sentence ("Activate only as a sorcery", "...
+    only during your turn", "... only once each turn", "... only if seven or more cards are in
+    your graveyard"; several joined by "and only": "Activate only during your upkeep and only
+    once each turn") as entries of the activated ability, or None if any part is not read."""
+    parts = sentence.rstrip(".").split(" and only ")
+    out: dict[str, Any] = {}
+    for i, part in enumerate(parts):
+        read = one_instruction(part if i == 0 else "Activate only " + part)
+        if read is None or not merge_instructions(out, read):
+            return None
+    return out
 
 
 # The mana is fixed: nothing said before it in the same ability can change it.
@@ -266,11 +355,11 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
             continue
         instr = activation_instruction(s) if costs is not None else None
-        if instr is not None:
-            key, value = instr
-            if key in entry:
+        if instr is not None and instr.get("timing") != "instant":
+            # (a mana ability "as an instant" may not be activated while a spell is cast, 602.5e
+            # and 605.3a: Lion's Eye Diamond; the planners do not know that: kept as words)
+            if not merge_instructions(entry, instr):
                 return None
-            entry[key] = value
             continue
         if CHANGES_MANA.search(s) and not s.startswith("Activate "):
             return None

@@ -1,0 +1,77 @@
+"""The vocabulary of activation instructions beyond timing (docs/cards.md, "Activation
+instructions"): conditions that must hold for an ability to be activated ("Activate only if
+seven or more cards are in your graveyard", "... only during your turn", CR 602.5) and a limit
+on how many times each turn it may be activated ("Activate only once each turn", 602.5b).
+Translation only: whether a condition holds is decided in asp/costs.lp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .yamlio import Fields, describe
+
+# Where a counted condition looks: the battlefield (permanents the player controls) or one of
+# the player's own zones (cards the player owns there, CR 400.2: hand, library, graveyard).
+CONDITION_ZONES = ("battlefield", "hand", "graveyard", "library")
+COMPARES = ("at_least", "at_most", "exactly")
+KINDS = ("your_turn", "count", "total_power")
+
+
+@dataclass(frozen=True)
+class ActivationCondition:
+    """One condition of "Activate only if/during ...", which must hold as the ability is
+    activated (CR 602.5).
+
+    kind: your_turn ("during your turn": its controller is the active player, 102.1),
+          count (how many objects matching `filter` the player has in `zone`, each with power
+          `power_at_least` or greater when given, compared with `number`),
+          total_power (the total power of the permanents matching `filter` the player
+          controls, 208.1, compared with `number`).
+    """
+
+    kind: str
+    zone: str = "battlefield"
+    filter: tuple[str, ...] = ()
+    power_at_least: int | None = None
+    compare: str = "at_least"
+    number: int = 0
+
+
+def parse_activation_conditions(value: Any, f: Fields, key: str, parse_filter) -> tuple[ActivationCondition, ...]:
+    """`only_if: [{your_turn: true}, {count: {zone, filter, power_at_least}, at_least: N},
+    {total_power: {filter}, at_least: N}]`: each must hold (at_least / at_most / exactly)."""
+    if not isinstance(value, list) or not value:
+        raise f.error(key, "is a list of conditions, like [{count: {zone: graveyard}, at_least: 7}]")
+    return tuple(_condition(c, Fields(c, f.where, f"{f.sub(key)}[{i}]", {*KINDS, *COMPARES}), parse_filter)
+                 for i, c in enumerate(value))
+
+
+def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
+    kinds = [k for k in KINDS if c.has(k)]
+    if len(kinds) != 1:
+        raise c.error(None, f"a condition is one of {', '.join(KINDS)}, like {{count: {{zone: hand}}, exactly: 0}}")
+    kind = kinds[0]
+    compares = [k for k in COMPARES if c.has(k)]
+    if kind == "your_turn":
+        if raw["your_turn"] is not True or compares:
+            raise c.error("your_turn", "is written `your_turn: true` alone")
+        return ActivationCondition("your_turn")
+    if len(compares) != 1:
+        raise c.error(None, f"a {kind} condition compares with one of {', '.join(COMPARES)}: N")
+    number = c.get(compares[0], int)
+    if number < 0:
+        raise c.error(compares[0], f"must be a non-negative integer, got {describe(number)}")
+    what = Fields(raw[kind], c.where, c.sub(kind), {"zone", "filter", "power_at_least"} if kind == "count"
+                  else {"filter"})
+    zone = what.get("zone", str, "battlefield")
+    if zone not in CONDITION_ZONES:
+        raise what.error("zone", f"must be one of {', '.join(CONDITION_ZONES)}")
+    flt = parse_filter(what.data["filter"], what, "filter") if what.has("filter") else ()
+    if zone == "battlefield" and not flt:
+        raise what.error("filter", "a count on the battlefield names what it counts, like [artifact]")
+    power = what.get("power_at_least", int, None)
+    if power is not None and zone != "battlefield":
+        raise what.error("power_at_least", "only a permanent's power is counted here (CR 208.3)")
+    return ActivationCondition(kind, zone, flt, power, compares[0], number)
