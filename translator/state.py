@@ -230,9 +230,20 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     """The permanents a created effect affects: the targets its spell or ability had (CR
     611.2c), one id per target the card names."""
     created = ability.creates
-    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt))
+    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
+                 or (created.becomes is not None and created.becomes.to == "target"))
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
+    if created.becomes is not None and created.becomes.to == "self":
+        # "~ becomes a 3/4 ... creature": it affects its source (611.2c), the permanent named
+        # by `source`; its P/T and abilities go with it.
+        source = f.data.get("source")
+        if source is None:
+            raise f.error("source", f"is required: the effect {card_name} creates affects its source "
+                                    "(the permanent whose ability created it)")
+        if targets:
+            raise f.error("targets", f"the effect {card_name} creates affects its source, not targets")
+        return (source,)
     if not needs:
         if targets:
             raise f.error("targets", f"the effect {card_name} creates affects no target")

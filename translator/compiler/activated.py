@@ -39,11 +39,16 @@ def activated(text: str, ctx, normal: str):
     if not said:
         return None
     entry["effect"] = " ".join(shown)
-    read = read_effect(" ".join(said))
+    read = read_effect(" ".join(said), creates=True)
     if read is None:
         return {"activated": entry}, "activated", ("effect",)
     ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"], entry["target"] = read.targets, read.target
-    entry["does"] = read.does
+    if read.does:
+        entry["does"] = read.does
+    if read.creates is not None:
+        # an effect "until end of turn" (611.2a); words it keeps ("all creature types") are named
+        entry["creates"] = read.creates
+        return {"activated": entry}, "activated", ("words",) if "text" in read.creates else ()
     return {"activated": entry}, "activated", ()

@@ -42,7 +42,7 @@ def triggered(text: str, ctx, normal: str):
         entry["condition"] = CONDITIONS[condition]
         effect = rest
     effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
-    read = read_effect(effect[0].upper() + effect[1:])
+    read = read_effect(effect[0].upper() + effect[1:], creates=True)
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
     _add_read(entry, read, ctx)
@@ -53,7 +53,7 @@ def spell(text: str, ctx, normal: str):
     """An instant's or sorcery's effect line (CR 608.2): all of it read, or left to others."""
     if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
         return None
-    read = read_effect(normal)
+    read = read_effect(normal, creates=True)
     if read is None:
         return None
     entry: dict = {"effect": text}
@@ -66,4 +66,7 @@ def _add_read(entry: dict, read, ctx) -> None:
     if read.target is not None:
         entry["targets"] = read.targets
         entry["target"] = read.target
-    entry["does"] = read.does
+    if read.does:
+        entry["does"] = read.does
+    if read.creates is not None:
+        entry["creates"] = read.creates     # an effect "until end of turn" (611.2a)
