@@ -158,6 +158,7 @@ def test_an_activated_colonnade_attacks_untapped_and_one_that_came_this_turn_can
 def test_the_effect_ends_in_the_cleanup_step():
     got = Session(colonnade_state()).what_if(["activate col 3", "resolve"] + ["next step"] * 7)
     (r,) = got.results
+    assert r.illegal is None
     ends = [c.change.to_json() for c in r.changes if c.change.to_json()["change"] == "effect_ends"]
     assert ends == [{"change": "effect_ends", "effect": "e1"}]
     assert "514.2" in {rule for c in r.changes if c.change.to_json()["change"] == "effect_ends" for rule, _ in c.rules}
@@ -212,6 +213,7 @@ def test_glorious_charge_pumps_the_creatures_its_caster_controls_as_it_resolves(
                         "mana_pool": {"alice": "{W}{C}"}})
     got = Session(state).what_if(["cast gc", "resolve"])
     (r,) = got.results
+    assert r.illegal is None
     board = Session(r.state).board().to_json()["board"]
     assert (board["elf"]["power"], board["elf"]["toughness"]) == (2, 2)     # 613.4c
     assert (board["belf"]["power"], board["belf"]["toughness"]) == (1, 1)
@@ -230,3 +232,76 @@ def test_giant_growth_on_an_activated_treetop_village():
         # 613.4b then 613.4c: set to 3/3, then +3/+3
         assert (tv["power"], tv["toughness"]) == (6, 6)
         assert tv["colors"] == ["green"] and tv["keywords"] == ["trample"]
+
+
+CHARGING_GRIFFIN = {"name": "Charging Griffin", "type": "Creature — Griffin", "manaCost": "{3}{W}", "power": "2",
+                    "toughness": "2", "text": "Flying\nWhenever Charging Griffin attacks, it gets +1/+1 until end of turn."}
+SHRIVEL = {"name": "Shrivel", "type": "Sorcery", "manaCost": "{1}{B}", "text": "All creatures get -1/-1 until end of turn."}
+
+
+def test_charging_griffin_gets_plus_one_when_it_attacks():
+    # "it" in "Whenever ~ attacks, it gets +1/+1": the creature itself (603.2, 611.2c)
+    entry, result = line(CHARGING_GRIFFIN, 2)
+    assert result.status == "compiled"
+    assert entry["triggered"]["creates"] == {"pt": {"modify": "+1/+1", "to": "self"}, "duration": "end_of_turn"}
+    state = load_state({**BASE, "cards": [card(CHARGING_GRIFFIN)],
+                        "battlefield": [{"id": "griffin", "card": "Charging Griffin", "controller": "alice",
+                                         "since_turn": 1}]})
+    got = Session(state).what_if(["next step", "attack griffin", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    griffin = Session(r.state).board().to_json()["board"]["griffin"]
+    assert (griffin["power"], griffin["toughness"]) == (3, 3)
+
+
+def test_shrivel_gives_every_creature_minus_one_and_the_one_ones_die():
+    state = load_state({**BASE, "cards": [card(SHRIVEL), card(TREETOP)],
+                        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                                        {"id": "tv", "card": "Treetop Village", "controller": "bob"}],
+                        "effects": [{"card": "Treetop Village", "controller": "bob", "source": "tv"}],
+                        "hand": {"alice": [{"id": "sh", "card": "Shrivel"}]},
+                        "mana_pool": {"alice": "{B}{C}"}})
+    got = Session(state).what_if(["cast sh", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    moved = {(c.change.to_json().get("object"), c.change.to_json().get("to"), c.sba) for c in r.changes
+             if c.change.to_json()["change"] == "moves"}
+    assert ("elf", "graveyard", True) in moved                  # 704.5f: toughness 0
+    tv = Session(r.state).board().to_json()["board"]["tv"]
+    assert (tv["power"], tv["toughness"]) == (2, 2)             # bob's animated land too
+
+
+def test_an_activated_mutavault_names_its_all_creature_types_as_words():
+    state = load_state({**BASE, "cards": [card(MUTAVAULT)],
+                        "battlefield": [{"id": "mv", "card": "Mutavault", "controller": "alice", "since_turn": 1}],
+                        "mana_pool": {"alice": "{C}"}})
+    got = Session(state).what_if(["activate mv 2", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    mv = Session(r.state).board().to_json()["board"]["mv"]
+    assert mv["types"] == ["creature", "land"] and (mv["power"], mv["toughness"]) == (2, 2)
+    assert ("Mutavault", 2, "words") in {(u.card, u.line, u.part) for u in got.not_modelled}
+
+
+RAVINE = {"name": "Raging Ravine", "type": "Land", "text": (
+    "Raging Ravine enters the battlefield tapped.\n{T}: Add {R} or {G}.\n{2}{R}{G}: Until end of turn, Raging "
+    "Ravine becomes a 3/3 red and green Elemental creature with \"Whenever this creature attacks, put a +1/+1 "
+    "counter on it.\" It's still a land.")}
+
+
+def test_raging_ravine_gains_a_triggered_ability_that_puts_a_counter_on_it_as_it_attacks():
+    entry, result = line(RAVINE, 3)
+    assert result.status == "compiled"
+    assert entry["activated"]["creates"]["grant"] == {"to": "self", "ability": {"triggered": {
+        "when": {"attacks": "self"}, "effect": "Whenever this creature attacks, put a +1/+1 counter on it.",
+        "does": [{"counters": {"kind": "+1/+1", "what": "self"}}]}}}
+    state = load_state({**BASE, "cards": [card(RAVINE)],
+                        "battlefield": [{"id": "rr", "card": "Raging Ravine", "controller": "alice", "since_turn": 1}],
+                        "mana_pool": {"alice": "{R}{G}{C}{C}"}})
+    got = Session(state).what_if(["activate rr 3", "resolve", "next step", "attack rr", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    # 613.1f: the granted ability triggers (508.3a); 613.4b then 613.4c with the counter (122.1a)
+    assert [c.change.to_json()["change"] for c in r.changes][-5:] == ["attacks", "triggered", "push", "counters", "pop"]
+    rr = Session(r.state).board().to_json()["board"]["rr"]
+    assert (rr["power"], rr["toughness"], rr["tapped"]) == (4, 4, True)

@@ -294,13 +294,21 @@ def _created(read: EffectRead, effect: dict) -> list[dict] | None:
 def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"[Until end of turn, ]~ becomes a P/T [colors] [Subtypes] [artifact ]creature [with
     keywords][ until end of turn]." (exactly one "until end of turn")."""
-    first, power, toughness, colors, subtypes, artifact, keywords, last = m.groups()
+    first, power, toughness, colors, subtypes, artifact, keywords, last, still = m.groups()
     if bool(first) == bool(last):
         return None
+    # (after a quoted ability the sentences are not split: "... on it." It's still a land.")
+    read.still = read.still or bool(still)
     from .subtypes import CREATURE_TYPES
     names = [w.lower() for w in (subtypes or "").split()]
     if any(n not in CREATURE_TYPES for n in names):
         return None
+    quoted = None
+    if keywords and keywords.startswith('"'):
+        # 'with "Whenever this creature attacks, put a +1/+1 counter on it."' (Raging Ravine)
+        quoted, keywords = _quoted_ability(keywords[1:-1]), None
+        if quoted is None:
+            return None
     kw = _keywords(keywords)
     if kw is None:
         return None
@@ -315,9 +323,23 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     effect: dict = {"becomes": becomes, "pt": {"set": f"{power}/{toughness}", "to": "self"}}
     if kw[0]:
         effect["grant"] = {"to": "self", "ability": {"keywords": kw[0]}}
+    if quoted is not None:
+        effect["grant"] = {"to": "self", "ability": quoted}
     if kw[1]:
         effect["text"] = kw[1]
     return _created(read, effect)
+
+
+def _quoted_ability(text: str) -> dict | None:
+    """An ability in quotes that an effect gives (113.1, 613.1f), read as a line of its own ("this
+    creature" is the object that has it, 201.5), or None unless every part of it is read."""
+    from .lines import Context, compile_line        # (lines.py reads effects through this module)
+    # (the effect's words come with self references as ~; in quotes "this creature" is meant)
+    entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
+    if result.status != "compiled" or "text" in entry:
+        return None
+    entry.pop("line")
+    return entry
 
 
 def _still(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -330,7 +352,8 @@ def _still(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 def _affected(who: str, read: EffectRead) -> str | dict | None:
     """What a pump names: "~", "target [creature]" (its target), "creatures you control", "other
-    creatures you control", "attacking creatures" (those it names as it resolves, 611.2c)."""
+    creatures you control", "attacking creatures", "all creatures" (those it names as it
+    resolves, 611.2c)."""
     if re.fullmatch(SELF_WORDS, who):
         return "self"
     if who.lower().startswith("target "):
@@ -341,6 +364,8 @@ def _affected(who: str, read: EffectRead) -> str | dict | None:
         return "target"
     if who.lower() == "attacking creatures":
         return "attacking_creatures"
+    if who.lower() == "all creatures":
+        return {"filter": ["creature"]}
     m = re.fullmatch(r"(other )?creatures you control", who, re.IGNORECASE)
     if m:
         return {"filter": ["creature"], "controller": "you", **({"other": True} if m.group(1) else {})}
@@ -367,10 +392,10 @@ def _pump(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-WHO = rf"({SELF_WORDS}|[Tt]arget [a-z ]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures)"
+WHO = rf"({SELF_WORDS}|[Tt]arget [a-z ]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
-      r"((?:[A-Z][a-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?))?( until end of turn)?\."), _becomes),
+      r"((?:[A-Z][a-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
     (r"It's still a land\.", _still),
     (rf"(Until end of turn, )?{WHO} gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?( until end of turn)?\.", _pump),
     (rf"(Until end of turn, )?{WHO} gains? ()([a-z ,]+?)( until end of turn)?\.",

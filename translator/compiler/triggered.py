@@ -42,6 +42,10 @@ def triggered(text: str, ctx, normal: str):
         entry["condition"] = CONDITIONS[condition]
         effect = rest
     effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
+    if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
+        # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
+        effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
+        effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
     read = read_effect(effect[0].upper() + effect[1:], creates=True)
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
