@@ -119,7 +119,8 @@ class Ability:
     line: int
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
-                                         # deck_construction (CR 113.6n: nothing in a game)
+                                         # deck_construction (CR 113.6n: nothing in a game) |
+                                         # additional_cost (601.2f: words; casting refused)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -533,9 +534,14 @@ def _parse_chosen_mana(f: Fields, where: str, rider: str) -> ManaEffect:
     return ManaEffect("chosen", options=options, of_kind="color", rider=rider)
 
 
+# Kinds kept as words: (the error for a granted one, what the words are).
+WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as text only", "line"),
+              "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
+
+
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction"}
+             "text", "deck_construction", "additional_cost"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -548,13 +554,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
-    if kind == "text":
+    if kind in WORDS_ONLY:
         # A line the vocabulary does not describe, kept as its words: it decides nothing, and
-        # every answer on a state where it is in play names it (not_modelled).
+        # every answer on a state where it is in play names it (not_modelled). An additional cost
+        # (CR 601.2f: "As an additional cost to cast this spell, [cost].") keeps the cost's words:
+        # casting the card is refused.
+        granted_error, what = WORDS_ONLY[kind]
         if granted:
-            raise f.error(kind, "a granted ability is written in the vocabulary, not as text only")
+            raise f.error(kind, granted_error)
         if not isinstance(arg, str) or not arg.strip():
-            raise f.error(kind, f"must be the line's words, got {describe(arg)}")
+            raise f.error(kind, f"must be the {what}'s words, got {describe(arg)}")
         return Ability(line, kind, effect_text=arg.strip())
     if kind == "deck_construction":
         # CR 113.6n, 903.3a: an ability that modifies the rules for deck construction functions

@@ -279,6 +279,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
+    if ability.kind == "additional_cost":
+        # CR 601.2f: kept as words; casting the card is refused (casting.lp), answers name it.
+        return [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
     if ability.kind == "flashback":
         return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
     facts = [f"ability_kind({a},{ability.kind})."]

@@ -333,7 +333,7 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
 def _quoted_ability(text: str) -> dict | None:
     """An ability in quotes that an effect gives (113.1, 613.1f), read as a line of its own ("this
     creature" is the object that has it, 201.5), or None unless every part of it is read."""
-    from .lines import Context, compile_line        # (lines.py reads effects through this module)
+    from .lines import Context, compile_line  # (lines.py reads effects through this module)
     # (the effect's words come with self references as ~; in quotes "this creature" is meant)
     entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
     if result.status != "compiled" or "text" in entry:

@@ -135,7 +135,7 @@ TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_u
              statics.untap_line, statics.upkeep_counters_line, mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
-             _normal(triggered_templates.spell))
+             _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 
 def compile_line(line: int, text: str, ctx: Context):

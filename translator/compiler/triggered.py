@@ -74,3 +74,13 @@ def _add_read(entry: dict, read, ctx) -> None:
         entry["does"] = read.does
     if read.creates is not None:
         entry["creates"] = read.creates     # an effect "until end of turn" (611.2a)
+
+
+def additional_cost(text: str, ctx, normal: str):
+    """"As an additional cost to cast this spell, [cost]." (CR 601.2f): the line is read as an
+    additional cost, the cost itself kept as words (the what-if refuses the cast)."""
+    m = re.fullmatch(r"As an additional cost to cast this spell, (.+?)\.?", text)
+    if m is None:
+        return None
+    return {"additional_cost": m.group(1)}, "additional_cost", ("cost",)
+
