@@ -305,3 +305,51 @@ def test_raging_ravine_gains_a_triggered_ability_that_puts_a_counter_on_it_as_it
     assert [c.change.to_json()["change"] for c in r.changes][-5:] == ["attacks", "triggered", "push", "counters", "pop"]
     rr = Session(r.state).board().to_json()["board"]["rr"]
     assert (rr["power"], rr["toughness"], rr["tapped"]) == (4, 4, True)
+
+
+def test_an_animated_land_that_came_this_turn_cannot_tap_for_mana_but_the_same_land_can():
+    # 302.6: {T} abilities of a creature need control since the turn began; a land that is no
+    # creature has no such limit
+    effect = [{"card": "Celestial Colonnade", "controller": "alice", "source": "col"}]
+    got = {(since, bool(eff)): Session(colonnade_state(since_turn=since, effects=eff)).can_pay("alice", "{W}").payable
+           for since in (1, 5) for eff in ([], effect)}
+    assert got == {(1, False): True, (1, True): True, (5, False): True, (5, True): False}
+
+
+def colonnade_with(becomes):
+    raw = card(COLONNADE)
+    raw["abilities"][2]["activated"]["creates"]["becomes"] = becomes
+    return raw
+
+
+@pytest.mark.parametrize("becomes, message", [
+    ({"to": "self", "subtypes": ["forest"]}, r"becomes\.subtypes: 'forest': a creature or artifact subtype"),
+    ({"to": "self", "types": ["goblin"]}, r"becomes\.types: 'goblin' is not a card type"),
+    ({"to": "self", "colors": ["purple"]}, r"becomes\.colors: 'purple' is not one of"),
+    ({"to": "self"}, r"becomes: give types, subtypes or colors"),
+    ({"to": "it", "types": ["creature"]}, r"becomes\.to: must be one of self, target"),
+])
+def test_a_bad_becomes_names_its_field(becomes, message):
+    with pytest.raises(InputError, match=message):
+        parse_card(colonnade_with(becomes), "test.yaml")
+
+
+FACTORY = {"name": "Mishra's Factory", "type": "Land", "text": (
+    "{T}: Add {C}.\n{1}: Mishra's Factory becomes a 2/2 Assembly-Worker artifact creature until end of turn. "
+    "It's still a land.\n{T}: Target Assembly-Worker creature gets +1/+1 until end of turn.")}
+
+
+def test_a_mishras_factory_pumps_another_that_is_an_assembly_worker_only_while_animated():
+    # 613.1d: the subtype the effect adds is what the target's filter reads (115.1)
+    assert compile_face(FACTORY).fully_compiled
+    animated = [{"card": "Mishra's Factory", "line": 2, "controller": "alice", "source": "f1"}]
+    for effects, legal in (([], False), (animated, True)):
+        state = load_state({**BASE, "cards": [card(FACTORY)], "effects": effects,
+                            "battlefield": [{"id": "f1", "card": "Mishra's Factory", "controller": "alice", "since_turn": 1},
+                                            {"id": "f2", "card": "Mishra's Factory", "controller": "alice", "since_turn": 1}]})
+        got = Session(state).what_if(["activate f2 3 targeting f1", "resolve"])
+        assert (got.results[0].illegal is None) == legal
+        if legal:
+            f1 = Session(got.results[0].state).board().to_json()["board"]["f1"]
+            assert f1["types"] == ["artifact", "creature", "land"] and f1["subtypes"] == ["assembly-worker"]
+            assert (f1["power"], f1["toughness"]) == (3, 3)

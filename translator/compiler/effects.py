@@ -39,7 +39,8 @@ TARGET_NOUNS = {"creature": ["creature"], "artifact": ["artifact"], "enchantment
                 "land": ["land"], "permanent": ["permanent"], "planeswalker": ["planeswalker"],
                 "nonland permanent": ["nonland", "permanent"], "noncreature artifact": ["noncreature", "artifact"],
                 "artifact creature": ["artifact", "creature"], "nonbasic land": ["nonbasic", "land"],
-                "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None}
+                "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None,
+                "legendary creature": ["legendary", "creature"]}
 
 
 def read_target(words: str) -> tuple[dict | str, str] | None:
@@ -51,6 +52,13 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         return "player", "target player"
     if words in ("opponent",):
         return "opponent", "target opponent"
+    # "target Assembly-Worker creature", "target Goblin creature": a creature type (205.3m)
+    kind = re.fullmatch(r"([A-Z][A-Za-z'-]+) creature", words)
+    if kind:
+        from .subtypes import CREATURE_TYPES
+        if kind.group(1).lower() not in CREATURE_TYPES:
+            return None
+        return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
@@ -392,10 +400,10 @@ def _pump(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-WHO = rf"({SELF_WORDS}|[Tt]arget [a-z ]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
+WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
-      r"((?:[A-Z][a-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
+      r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
     (r"It's still a land\.", _still),
     (rf"(Until end of turn, )?{WHO} gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?( until end of turn)?\.", _pump),
     (rf"(Until end of turn, )?{WHO} gains? ()([a-z ,]+?)( until end of turn)?\.",
