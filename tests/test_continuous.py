@@ -353,3 +353,17 @@ def test_a_mishras_factory_pumps_another_that_is_an_assembly_worker_only_while_a
             f1 = Session(got.results[0].state).board().to_json()["board"]["f1"]
             assert f1["types"] == ["artifact", "creature", "land"] and f1["subtypes"] == ["assembly-worker"]
             assert (f1["power"], f1["toughness"]) == (3, 3)
+
+
+def test_a_pump_on_the_creatures_you_control_in_the_state_names_the_ones_it_affected():
+    # 611.2c: the set is fixed as it resolved; the state says which (an elf that came later is not)
+    cards = [card(GLORIOUS_CHARGE)]
+    bf = [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+          {"id": "late", "card": "Llanowar Elves", "controller": "alice"}]
+    state = load_state({**BASE, "cards": cards, "battlefield": bf,
+                        "effects": [{"card": "Glorious Charge", "controller": "alice", "targets": ["elf"]}]})
+    board = Session(state).board().to_json()["board"]
+    assert (board["elf"]["power"], board["late"]["power"]) == (2, 1)
+    with pytest.raises(InputError, match=r"effects\[0\]\.targets: is required: the ids of the permanents"):
+        load_state({**BASE, "cards": cards, "battlefield": bf,
+                    "effects": [{"card": "Glorious Charge", "controller": "alice"}]})

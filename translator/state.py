@@ -244,6 +244,17 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
         if targets:
             raise f.error("targets", f"the effect {card_name} creates affects its source, not targets")
         return (source,)
+    groups = created.grant_to in ("group", "others") or any(p.to in ("group", "others") for p in created.pt)
+    if groups and not needs:
+        # "Creatures you control get +1/+1 until end of turn": the permanents it affected as it
+        # resolved (611.2c), named here since the state cannot tell them (any number, even none)
+        if not f.has("targets"):
+            raise f.error("targets", f"is required: the ids of the permanents the effect {card_name} "
+                                     "affected as it resolved (611.2c), [] for none")
+        for t in targets:
+            if not isinstance(t, str) or t not in battlefield:
+                raise f.error("targets", f"no battlefield object has id {t!r}")
+        return targets
     if not needs:
         if targets:
             raise f.error("targets", f"the effect {card_name} creates affects no target")
