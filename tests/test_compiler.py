@@ -186,7 +186,6 @@ def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial(
 @pytest.mark.parametrize("name, text", [
     ("Coldsteel Heart", "{T}: Add one mana of the chosen color."),      # the chosen color: another template's
     ("Gemstone Caverns", "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."),
-    ("Elvish Spirit Guide", "Exile Elvish Spirit Guide from your hand: Add {G}."),   # activated from the hand
     ("Moonsnare Prototype", "{T}, Tap an untapped artifact or creature you control: Add {C}."),   # "or": no filter
 ])
 def test_a_mana_line_whose_mana_or_cost_is_not_all_read_stays_text(name, text):

@@ -68,8 +68,8 @@ class Cost:
     """One part of an activation cost (CR 602.1a), as a vocabulary term.
 
     kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
-          tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand) | mill |
-          exile (self) | return_to_hand (self)
+          tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
+          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
     """
 
     kind: str
@@ -77,7 +77,8 @@ class Cost:
     count: int | str = 1                 # counters ("X" allowed), life, energy, permanents
     counter: str = ""                    # remove_counters: the counter kind
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
-    self_only: bool = False              # sacrifice: "Sacrifice this permanent"
+    self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
+                                         # this card" (an ability that functions from the hand)
     text: str = ""                       # as written on the card, for output
 
 
@@ -168,6 +169,8 @@ class Ability:
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
+    zone: str = ""                       # activated: the zone it functions from, when not the
+                                         # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
 
 
 @dataclass(frozen=True)
@@ -275,11 +278,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, f"must be an integer like +1 or -6, got {describe(arg)}")
         return Cost(kind, count=arg, text=f"{arg:+d}")
     if kind == "discard":
-        # "Discard a card" (701.9a: the player chooses), "Discard your hand"
+        # "Discard a card" (701.9a: the player chooses), "Discard your hand", "Discard this card"
+        # (the card itself, from its owner's hand: an ability that functions there, 702.29a)
+        if arg == "self":
+            return Cost(kind, self_only=True, count=1, text="Discard this card")
         if arg == "hand":
             return Cost(kind, self_only=False, count=0, text="Discard your hand")
         if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
-            raise sub.error(kind, f"must be a positive number of cards or 'hand', got {describe(arg)}")
+            raise sub.error(kind, f"must be a positive number of cards, 'hand' or 'self', got {describe(arg)}")
         return Cost(kind, count=arg, text=f"Discard {arg} card{'s' if arg != 1 else ''}")
     if kind == "mill":
         # "Mill a card" (701.17a: the top card of the library into the graveyard)
@@ -591,7 +597,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does", "target", "when", "condition"}
+                   "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -599,6 +605,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             costs = tuple(parse_cost(c, where, f"{a.sub('cost')}[{i}]") for i, c in enumerate(raw))
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
+        zone = a.get("zone", str, "")
+        if zone:
+            if kind != "activated" or granted:
+                raise a.error("zone", "only a card's own activated ability states the zone it functions from")
+            costs = _hand_costs(costs, zone, a)
+        elif any(c.kind == "discard" and c.self_only for c in costs):
+            raise a.error("cost", "discard: self is paid from the hand (701.9a): the ability needs zone: hand")
         trigger = None
         if a.has("trigger"):
             if kind != "triggered":
@@ -655,7 +668,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, more_targets=more_targets, when=when, condition=condition)
+                       target=target, more_targets=more_targets, when=when, condition=condition,
+                       zone=zone)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
@@ -722,6 +736,26 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        pt=pts, control=control, condition=condition, restricts=restricts,
                        restrict_if=restrict_if)
     return _parse_enters(line, arg, where, sub)
+
+
+# The zones an activated ability may state it functions from (CR 113.6b), besides the
+# battlefield: the hand (cycling 702.29a, channel, "Exile ~ from your hand: Add {G}.").
+ABILITY_ZONES = ("hand",)
+# Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
+# can be paid): none of them is part of an ability that functions from the hand.
+PERMANENT_COSTS = ("tap", "untap", "remove_counters", "loyalty", "return_to_hand")
+
+
+def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:
+    """The costs of an ability that functions from the hand (CR 113.6b, 113.6m), checked: none
+    that only a permanent pays; "exile: self" is then "Exile this card from your hand"."""
+    if zone not in ABILITY_ZONES:
+        raise a.error("zone", f"must be one of {', '.join(ABILITY_ZONES)} (without zone: the battlefield)")
+    for c in costs:
+        if c.kind in PERMANENT_COSTS or (c.kind == "sacrifice" and c.self_only):
+            raise a.error("cost", f"{c.text} cannot be paid while the card is in a hand (113.6j)")
+    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" else c
+                 for c in costs)
 
 
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:

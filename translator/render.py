@@ -101,6 +101,8 @@ def cost_term(cost: Cost) -> str:
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
         case "discard":
+            if cost.self_only:
+                return "discard(self)"
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
@@ -295,6 +297,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
         if cost.filter:
             facts.extend(filter_facts(cost.filter)[1])
+    if ability.zone:
+        # CR 113.6b: it functions only from the zone it states (the hand)
+        facts.append(f"ability_zone({a},{ability.zone}).")
     if ability.targets:
         facts.append(f"ability_targets({a}).")
     if ability.timing == "sorcery":
