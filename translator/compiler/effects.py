@@ -263,14 +263,12 @@ def read_effect(text: str, creates: bool = False) -> EffectRead | None:
     return read if read.does else None
 
 
-
 # -- continuous effects "until end of turn" (611.2a), the vocabulary's `creates:` --------------
 # "~ becomes a 3/4 green and white Elemental creature with reach until end of turn. It's still a
 # land." (Celestial Colonnade), "~ becomes a 2/2 white and blue Bird artifact creature with flying
 # until end of turn." (Azorius Keyrune), "Target creature gets +2/+2 until end of turn.", "Target
 # creature gains haste until end of turn.", "Creatures you control get +1/+1 until end of turn."
 COLOR_LIST = r"(?:white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
-UNTIL_EOT = "until end of turn"
 
 
 def _keywords(words: str | None) -> tuple[list[str], str] | None:
@@ -380,10 +378,11 @@ def _affected(who: str, read: EffectRead) -> str | dict | None:
     return None
 
 
-def _pump(m: re.Match, read: EffectRead) -> list[dict] | None:
+def _pump(groups: tuple, read: EffectRead) -> list[dict] | None:
     """"[Until end of turn, ]X get(s) +N/+N[ and gain(s) K] [until end of turn]", "X gain(s) K
-    until end of turn" (613.4c, layer 7c; 613.1f, layer 6)."""
-    first, who, pt, keywords, last = m.groups()
+    until end of turn" (613.4c, layer 7c; 613.1f, layer 6): groups (first, who, P/T, keywords,
+    last)."""
+    first, who, pt, keywords, last = groups
     if bool(first) == bool(last) or not (pt or keywords):
         return None
     to = _affected(who, read)
@@ -405,17 +404,8 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
       r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
     (r"It's still a land\.", _still),
-    (rf"(Until end of turn, )?{WHO} gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?( until end of turn)?\.", _pump),
-    (rf"(Until end of turn, )?{WHO} gains? ()([a-z ,]+?)( until end of turn)?\.",
-     lambda m, r: _pump(_Groups((m.group(1), m.group(2), None, m.group(4), m.group(5))), r)),
+    (rf"(Until end of turn, )?{WHO} gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?( until end of turn)?\.",
+     lambda m, r: _pump(m.groups(), r)),
+    (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
+     lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
 ))
-
-
-class _Groups:
-    """The groups of a match, rearranged for a builder that reads another pattern's groups."""
-
-    def __init__(self, groups: tuple):
-        self._groups = groups
-
-    def groups(self) -> tuple:
-        return self._groups
