@@ -367,3 +367,12 @@ def test_a_pump_on_the_creatures_you_control_in_the_state_names_the_ones_it_affe
     with pytest.raises(InputError, match=r"effects\[0\]\.targets: is required: the ids of the permanents"):
         load_state({**BASE, "cards": cards, "battlefield": bf,
                     "effects": [{"card": "Glorious Charge", "controller": "alice"}]})
+
+
+def test_a_becomes_that_would_replace_a_creatures_own_types_is_not_read():
+    # 205.1b: "[creature types] artifact creature" replaces the creature types it had; the
+    # vocabulary only adds, so on a card with creature types the line stays words (the Keyrune's
+    # line on a Human Wizard artifact creature, written for this test)
+    face = {**KEYRUNE, "type": "Artifact Creature — Human Wizard", "power": "1", "toughness": "1"}
+    _, result = line(face, 2)
+    assert (result.status, result.unread) == ("partial", ("effect",))

@@ -39,7 +39,7 @@ def activated(text: str, ctx, normal: str):
     if not said:
         return None
     entry["effect"] = " ".join(shown)
-    read = read_effect(" ".join(said), creates=True)
+    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line)
     if read is None:
         return {"activated": entry}, "activated", ("effect",)
     ctx.tokens.extend(read.tokens)

@@ -235,12 +235,14 @@ def sentences_of_effect(text: str) -> list[str]:
     return out
 
 
-def read_effect(text: str, creates: bool = False) -> EffectRead | None:
+def read_effect(text: str, creates: bool = False, type_line: str = "") -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py). With
     `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
     611.2: "until end of turn"); an effect that both creates one and takes actions is not read
-    here (the vocabulary creates its effect before the actions, whatever the order written)."""
+    here (the vocabulary creates its effect before the actions, whatever the order written).
+    `type_line` is the card's: a `becomes` that names creature types is read only on a card with
+    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds)."""
     read = EffectRead()
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
@@ -259,6 +261,8 @@ def read_effect(text: str, creates: bool = False) -> EffectRead | None:
         if not creates or read.does or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
+        if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
+            return None
         return read
     return read if read.does else None
 
@@ -269,6 +273,11 @@ def read_effect(text: str, creates: bool = False) -> EffectRead | None:
 # until end of turn." (Azorius Keyrune), "Target creature gets +2/+2 until end of turn.", "Target
 # creature gains haste until end of turn.", "Creatures you control get +1/+1 until end of turn."
 COLOR_LIST = r"(?:white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
+
+
+def _has_creature_types(type_line: str) -> bool:
+    from .subtypes import CREATURE_TYPES
+    return any(w in CREATURE_TYPES for w in type_line.lower().partition("—")[2].split())
 
 
 def _keywords(words: str | None) -> tuple[list[str], str] | None:

@@ -46,7 +46,7 @@ def triggered(text: str, ctx, normal: str):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
         effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
         effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
-    read = read_effect(effect[0].upper() + effect[1:], creates=True)
+    read = read_effect(effect[0].upper() + effect[1:], creates=True, type_line=ctx.type_line)
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
     _add_read(entry, read, ctx)
