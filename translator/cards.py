@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, parse_actions
 from .activation import ActivationCondition, parse_activation_conditions
 from .effects import (
+    Becomes,
     LayerEffect,
     ManaTrigger,
     PTEffect,
     Replacement,
     SpendRule,
     check_effect_keys,
+    parse_becomes,
     parse_layer_effect,
     parse_pt,
     parse_replacement,
@@ -171,6 +173,8 @@ class Ability:
                                          # player casts costs {1} more ...", CR 601.2f)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
+    becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
+                                         # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
 
@@ -644,7 +648,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict"})
+                        "prevent", "restrict", "becomes", "text"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -887,13 +891,19 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
     prevents = c.get("prevent", str, "")
     if prevents and prevents not in PREVENTIONS:
         raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}")
-    if control or pts or grant or prevents:
+    # "~ becomes a 3/4 ... creature": its types and colors (layers 4, 5), beside its pt and grant
+    becomes = parse_becomes(c.data["becomes"], where, c.sub("becomes"), CARD_TYPES) if c.has("becomes") else None
+    # words beside the effect it does not describe ("with all creature types"): answers name them
+    text = c.get("text", str, "")
+    if control or pts or grant or prevents or becomes:
         if check_effect_keys(c, {"replacement", "land_types", "colors"}):
             raise c.error(None, "a replacement, land_types or colors effect is created on its own")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, "static", control=control, pt=pts, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
-                       prevents=prevents)
+                       prevents=prevents, becomes=becomes, effect_text=text)
+    if text:
+        raise c.error("text", "words beside an effect go with control, pt, grant, prevent or becomes")
     made = _parse_continuous(c, where, line, required=True)
     if made.layer is not None and made.layer.to_self:
         raise c.error("land_types", "an effect a spell or ability creates names what it applies to, not self")

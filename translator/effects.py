@@ -201,12 +201,14 @@ def check_effect_keys(f: Fields, keys: set[str]) -> str:
 
 
 __all__ = [
+    "Becomes",
     "InputError",
     "LayerEffect",
     "ManaTrigger",
     "PTEffect",
     "Replacement",
     "SpendRule",
+    "parse_becomes",
     "parse_layer_effect",
     "parse_pt",
     "parse_replacement",
@@ -214,3 +216,49 @@ __all__ = [
     "parse_to",
     "parse_trigger",
 ]
+
+
+@dataclass(frozen=True)
+class Becomes:
+    """"~ becomes a 3/4 green and white Elemental creature ... It's still a land" (the type and
+    color part; its P/T is a `pt: {set}`, its abilities a `grant`): card types and subtypes it
+    adds in layer 4 (613.1d; 205.1b: "still a land", "artifact creature" keep the prior types),
+    the colors it sets in layer 5 (613.1e), on its source or its target (611.2c)."""
+
+    to: str                              # self | target
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None  # None: colors unchanged; () colorless (sets no color)
+
+
+def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Becomes:
+    """`becomes: {to, types, subtypes, colors}` of an effect a spell or ability creates."""
+    f = Fields(arg, where, path, {"to", "types", "subtypes", "colors"})
+    to = _choice(f, "to", ("self", "target"), "self")
+
+    def words(key: str) -> tuple[str, ...]:
+        raw = f.get(key, (list, str), [])
+        values = tuple(str(v).lower() for v in ([raw] if isinstance(raw, str) else raw))
+        if len(set(values)) != len(values):
+            raise f.error(key, "names a value twice")
+        return values
+
+    types, subtypes = words("types"), words("subtypes")
+    for t in types:
+        if t not in card_types:
+            raise f.error("types", f"{t!r} is not a card type ({', '.join(sorted(card_types))})")
+    for s in subtypes:
+        if s in BASIC_LAND_TYPES or not re.fullmatch(r"[a-z][a-z'-]*", s):
+            raise f.error("subtypes", f"{s!r}: a creature or artifact subtype (land types are a "
+                                      "land_types effect)")
+    colors = None
+    if f.has("colors"):
+        colors = words("colors")
+        if colors == ("colorless",):
+            colors = ()
+        for c in colors:
+            if c not in COLOR_WORDS:
+                raise f.error("colors", f"{c!r} is not one of {', '.join(COLOR_WORDS)} (or [colorless] alone)")
+    if not (types or subtypes or colors is not None):
+        raise f.error(None, "give types, subtypes or colors")
+    return Becomes(to, types, subtypes, colors)

@@ -385,6 +385,21 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         facts += [f"creates({a},{c}).", f"effect_duration({c},{ability.duration})."]
         facts.extend(continuous_facts(c, ability.creates))
         facts.extend(effect_facts(card, c, ability.creates))
+        if ability.creates.effect_text:
+            # words beside what it creates, not described ("with all creature types")
+            facts.append(f"ability_words({c}).")
+    return facts
+
+
+def becomes_facts(a: str, b) -> list[str]:
+    """What a created "becomes" effect makes its object (asp/continuous.lp): the card types and
+    subtypes it adds (layer 4) and the colors it sets (layer 5; none for colorless)."""
+    facts = [f"becomes({a},{b.to})."]
+    facts += [f"becomes_type({a},{t})." for t in b.types]
+    facts += [f"becomes_subtype({a},{quote(s)})." for s in b.subtypes]
+    if b.colors is not None:
+        facts.append(f"becomes_colors({a}).")
+        facts += [f"becomes_color({a},{k})." for k in b.colors]
     return facts
 
 
@@ -417,6 +432,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
+    if ability.becomes is not None:
+        facts.extend(becomes_facts(a, ability.becomes))
     if ability.control == "exchange":
         facts.append(f"exchanges_control({a}).")
     elif ability.control:

@@ -263,9 +263,31 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     """The permanents a created effect affects: the targets its spell or ability had (CR
     611.2c), one id per target the card names."""
     created = ability.creates
-    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt))
+    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
+                 or (created.becomes is not None and created.becomes.to == "target"))
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
+    if created.becomes is not None and created.becomes.to == "self":
+        # "~ becomes a 3/4 ... creature": it affects its source (611.2c), the permanent named
+        # by `source`; its P/T and abilities go with it.
+        source = f.data.get("source")
+        if source is None:
+            raise f.error("source", f"is required: the effect {card_name} creates affects its source "
+                                    "(the permanent whose ability created it)")
+        if targets:
+            raise f.error("targets", f"the effect {card_name} creates affects its source, not targets")
+        return (source,)
+    groups = created.grant_to in ("group", "others") or any(p.to in ("group", "others") for p in created.pt)
+    if groups and not needs:
+        # "Creatures you control get +1/+1 until end of turn": the permanents it affected as it
+        # resolved (611.2c), named here since the state cannot tell them (any number, even none)
+        if not f.has("targets"):
+            raise f.error("targets", f"is required: the ids of the permanents the effect {card_name} "
+                                     "affected as it resolved (611.2c), [] for none")
+        for t in targets:
+            if not isinstance(t, str) or t not in battlefield:
+                raise f.error("targets", f"no battlefield object has id {t!r}")
+        return targets
     if not needs:
         if targets:
             raise f.error("targets", f"the effect {card_name} creates affects no target")

@@ -32,11 +32,16 @@ def activated(text: str, ctx, normal: str):
         return None
     said, shown = rest
     entry["effect"] = " ".join(shown)
-    read = read_effect(" ".join(said))
+    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line)
     if read is None:
         return {"activated": entry}, "activated", ("effect",)
     ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"], entry["target"] = read.targets, read.target
-    entry["does"] = read.does
+    if read.does:
+        entry["does"] = read.does
+    if read.creates is not None:
+        # an effect "until end of turn" (611.2a); words it keeps ("all creature types") are named
+        entry["creates"] = read.creates
+        return {"activated": entry}, "activated", ("words",) if "text" in read.creates else ()
     return {"activated": entry}, "activated", ()

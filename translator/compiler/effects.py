@@ -30,6 +30,8 @@ class EffectRead:
     target: dict | str | None = None        # the vocabulary's `target:` (one instance)
     targets: list[str] = field(default_factory=list)   # the text of each target, for output
     tokens: list[dict] = field(default_factory=list)   # the token cards it creates (111.4), as card files
+    creates: dict | None = None         # the vocabulary's `creates:` (611.2: an effect "until end of turn")
+    still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -37,7 +39,8 @@ TARGET_NOUNS = {"creature": ["creature"], "artifact": ["artifact"], "enchantment
                 "land": ["land"], "permanent": ["permanent"], "planeswalker": ["planeswalker"],
                 "nonland permanent": ["nonland", "permanent"], "noncreature artifact": ["noncreature", "artifact"],
                 "artifact creature": ["artifact", "creature"], "nonbasic land": ["nonbasic", "land"],
-                "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None}
+                "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None,
+                "legendary creature": ["legendary", "creature"]}
 
 
 def read_target(words: str) -> tuple[dict | str, str] | None:
@@ -49,6 +52,13 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         return "player", "target player"
     if words in ("opponent",):
         return "opponent", "target opponent"
+    # "target Assembly-Worker creature", "target Goblin creature": a creature type (205.3m)
+    kind = re.fullmatch(r"([A-Z][A-Za-z'-]+) creature", words)
+    if kind:
+        from .subtypes import CREATURE_TYPES
+        if kind.group(1).lower() not in CREATURE_TYPES:
+            return None
+        return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
@@ -265,9 +275,14 @@ def sentences_of_effect(text: str) -> list[str]:
     return out
 
 
-def read_effect(text: str) -> EffectRead | None:
+def read_effect(text: str, creates: bool = False, type_line: str = "") -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
-    templates here. `text` has its self references written ~ (compiler/lines.py)."""
+    templates here. `text` has its self references written ~ (compiler/lines.py). With
+    `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
+    611.2: "until end of turn"); an effect that both creates one and takes actions is not read
+    here (the vocabulary creates its effect before the actions, whatever the order written).
+    `type_line` is the card's: a `becomes` that names creature types is read only on a card with
+    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds)."""
     read = EffectRead()
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
@@ -281,4 +296,165 @@ def read_effect(text: str) -> EffectRead | None:
                 break
         else:
             return None
+    if read.creates is not None:
+        becomes = read.creates.get("becomes")
+        if not creates or read.does or (becomes is not None and becomes.pop("retains") is not True
+                                        and not read.still):
+            return None                 # 205.1a: without "still a land" the types would be replaced
+        if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
+            return None
+        return read
     return read if read.does else None
+
+
+# -- continuous effects "until end of turn" (611.2a), the vocabulary's `creates:` --------------
+# "~ becomes a 3/4 green and white Elemental creature with reach until end of turn. It's still a
+# land." (Celestial Colonnade), "~ becomes a 2/2 white and blue Bird artifact creature with flying
+# until end of turn." (Azorius Keyrune), "Target creature gets +2/+2 until end of turn.", "Target
+# creature gains haste until end of turn.", "Creatures you control get +1/+1 until end of turn."
+COLOR_LIST = r"(?:white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
+
+
+def _has_creature_types(type_line: str) -> bool:
+    from .subtypes import CREATURE_TYPES
+    return any(w in CREATURE_TYPES for w in type_line.lower().partition("—")[2].split())
+
+
+def _keywords(words: str | None) -> tuple[list[str], str] | None:
+    """"flying and vigilance", "first strike", "vigilance and all creature types": the keywords
+    (CR 702) and the words kept beside them ("all creature types"), or None for anything else (a
+    quoted ability, ward {3})."""
+    from ..cards import KEYWORDS
+    if not words:
+        return [], ""
+    out, kept = [], ""
+    for w in re.split(r",? and |, ", words):
+        w = w.strip().lower()
+        if w == "all creature types":
+            kept = "with all creature types"
+        elif w in KEYWORDS and not w.startswith(("enchant", "protection from chosen")):
+            out.append(w)
+        else:
+            return None
+    return out, kept
+
+
+def _created(read: EffectRead, effect: dict) -> list[dict] | None:
+    if read.creates is not None:
+        return None                     # one continuous effect per ability here
+    read.creates = {**effect, "duration": "end_of_turn"}
+    return []
+
+
+def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"[Until end of turn, ]~ becomes a P/T [colors] [Subtypes] [artifact ]creature [with
+    keywords][ until end of turn]." (exactly one "until end of turn")."""
+    first, power, toughness, colors, subtypes, artifact, keywords, last, still = m.groups()
+    if bool(first) == bool(last):
+        return None
+    # (after a quoted ability the sentences are not split: "... on it." It's still a land.")
+    read.still = read.still or bool(still)
+    from .subtypes import CREATURE_TYPES
+    names = [w.lower() for w in (subtypes or "").split()]
+    if any(n not in CREATURE_TYPES for n in names):
+        return None
+    quoted = None
+    if keywords and keywords.startswith('"'):
+        # 'with "Whenever this creature attacks, put a +1/+1 counter on it."' (Raging Ravine)
+        quoted, keywords = _quoted_ability(keywords[1:-1]), None
+        if quoted is None:
+            return None
+    kw = _keywords(keywords)
+    if kw is None:
+        return None
+    becomes: dict = {"to": "self", "types": ["artifact", "creature"] if artifact else ["creature"],
+                     # 205.1b: "[creature types] artifact creature" keeps the prior types (and the
+                     # object has no creature types to replace: read only on ~, a noncreature)
+                     "retains": bool(artifact)}
+    if names:
+        becomes["subtypes"] = names
+    if colors:
+        becomes["colors"] = [c.strip() for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", colors) if c.strip()]
+    effect: dict = {"becomes": becomes, "pt": {"set": f"{power}/{toughness}", "to": "self"}}
+    if kw[0]:
+        effect["grant"] = {"to": "self", "ability": {"keywords": kw[0]}}
+    if quoted is not None:
+        effect["grant"] = {"to": "self", "ability": quoted}
+    if kw[1]:
+        effect["text"] = kw[1]
+    return _created(read, effect)
+
+
+def _quoted_ability(text: str) -> dict | None:
+    """An ability in quotes that an effect gives (113.1, 613.1f), read as a line of its own ("this
+    creature" is the object that has it, 201.5), or None unless every part of it is read."""
+    from .lines import Context, compile_line  # (lines.py reads effects through this module)
+    # (the effect's words come with self references as ~; in quotes "this creature" is meant)
+    entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
+    if result.status != "compiled" or "text" in entry:
+        return None
+    entry.pop("line")
+    return entry
+
+
+def _still(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"It's still a land." after a `becomes` on a land (205.1b): its prior types stay."""
+    if read.creates is None or "becomes" not in read.creates:
+        return None
+    read.still = True
+    return []
+
+
+def _affected(who: str, read: EffectRead) -> str | dict | None:
+    """What a pump names: "~", "target [creature]" (its target), "creatures you control", "other
+    creatures you control", "attacking creatures", "all creatures" (those it names as it
+    resolves, 611.2c)."""
+    if re.fullmatch(SELF_WORDS, who):
+        return "self"
+    if who.lower().startswith("target "):
+        t = read_target(who[len("target "):])
+        if t is None or t[0] in ("player", "opponent"):
+            return None
+        read.target, read.targets = t[0], [t[1]]
+        return "target"
+    if who.lower() == "attacking creatures":
+        return "attacking_creatures"
+    if who.lower() == "all creatures":
+        return {"filter": ["creature"]}
+    m = re.fullmatch(r"(other )?creatures you control", who, re.IGNORECASE)
+    if m:
+        return {"filter": ["creature"], "controller": "you", **({"other": True} if m.group(1) else {})}
+    return None
+
+
+def _pump(groups: tuple, read: EffectRead) -> list[dict] | None:
+    """"[Until end of turn, ]X get(s) +N/+N[ and gain(s) K] [until end of turn]", "X gain(s) K
+    until end of turn" (613.4c, layer 7c; 613.1f, layer 6): groups (first, who, P/T, keywords,
+    last)."""
+    first, who, pt, keywords, last = groups
+    if bool(first) == bool(last) or not (pt or keywords):
+        return None
+    to = _affected(who, read)
+    if to is None:
+        return None
+    effect: dict = {}
+    if pt:
+        effect["pt"] = {"modify": pt, "to": to}
+    if keywords:
+        kw = _keywords(keywords)
+        if kw is None or not kw[0] or kw[1]:
+            return None
+        effect["grant"] = {"to": to, "ability": {"keywords": kw[0]}}
+    return _created(read, effect)
+
+
+WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
+SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
+    ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
+      r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
+    (r"It's still a land\.", _still),
+    (rf"(Until end of turn, )?{WHO} gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?( until end of turn)?\.",
+     lambda m, r: _pump(m.groups(), r)),
+    (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
+     lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
+))

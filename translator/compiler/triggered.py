@@ -42,7 +42,11 @@ def triggered(text: str, ctx, normal: str):
         entry["condition"] = CONDITIONS[condition]
         effect = rest
     effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
-    read = read_effect(effect[0].upper() + effect[1:])
+    if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
+        # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
+        effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
+        effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
+    read = read_effect(effect[0].upper() + effect[1:], creates=True, type_line=ctx.type_line)
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
     _add_read(entry, read, ctx)
@@ -53,7 +57,7 @@ def spell(text: str, ctx, normal: str):
     """An instant's or sorcery's effect line (CR 608.2): all of it read, or left to others."""
     if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
         return None
-    read = read_effect(normal)
+    read = read_effect(normal, creates=True)
     if read is None:
         return None
     entry: dict = {"effect": text}
@@ -66,7 +70,10 @@ def _add_read(entry: dict, read, ctx) -> None:
     if read.target is not None:
         entry["targets"] = read.targets
         entry["target"] = read.target
-    entry["does"] = read.does
+    if read.does:
+        entry["does"] = read.does
+    if read.creates is not None:
+        entry["creates"] = read.creates     # an effect "until end of turn" (611.2a)
 
 
 def additional_cost(text: str, ctx, normal: str):
