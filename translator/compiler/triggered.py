@@ -41,7 +41,7 @@ def triggered(text: str, ctx, normal: str):
     if sep2 and condition in CONDITIONS:
         entry["condition"] = CONDITIONS[condition]
         effect = rest
-    effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
+    effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
     read = read_effect(effect[0].upper() + effect[1:])
     if read is None:
         return {"triggered": entry}, "triggered", ("effect",)
