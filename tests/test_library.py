@@ -285,7 +285,6 @@ def test_sacrifice_unless_you_pay_is_paid_from_the_pool(pool, outcomes):
         assert "118.12a" in {rule for c in r.changes for rule, _ in c.rules}
 
 
-
 # -- the compiler's sentences (translator/compiler/effects.py), real lines of the pool ------------
 
 @pytest.mark.parametrize("face, line, does", [
@@ -361,3 +360,16 @@ def test_a_compiled_scry_land_scries_as_it_enters():
                   "Mystery enters the battlefield, scry 1.\n{T}: Add {G} or {U}.")
     got = run(["play t", "resolve"], [temple], hand={"alice": [{"id": "t", "card": "Temple of Mystery"}]}, **LIB3)
     assert sorted(library(r) for r in got.results) == [("a", "b", "c"), ("b", "c", "a")]
+
+
+def test_the_board_does_not_give_a_shuffled_card_a_place():
+    # 701.24a: the board lists a library in the state's order; a shuffled card says its place is
+    # unknown, a card known on top does not
+    state = load_state({**BASE, "library": {"alice": [{"id": "top", "card": "Swamp"},
+                                                      {"shuffled": [{"id": "f", "card": "Forest"}]}]}})
+    board = Session(state).board()
+    cards = board.to_json()["cards"]
+    assert cards["f"]["order_unknown"] is True and "order_unknown" not in cards["top"]
+    text = board.to_text()
+    assert "f: Forest: basic land — forest; colorless (its place in the library is unknown" in text
+    assert "top: Swamp: basic land — swamp; colorless\n" in text
