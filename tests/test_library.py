@@ -267,6 +267,22 @@ def test_a_lair_returns_a_non_lair_land_or_is_sacrificed():
         ("battlefield", "hand", "battlefield"), ("graveyard", "battlefield", "battlefield")]
 
 
+KAROO = face("Karoo", "Land", "Karoo enters the battlefield tapped.\nWhen Karoo enters the battlefield, sacrifice it "
+             "unless you return an untapped Plains you control to its owner's hand.\n{T}: Add {C}{W}.")
+
+
+def test_karoo_returns_an_untapped_plains_only():
+    # a tapped Plains is no choice; not returning one sacrifices Karoo (118.12a, 701.21a)
+    got = run(["play k", "resolve"], [KAROO],
+              [{"id": "up", "card": "Plains", "controller": "alice"},
+               {"id": "tp", "card": "Plains", "controller": "alice", "tapped": True},
+               {"id": "i", "card": "Island", "controller": "alice"}],
+              hand={"alice": [{"id": "k", "card": "Karoo"}]})
+    assert sorted((zone_of(r, "k"), zone_of(r, "up"), zone_of(r, "tp"), zone_of(r, "i")) for r in got.results) == [
+        ("battlefield", "hand", "battlefield", "battlefield"),
+        ("graveyard", "battlefield", "battlefield", "battlefield")]
+
+
 PROMENADE = face("Transguild Promenade", "Land", "Transguild Promenade enters the battlefield tapped.\nWhen Transguild "
                  "Promenade enters the battlefield, sacrifice it unless you pay {1}.\n{T}: Add one mana of any color.")
 
@@ -306,6 +322,10 @@ def test_sacrifice_unless_you_pay_is_paid_from_the_pool(pool, outcomes):
     ({"name": "Crosis's Catacombs", "type": "Land — Lair", "text": "When Crosis's Catacombs enters the battlefield, "
       "sacrifice it unless you return a non-Lair land you control to its owner's hand.\n{T}: Add {U}, {B}, or {R}."}, 1,
      [{"sacrifice": {"what": "self", "unless_return": ["non-lair", "land"]}}]),
+    # Karoo, line 2 (the Mercadian Masques bounce lands)
+    ({"name": "Karoo", "type": "Land", "text": "Karoo enters the battlefield tapped.\nWhen Karoo enters the battlefield, "
+      "sacrifice it unless you return an untapped Plains you control to its owner's hand.\n{T}: Add {C}{W}."}, 2,
+     [{"sacrifice": {"what": "self", "unless_return": ["plains"], "unless_untapped": True}}]),
     # Transguild Promenade, line 2
     ({"name": "Transguild Promenade", "type": "Land", "text": "Transguild Promenade enters the battlefield tapped.\n"
       "When Transguild Promenade enters the battlefield, sacrifice it unless you pay {1}.\n"

@@ -179,17 +179,20 @@ KINDS: dict[str, Kind] = {
     "untap": Kind({"what": _words("self", "target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Sacrifice ~ unless you sacrifice a
     # creature", "... unless you return a non-Lair land you control to its owner's hand",
-    # "... unless you pay {1}" (118.12a), "If there are no mining counters on ~, sacrifice it"
-    # (701.21a).
+    # "... unless you return an untapped Plains you control ..." (unless_untapped: the permanent
+    # must be untapped), "... unless you pay {1}" (118.12a), "If there are no mining counters on
+    # ~, sacrifice it" (701.21a).
     "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player"), "filter": FILTER,
                        "unless_sacrifice": FILTER, "unless_return": FILTER, "unless_pay": _mana_cost,
-                       "if_no_counters": _name},
+                       "unless_untapped": _flag, "if_no_counters": _name},
                       required=("what",),
                       rules=((lambda p: (p["what"] == "one") != ("filter" in p), "what: one goes with a filter"),
                              (lambda p: any(k in p for k in _SACRIFICE_IFS) and p["what"] != "self",
                               "unless_sacrifice, unless_return, unless_pay and if_no_counters go with what: self"),
                              (lambda p: sum(k in p for k in _SACRIFICE_IFS) > 1,
                               "one of unless_sacrifice, unless_return, unless_pay and if_no_counters at most"),
+                             (lambda p: "unless_untapped" in p and not ("unless_sacrifice" in p or "unless_return" in p),
+                              "unless_untapped goes with unless_sacrifice or unless_return"),
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"))),
     # "Attach ~ to target creature you control" (701.3a).
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),

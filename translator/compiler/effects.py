@@ -223,10 +223,11 @@ def _one_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 def _unless(key: str):
     def build(m: re.Match, read: EffectRead) -> list[dict] | None:
-        kind = kind_words(m.group(1))
+        untapped, phrase = re.fullmatch(r"(untapped )?(.*)", m.group(1), re.IGNORECASE).groups()
+        kind = kind_words(phrase)
         if not kind or "filter" not in kind:
             return None
-        return [{"sacrifice": {"what": "self", key: kind["filter"]}}]
+        return [{"sacrifice": {"what": "self", key: kind["filter"], **({"unless_untapped": True} if untapped else {})}}]
     return build
 
 
