@@ -1,5 +1,6 @@
 """activations: which activated abilities each player could activate now, as far as the {T}
-and {Q} parts of their costs and their timing decide (CR 107.5, 107.6, 302.6, 601.2h, 602)."""
+and {Q} parts of their costs and their timing decide (CR 107.5, 107.6, 302.6, 601.2h, 602): those
+of permanents, and those of cards in the player's hand that function there (113.6b: cycling)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from dataclasses import dataclass
 import clingo
 
 from ..translator.decode import ability, object_id
-from .common import ability_definition, explanations, not_modelled, require_player, resolve_line
+from .common import (
+    ability_definition,
+    explanations,
+    not_modelled,
+    object_order,
+    require_player,
+    resolve_line,
+)
 from .core import Solver
 from .result import Cited, Unread, Why, unread_lines, with_unread
 
@@ -24,6 +32,7 @@ class Activation:
     unchecked_costs: tuple[str, ...] = ()
     reasons: tuple[Why, ...] = ()
     intrinsic: str | None = None    # a basic land type's ability the card does not print
+    zone: str | None = None         # hand: a card's ability that functions there (CR 113.6b)
 
     def key(self) -> dict:
         out = {"object": self.object, "ability": self.ability, "player": self.player}
@@ -31,6 +40,8 @@ class Activation:
             out["granted_by"] = self.granted_by
         if self.intrinsic is not None:
             out["intrinsic"] = self.intrinsic.capitalize()
+        if self.zone is not None:
+            out["zone"] = self.zone
         return out
 
 
@@ -44,6 +55,7 @@ class Blocked:
     granted_by: str | None = None
     reasons: tuple[Why, ...] = ()
     intrinsic: str | None = None
+    zone: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,14 +80,16 @@ class Activations:
         for a in self.allowed:
             via = f" (granted by {a.granted_by})" if a.granted_by else ""
             kind = " [mana ability]" if a.mana_ability else ""
-            lines.append(f"{a.player} can activate {a.object} line {a.ability}{via}{kind}: {a.text}")
+            where = f" (in {a.player}'s {a.zone})" if a.zone else ""
+            lines.append(f"{a.player} can activate {a.object}{where} line {a.ability}{via}{kind}: {a.text}")
             if a.unchecked_costs:
                 lines.append(f"    not checked yet (needs can-pay): {'; '.join(a.unchecked_costs)}")
             for why in a.reasons:
                 lines.append(f"    CR {why.rule}: {why.text}")
         for b in self.blocked:
             via = f" (granted by {b.granted_by})" if b.granted_by else ""
-            lines.append(f"{b.player} cannot activate {b.object} line {b.ability}{via} "
+            where = f" (in {b.player}'s {b.zone})" if b.zone else ""
+            lines.append(f"{b.player} cannot activate {b.object}{where} line {b.ability}{via} "
                          f"(CR {', '.join(b.rules)}): {b.text}")
             for why in b.reasons:
                 lines.append(f"    CR {why.rule}: {why.text}")
@@ -87,7 +101,8 @@ def activations(solver: Solver, player: str | None = None, explain: bool = False
     if player is not None:
         require_player(solver, player)
     answer = solver.base()
-    order = {p.id: i for i, p in enumerate(solver.state.battlefield)}
+    order = object_order(solver)
+    zones = {z.id: z.zone for z in solver.state.zones}
     players = {p: i for i, p in enumerate(solver.state.players)}
     mana = {s.arguments[0] for s in answer.get("mana_ability")}
     unchecked: dict = {}
@@ -112,7 +127,7 @@ def activations(solver: Solver, player: str | None = None, explain: bool = False
             reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
         line, text = resolve_line(solver, oid, ref)
         allowed.append(Activation(oid, line, who, text, ref.granted_by, ref.definition in mana,
-                                  costs, reasons, ref.intrinsic if line == 0 else None))
+                                  costs, reasons, ref.intrinsic if line == 0 else None, zones.get(oid)))
     blocked_rules: dict = {}
     for s in answer.get("not_activatable"):
         o, a, p, rule = s.arguments
@@ -130,7 +145,7 @@ def activations(solver: Solver, player: str | None = None, explain: bool = False
         oid = object_id(o)
         line, text = resolve_line(solver, oid, ref)
         blocked.append(Blocked(oid, line, p.string, text, tuple(sorted(rules)), ref.granted_by,
-                               tuple(reasons_), ref.intrinsic if line == 0 else None))
+                               tuple(reasons_), ref.intrinsic if line == 0 else None, zones.get(oid)))
 
     def sort_key(x):
         return (order[x.object], x.granted_by or "", x.ability, x.intrinsic or "", players[x.player])

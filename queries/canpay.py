@@ -13,7 +13,7 @@ from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, 
 from ..translator.errors import InputError, SolverError
 from ..translator.render import symbol
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import not_modelled, outcome_parts, require_player, resolve_line
+from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -105,6 +105,10 @@ def parse_cost(text: str, where: str) -> list[str]:
     return symbols
 
 
+REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} and it could be "
+              "activated again while paying (605.3a), not modelled yet")
+
+
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
@@ -127,8 +131,14 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
                                                                        ability(s.arguments[2]))[0],
                               s.arguments[3].string)
                              for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
+        # Not payable with each ability once: the abilities that could be activated again are
+        # named (asp/canpay.lp cp_repeatable), since more activations might pay.
+        again = tuple(sorted({(object_id(s.arguments[1]), resolve_line(solver, object_id(s.arguments[1]),
+                                                                        ability(s.arguments[2]))[0], REPEATABLE)
+                              for s in solver.facts().get("cp_repeatable") if s.arguments[0].number == q}))
     unrecorded = unrecorded_choices(solver, player)
     if model is None:
+        left = tuple(sorted(set(left + again)))
         return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
                       unrecorded=unrecorded)
     return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
@@ -162,7 +172,7 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), [])))))
-    order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
+    order = object_order(solver)
     plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})

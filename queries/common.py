@@ -26,6 +26,13 @@ def require_permanent(solver: Solver, object_id_: str, option: str = "--object")
                      f"no battlefield object has id {object_id_!r}; ids are: {ids}")
 
 
+def object_order(solver: Solver) -> dict[str, int]:
+    """Each object's place for listing answers: the battlefield in the state's order, then the
+    cards in the other zones (a card in a hand whose ability functions there, CR 113.6b)."""
+    ids = [p.id for p in solver.state.battlefield] + [z.id for z in solver.state.zones]
+    return {oid: n for n, oid in enumerate(ids)}
+
+
 def require_player(solver: Solver, player: str, option: str = "--player") -> None:
     players = solver.state.players
     if player not in players:

@@ -11,7 +11,7 @@ import clingo
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import not_modelled, outcome_parts, require_player, resolve_line
+from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
 from .core import Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -212,7 +212,7 @@ def _pool(solver: Solver, key: tuple, model: list[clingo.Symbol], q: int) -> Poo
             oid = object_id(o)
             line, _ = resolve_line(solver, oid, ability(m.arguments[0]))
             plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
-    order = {p.id: n for n, p in enumerate(solver.state.battlefield)}
+    order = object_order(solver)
     plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.sacrificed or ""))
     return Pool(tuple(items), debt, tuple(plan))
 

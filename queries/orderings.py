@@ -105,21 +105,21 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
         raise InputError(state.source, "--tap", f"{object_id_} has no activated mana ability "
                          "(CR 605.1a)")
     lines = {i: resolve_line(solver, object_id_, ability(i))[0] for i in keys}
+    on_lines = ", ".join(str(v) for v in sorted(set(lines.values())))
     if line is None:
-        if len(keys) > 1:
-            raise InputError(state.source, "--ability", f"{object_id_} has several mana "
-                             f"abilities (lines {', '.join(str(v) for v in sorted(lines.values()))}); "
-                             "say which with --ability N")
-        (instance,) = keys
-    else:
-        found = [i for i, v in lines.items() if v == line]
-        if not found:
-            raise InputError(state.source, "--ability", f"line {line} of {object_id_} is not "
-                             f"a mana ability; its mana abilities are on lines "
-                             f"{', '.join(str(v) for v in sorted(lines.values()))}")
-        instance = found[0]
-    activators = sorted(s.arguments[2].string for s in answer.get("ord_activator")
-                        if s.arguments[0] == o and s.arguments[1] == instance)
+        if len(set(lines.values())) > 1:
+            raise InputError(state.source, "--ability", f"{object_id_} has mana abilities on several "
+                             f"lines ({on_lines}); say which with --ability N")
+        line = next(iter(lines.values()))
+    # The abilities a line stands for: one, or the intrinsic abilities of the basic land types
+    # its reminder text names (305.6: "({T}: Add {G} or {U}.)" on a Forest Island), walked
+    # together like the choices of one ability ("{G} or {U}").
+    instances = {i for i, v in lines.items() if v == line}
+    if not instances:
+        raise InputError(state.source, "--ability", f"line {line} of {object_id_} is not "
+                         f"a mana ability; its mana abilities are on lines {on_lines}")
+    activators = sorted({s.arguments[2].string for s in answer.get("ord_activator")
+                         if s.arguments[0] == o and s.arguments[1] in instances})
     if player is not None and player not in activators:
         raise InputError(state.source, "--player", f"{player} cannot activate {object_id_}'s "
                          f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
@@ -133,7 +133,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
             members[s.arguments[1].number].append(_effect_id(s.arguments[2]))
     for names in members.values():
         names.sort()
-    my_keys = set(keys[instance])
+    my_keys = {k for i in instances for k in keys[i]}
     # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
     # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
     # and to the event the class turns EN into (_Graph).
@@ -152,7 +152,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
     outcome_of: dict[tuple, list[dict[str, int]]] = defaultdict(list)
     for s in answer.get("ord_outcome"):
         ob, inst, key, st, ev, event, extra = s.arguments
-        if ob == o and inst == instance:
+        if ob == o and inst in instances:
             outcome_of[(key.number, st.number, ev.number)].append(mana_amounts(event, extra))
 
     graph = _Graph(nodes, trans, classes)
@@ -170,7 +170,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
                     grouped[mkey].append(seq)
     for seqs in grouped.values():
         seqs.sort()
-    if instance in nothing:
+    if instances & nothing:
         none = (0,) * len(MANA_ORDER)
         totals[none] = max(totals.get(none, 0), 1)
         grouped[none] = grouped[none] or [[]]
@@ -182,7 +182,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
     applied = {k for k in classes if union >> k & 1}
     effects = tuple(sorted({e for k in applied for e in members[k]}))
     triggers = tuple(sorted({_effect_id(s.arguments[2]) for s in answer.get("ord_trigger")
-                             if s.arguments[0] == o and s.arguments[1] == instance}))
+                             if s.arguments[0] == o and s.arguments[1] in instances}))
     reasons: tuple[Why, ...] = ()
     if explain:
         seen = []
@@ -200,7 +200,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
             if w not in seen:
                 seen.append(w)
         reasons = tuple(sorted(seen, key=lambda w: (w.rule, w.text)))
-    return Orderings(object_id_, lines[instance], who, outcomes, effects, triggers, reasons, not_modelled(solver))
+    return Orderings(object_id_, line, who, outcomes, effects, triggers, reasons, not_modelled(solver))
 
 
 class _Graph:

@@ -77,6 +77,7 @@ UNREAD_PARTS = {
     "effect": "what it does is kept as text only",
     "trigger": "a triggered ability kept as text only: whether and when it triggers is not considered",
     "words": "words beside its effect are kept as text only",
+    "cost": "an additional cost to cast it is kept as text only",
 }
 
 

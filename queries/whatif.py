@@ -18,7 +18,9 @@ Action syntax (one string per step; ids are the state's object ids):
                          type's mana ability, the type: forest; with `from SOURCE`, the ability
                          line LINE of permanent SOURCE grants it); targets are object ids or player
                          names; without them every legal choice is an outcome. A mana ability
-                         does not use the stack: its mana goes to the pool at once (605.3a)
+                         does not use the stack: its mana goes to the pool at once (605.3a). ID
+                         may be a card in a hand whose ability functions there (cycling,
+                         channel, a Spirit Guide: 113.6b); its owner activates it
     cast ID [x=N] [targeting T ...]
                          its owner casts the card, paying its cost (X = N) from their mana pool
                          (the state's mana_pool); every way to pay that leaves a different pool

@@ -186,7 +186,6 @@ def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial(
 @pytest.mark.parametrize("name, text", [
     ("Coldsteel Heart", "{T}: Add one mana of the chosen color."),      # the chosen color: another template's
     ("Gemstone Caverns", "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."),
-    ("Elvish Spirit Guide", "Exile Elvish Spirit Guide from your hand: Add {G}."),   # activated from the hand
     ("Moonsnare Prototype", "{T}, Tap an untapped artifact or creature you control: Add {C}."),   # "or": no filter
 ])
 def test_a_mana_line_whose_mana_or_cost_is_not_all_read_stays_text(name, text):
@@ -479,3 +478,29 @@ def test_a_mana_abilitys_further_effect_read_into_actions_is_carried_out_as_it_r
         changes = [c.change.to_json() for c in r.changes]
         assert {"change": "life", "player": "alice", "amount": 19} in changes
         assert any(c["change"] == "pool" and c["amount"] == 1 for c in changes)
+
+
+def test_an_additional_cost_to_cast_a_spell_is_read_as_one_with_its_cost_kept_as_words():
+    # Culling the Weak: the line is an additional cost (601.2f), its cost kept as words
+    text = "As an additional cost to cast this spell, sacrifice a creature.\nAdd {B}{B}{B}{B}."
+    assert line("Culling the Weak", "Instant", text) == ({"additional_cost": "sacrifice a creature"}, PARTIAL, ("cost",))
+
+
+def _cast(name: str, type_line: str, text: str):
+    card = compiled(name, type_line, text).card
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+                        "mana_pool": {"alice": "{B}"}, "hand": {"alice": [{"id": "x", "card": name}]},
+                        "cards": [{**card, "mana_cost": "{B}"}]})
+    return Session(state).what_if(["cast x"]).to_json()["outcomes"][0]
+
+
+def test_casting_a_card_with_an_additional_cost_kept_as_words_is_refused():
+    # A creature card with Bone Splinters' first line: it would need a creature to sacrifice, so
+    # the what-if refuses rather than cast it for {B} alone (601.2f); without the line it is cast.
+    cost = "As an additional cost to cast this spell, sacrifice a creature."
+    assert _cast("Test Horror", "Creature — Horror", cost)["illegal"]["rules"] == ["601.2f"]
+    assert "illegal" not in _cast("Test Horror", "Creature — Horror", "Flying")
+    # Bone Splinters itself: refused for the cost (and for its effect line, not read yet: 608.2)
+    splinters = _cast("Bone Splinters", "Sorcery", cost + "\nDestroy target creature.")
+    assert "601.2f" in splinters["illegal"]["rules"]

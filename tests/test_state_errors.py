@@ -172,3 +172,18 @@ def test_state_file_round_trip(tmp_path):
     s = load_state_file(p)
     assert [(b.id, b.tapped) for b in s.battlefield] == [("pool", False), ("forest", True)]
     assert [(z.id, z.zone, z.owner) for z in s.zones] == [("island", "hand", "alice")]
+
+
+def test_commander_casts_are_counted_per_commander():
+    # CR 903.8, 702.124d: each commander has its own tax; a player with partners says whose
+    partners = state(command={"alice": [{"id": "thrasios", "card": "Llanowar Elves"},
+                                        {"id": "tymna", "card": "Llanowar Elves"}]},
+                     commanders={"alice": ["thrasios", "tymna"]})
+    assert load_state({**partners, "commander_casts": {"alice": {"tymna": 2}}}).commander_casts == (("tymna", 2),)
+    msg = error_of({**partners, "commander_casts": {"alice": 1}})
+    assert "s.yaml" in msg and "commander_casts.alice" in msg and "2 commanders" in msg
+    msg = error_of({**partners, "commander_casts": {"alice": {"bob": 1}}})
+    assert "commander_casts.alice.bob" in msg and "not one of alice's commanders" in msg
+    assert "has no commander" in error_of(state(commander_casts={"alice": 1}))
+    one = state(command={"alice": [{"id": "isamaru", "card": "Llanowar Elves"}]}, commanders={"alice": "isamaru"})
+    assert load_state({**one, "commander_casts": {"alice": 1}}).commander_casts == (("isamaru", 1),)

@@ -66,8 +66,8 @@ class Cost:
     """One part of an activation cost (CR 602.1a), as a vocabulary term.
 
     kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
-          tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand) | mill |
-          exile (self) | return_to_hand (self)
+          tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
+          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
     """
 
     kind: str
@@ -75,7 +75,8 @@ class Cost:
     count: int | str = 1                 # counters ("X" allowed), life, energy, permanents
     counter: str = ""                    # remove_counters: the counter kind
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
-    self_only: bool = False              # sacrifice: "Sacrifice this permanent"
+    self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
+                                         # this card" (an ability that functions from the hand)
     text: str = ""                       # as written on the card, for output
 
 
@@ -117,7 +118,8 @@ class Ability:
     line: int
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
-                                         # deck_construction (CR 113.6n: nothing in a game)
+                                         # deck_construction (CR 113.6n: nothing in a game) |
+                                         # additional_cost (601.2f: words; casting refused)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -163,6 +165,8 @@ class Ability:
                                          # player casts costs {1} more ...", CR 601.2f)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
+    zone: str = ""                       # activated: the zone it functions from, when not the
+                                         # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
 
 
 @dataclass(frozen=True)
@@ -270,11 +274,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, f"must be an integer like +1 or -6, got {describe(arg)}")
         return Cost(kind, count=arg, text=f"{arg:+d}")
     if kind == "discard":
-        # "Discard a card" (701.9a: the player chooses), "Discard your hand"
+        # "Discard a card" (701.9a: the player chooses), "Discard your hand", "Discard this card"
+        # (the card itself, from its owner's hand: an ability that functions there, 702.29a)
+        if arg == "self":
+            return Cost(kind, self_only=True, count=1, text="Discard this card")
         if arg == "hand":
             return Cost(kind, self_only=False, count=0, text="Discard your hand")
         if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
-            raise sub.error(kind, f"must be a positive number of cards or 'hand', got {describe(arg)}")
+            raise sub.error(kind, f"must be a positive number of cards, 'hand' or 'self', got {describe(arg)}")
         return Cost(kind, count=arg, text=f"Discard {arg} card{'s' if arg != 1 else ''}")
     if kind == "mill":
         # "Mill a card" (701.17a: the top card of the library into the graveyard)
@@ -529,9 +536,14 @@ def _parse_chosen_mana(f: Fields, where: str, rider: str) -> ManaEffect:
     return ManaEffect("chosen", options=options, of_kind="color", rider=rider)
 
 
+# Kinds kept as words: (the error for a granted one, what the words are).
+WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as text only", "line"),
+              "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
+
+
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction"}
+             "text", "deck_construction", "additional_cost"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -544,13 +556,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
-    if kind == "text":
+    if kind in WORDS_ONLY:
         # A line the vocabulary does not describe, kept as its words: it decides nothing, and
-        # every answer on a state where it is in play names it (not_modelled).
+        # every answer on a state where it is in play names it (not_modelled). An additional cost
+        # (CR 601.2f: "As an additional cost to cast this spell, [cost].") keeps the cost's words:
+        # casting the card is refused.
+        granted_error, what = WORDS_ONLY[kind]
         if granted:
-            raise f.error(kind, "a granted ability is written in the vocabulary, not as text only")
+            raise f.error(kind, granted_error)
         if not isinstance(arg, str) or not arg.strip():
-            raise f.error(kind, f"must be the line's words, got {describe(arg)}")
+            raise f.error(kind, f"must be the {what}'s words, got {describe(arg)}")
         return Ability(line, kind, effect_text=arg.strip())
     if kind == "deck_construction":
         # CR 113.6n, 903.3a: an ability that modifies the rules for deck construction functions
@@ -578,7 +593,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, keywords=tuple(w.lower() for w in words))
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
-                   "only_during", "only_if_you_control", "does", "target", "when", "condition"}
+                   "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -586,6 +601,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             costs = tuple(parse_cost(c, where, f"{a.sub('cost')}[{i}]") for i, c in enumerate(raw))
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
+        zone = a.get("zone", str, "")
+        if zone:
+            if kind != "activated" or granted:
+                raise a.error("zone", "only a card's own activated ability states the zone it functions from")
+            costs = _hand_costs(costs, zone, a)
+        elif any(c.kind == "discard" and c.self_only for c in costs):
+            raise a.error("cost", "discard: self is paid from the hand (701.9a): the ability needs zone: hand")
         trigger = None
         if a.has("trigger"):
             if kind != "triggered":
@@ -642,7 +664,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, more_targets=more_targets, when=when, condition=condition)
+                       target=target, more_targets=more_targets, when=when, condition=condition,
+                       zone=zone)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
@@ -709,6 +732,26 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        pt=pts, control=control, condition=condition, restricts=restricts,
                        restrict_if=restrict_if)
     return _parse_enters(line, arg, where, sub)
+
+
+# The zones an activated ability may state it functions from (CR 113.6b), besides the
+# battlefield: the hand (cycling 702.29a, channel, "Exile ~ from your hand: Add {G}.").
+ABILITY_ZONES = ("hand",)
+# Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
+# can be paid): none of them is part of an ability that functions from the hand.
+PERMANENT_COSTS = ("tap", "untap", "remove_counters", "loyalty", "return_to_hand")
+
+
+def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:
+    """The costs of an ability that functions from the hand (CR 113.6b, 113.6m), checked: none
+    that only a permanent pays; "exile: self" is then "Exile this card from your hand"."""
+    if zone not in ABILITY_ZONES:
+        raise a.error("zone", f"must be one of {', '.join(ABILITY_ZONES)} (without zone: the battlefield)")
+    for c in costs:
+        if c.kind in PERMANENT_COSTS or (c.kind == "sacrifice" and c.self_only):
+            raise a.error("cost", f"{c.text} cannot be paid while the card is in a hand (113.6j)")
+    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" else c
+                 for c in costs)
 
 
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:

@@ -150,7 +150,8 @@ class Builder:
         self.lost = list(state.lost)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in
-                       ("energy", "lands_played", "commander_casts", "spells_cast")}
+                       ("energy", "lands_played", "spells_cast")}
+        self.commander_casts = dict(state.commander_casts)
         self.life = dict(state.life)
         self.pools = {p: dict(pool) for p, pool in state.mana_pool}
         self.turn = state.turn
@@ -224,7 +225,7 @@ class Builder:
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
                                               for p, v in self.pools.items() if any(v.values()))),
-                       **counts)
+                       commander_casts=tuple(sorted(self.commander_casts.items())), **counts)
 
 
 def apply(state: GameState, changes: list[Change]) -> GameState:
@@ -1169,8 +1170,7 @@ class Energy(Change):
 @dataclass(frozen=True)
 class Count(Change):
     """What a player has done so far, by record: lands played this turn (305.2), spells cast this
-    turn (601.2f: a record Damping Sphere counts, not shown), casts of their commander from the
-    command zone (903.8)."""
+    turn (601.2f: a record Damping Sphere counts, not shown)."""
     record: str
     player: str
     amount: int
@@ -1190,9 +1190,25 @@ class Count(Change):
         return {"player": self.player, "amount": self.amount}
 
     def text(self):
-        what = {"lands_played": "land(s) played this turn", "spells_cast": "spell(s) cast this turn",
-                "commander_casts": "cast(s) of their commander from the command zone"}[self.record]
+        what = {"lands_played": "land(s) played this turn", "spells_cast": "spell(s) cast this turn"}[self.record]
         return f"{self.player} now has {self.amount} {what}"
+
+
+@kind("commander_cast")
+@dataclass(frozen=True)
+class CommanderCast(Change):
+    """CR 903.8: one more cast of this commander from the command zone (its tax; 702.124d: each
+    partner's own)."""
+    name = "commander_casts"
+    object: Obj
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.commander_casts[self.object.id] = self.amount
+
+    def text(self):
+        return f"{self.player}'s commander {self.object} has now been cast {self.amount} time(s) from the command zone"
 
 
 @kind("loyalty_used")

@@ -144,7 +144,7 @@ class GameState:
                                             # (603.2); their ids p1, p2, ...
     energy: tuple[tuple[str, int], ...] = ()         # energy counters per player (107.14)
     lands_played: tuple[tuple[str, int], ...] = ()   # lands played this turn (305.2)
-    commander_casts: tuple[tuple[str, int], ...] = ()  # casts from the command zone so far (903.8)
+    commander_casts: tuple[tuple[str, int], ...] = ()  # (commander id, casts from the command zone so far): 903.8
     spells_cast: tuple[tuple[str, int], ...] = ()    # spells each player cast this turn (601.2f)
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)

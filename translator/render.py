@@ -103,6 +103,8 @@ def cost_term(cost: Cost) -> str:
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
         case "discard":
+            if cost.self_only:
+                return "discard(self)"
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
@@ -288,6 +290,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
+    if ability.kind == "additional_cost":
+        # CR 601.2f: kept as words; casting the card is refused (casting.lp), answers name it.
+        return [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
     if ability.kind == "flashback":
         return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
     facts = [f"ability_kind({a},{ability.kind})."]
@@ -301,6 +306,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
         if cost.filter:
             facts.extend(filter_facts(cost.filter)[1])
+    if ability.zone:
+        # CR 113.6b: it functions only from the zone it states (the hand)
+        facts.append(f"ability_zone({a},{ability.zone}).")
     if ability.targets:
         facts.append(f"ability_targets({a}).")
     if ability.timing == "sorcery":

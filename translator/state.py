@@ -109,7 +109,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where, stack=stack,
                      life=life, commanders=commanders, mana_pool=_mana_pool(f, players),
                      energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
-                     commander_casts=_per_player(f, "commander_casts", players),
+                     commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players))
 
 
@@ -153,6 +153,39 @@ def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanen
             if (player, oid) not in out:
                 out.append((player, oid))
     return tuple(out)
+
+
+def _commander_casts(f: Fields, players: tuple[str, ...],
+                     commanders: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...]:
+    """`commander_casts: {alice: 1}`: how many times each commander was cast from the command zone
+    (CR 903.8: its tax), by player when the player has one commander; a player with two
+    (partners) gives it per commander, `{alice: {thrasios: 1, tymna: 0}}` (702.124d: the two
+    commanders' taxes are separate)."""
+    raw = f.get("commander_casts", dict, {})
+    out: dict[str, int] = {}
+    for player, value in raw.items():
+        field = f"commander_casts.{player}"
+        if player not in players:
+            raise f.error("commander_casts", f"{player!r} is not a player; players are {', '.join(players)}")
+        mine = [oid for p, oid in commanders if p == player]
+        if not mine:
+            raise InputError(f.where, field, f"{player} has no commander (name it under commanders:)")
+        if isinstance(value, dict):
+            counts = value
+        elif len(mine) == 1:
+            counts = {mine[0]: value}
+        else:
+            raise InputError(f.where, field, f"{player} has {len(mine)} commanders, each with its own tax "
+                             f"(702.124d): give the count per commander, e.g. {{{mine[0]}: 1}}")
+        for oid, n in counts.items():
+            if oid not in mine:
+                raise InputError(f.where, f"{field}.{oid}", f"{oid!r} is not one of {player}'s commanders "
+                                 f"({', '.join(mine)})")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise InputError(f.where, f"{field}.{oid}", f"must be a non-negative integer, got {describe(n)}")
+            if n:
+                out[oid] = n
+    return tuple(sorted(out.items()))
 
 
 def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...], where: str):
@@ -324,7 +357,7 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """A count per player: energy counters (CR 107.14, 122.1), lands played this turn (305.2),
-    times the commander was cast from the command zone (903.8); 0 when not given."""
+    spells cast this turn (601.2f); 0 when not given."""
     raw = f.get(key, dict, {})
     for p, n in raw.items():
         if p not in players:

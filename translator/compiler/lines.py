@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, mana, statics, words
+from . import attached, enters, hand, mana, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -127,15 +127,17 @@ def _normal(template):
 
 
 # The specific templates first: entering, land types, untap, the storage and depletion upkeep
-# triggers (enters.py, statics.py) and the chosen color's mana; then mana abilities (mana.py: a
-# triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
+# triggers (enters.py, statics.py) and the chosen color's mana; then the abilities that function
+# from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
+# a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-             statics.untap_line, statics.upkeep_counters_line, mana_line, _normal(attached.equip),
+             statics.untap_line, statics.upkeep_counters_line, _normal(hand.cycling), _normal(hand.from_hand),
+             mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
-             _normal(triggered_templates.spell))
+             _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 
 def compile_line(line: int, text: str, ctx: Context):

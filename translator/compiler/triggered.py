@@ -67,3 +67,13 @@ def _add_read(entry: dict, read, ctx) -> None:
         entry["targets"] = read.targets
         entry["target"] = read.target
     entry["does"] = read.does
+
+
+def additional_cost(text: str, ctx, normal: str):
+    """"As an additional cost to cast this spell, [cost]." (CR 601.2f): the line is read as an
+    additional cost, the cost itself kept as words (the what-if refuses the cast)."""
+    m = re.fullmatch(r"As an additional cost to cast this spell, (.+?)\.?", text)
+    if m is None:
+        return None
+    return {"additional_cost": m.group(1)}, "additional_cost", ("cost",)
+
