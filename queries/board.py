@@ -79,18 +79,23 @@ class CardView:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    order_unknown: bool = False        # in a shuffled library: no player knows its place (701.24a)
 
     def to_json(self) -> dict:
         if self.card is None:
             return {"zone": self.zone, "owner": self.owner, "face_down": True}
-        return {"card": self.card, "zone": self.zone, "owner": self.owner, "types": list(self.types),
-                "subtypes": list(self.subtypes), "colors": list(self.colors)}
+        out = {"card": self.card, "zone": self.zone, "owner": self.owner, "types": list(self.types),
+               "subtypes": list(self.subtypes), "colors": list(self.colors)}
+        if self.order_unknown:
+            out["order_unknown"] = True
+        return out
 
     def to_text(self) -> str:
         if self.card is None:
             return f"{self.id}: face down (no player may look at it)"
         kinds = " ".join(self.types) + (f" — {' '.join(self.subtypes)}" if self.subtypes else "")
-        return f"{self.id}: {self.card}: {kinds}; {', '.join(self.colors) or 'colorless'}"
+        unknown = " (its place in the library is unknown: shuffled, CR 701.24a)" if self.order_unknown else ""
+        return f"{self.id}: {self.card}: {kinds}; {', '.join(self.colors) or 'colorless'}{unknown}"
 
 
 @dataclass(frozen=True)
@@ -267,7 +272,8 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             tuple(sorted(s.name for s in f.get("board_supertype", [])))
             + tuple(sorted(s.name for s in f.get("board_type", []))),
             tuple(sorted(s.string for s in f.get("board_subtype", []))),
-            tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])})))
+            tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])}),
+            z.zone == "library" and z.order_unknown))
     if objects is not None:
         reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
     unread = tuple(u for u in not_modelled(solver) if objects is None or u.about in objects)

@@ -175,7 +175,8 @@ class Result:
             for z in s.zones:
                 v = {"zone": z.zone, "incarnation": z.incarnation}
                 if z.zone == "library":
-                    v["position"] = z.position
+                    # 701.24a: a shuffled card's place is known to no one
+                    v["position"] = "unknown" if z.order_unknown else z.position
                 if z.face_down:
                     v["face_down"] = True       # 406.3: no player may look at it
                     v["visible_to"] = []

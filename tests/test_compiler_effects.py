@@ -56,11 +56,11 @@ def test_a_line_compiles_to_the_generic_actions(face, expected):
 
 
 def test_an_event_read_with_an_effect_beyond_the_templates_is_partial():
-    # Mirrodin's Core-like scry trigger: the event is read, "scry 1" stays words (608.2 refuses it)
-    got, status = entry({"name": "Test Scryland", "type": "Land",
-                         "text": "When Test Scryland enters the battlefield, scry 1."})
+    # an investigate trigger: the event is read, "investigate" stays words (608.2 refuses it)
+    got, status = entry({"name": "Test Clueland", "type": "Land",
+                         "text": "When Test Clueland enters the battlefield, investigate."})
     assert got == {"triggered": {"when": {"enters": "self"},
-                                 "effect": "When Test Scryland enters the battlefield, scry 1."}}
+                                 "effect": "When Test Clueland enters the battlefield, investigate."}}
     assert status == PARTIAL
 
 
@@ -154,9 +154,9 @@ def test_devoid_makes_a_card_with_colored_mana_symbols_colorless():
      {"activated": {"cost": ["{2}{R}", "{T}"], "timing": "sorcery", "effect": "Test Cannon deals 2 damage to any target.",
                     "targets": ["any target"], "target": "any", "does": [{"damage": {"to": "target", "amount": 2}}]}},
      COMPILED),
-    # Zoetic Cavern-like "Scry 1": the cost is read, the effect stays words (608.2: not resolved)
-    ({"name": "Test Lens", "type": "Artifact", "text": "{4}, {T}: Scry 1."},
-     {"activated": {"cost": ["{4}", "{T}"], "effect": "Scry 1."}}, PARTIAL),
+    # "Investigate": the cost is read, the effect stays words (608.2: not resolved)
+    ({"name": "Test Lens", "type": "Artifact", "text": "{4}, {T}: Investigate."},
+     {"activated": {"cost": ["{4}", "{T}"], "effect": "Investigate."}}, PARTIAL),
 ])
 def test_an_activated_ability_that_adds_no_mana(face, expected, status):
     assert entry(face) == (expected, status)

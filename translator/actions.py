@@ -21,7 +21,7 @@ from typing import Any
 from .errors import InputError
 from .yamlio import Fields, describe
 
-Value = str | int | bool | tuple[str, ...]
+Value = str | int | bool | tuple[str, ...] | tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,16 @@ def _positive_or(*words: str) -> Callable[[Any], int | str]:
     return check
 
 
+def _mana_cost(v: Any) -> str:
+    """A mana cost an effect asks for ("unless you pay {1}{W}"): generic, colored, colorless and
+    hybrid symbols (CR 107.4); no X (107.3: nothing would choose it)."""
+    symbols = re.findall(r"\{([^{}]+)\}", v) if isinstance(v, str) else []
+    if not symbols or "".join(f"{{{s}}}" for s in symbols) != v.strip() or \
+            not all(re.fullmatch(r"\d+|[WUBRGC]|[WUBRG]/[WUBRG]|2/[WUBRG]", s) for s in symbols):
+        raise ValueError("a mana cost like {1} or {1}{W} (generic, colored, colorless or hybrid symbols)")
+    return v.strip()
+
+
 def _mana_letter(v: Any) -> str:
     m = re.fullmatch(r"\{([WUBRG])\}", str(v)) if isinstance(v, str) else None
     if not m:
@@ -86,6 +96,7 @@ def _mana_letter(v: Any) -> str:
 
 
 FILTER = "filter"       # a filter: checked by the caller's parse_filter (types, colors, subtypes)
+ANY_OF = "any_of"       # a list of filters, any of which may hold ("a Plains or Island card")
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,7 @@ class Kind:
 
 
 _OBJECT = ("self", "target", "it", "each")
+_SACRIFICE_IFS = ("unless_sacrifice", "unless_return", "unless_pay", "if_no_counters")
 
 KINDS: dict[str, Kind] = {
     # Moving objects between zones (400.1, 400.7): "Exile target creature", "Return it to the
@@ -107,22 +119,28 @@ KINDS: dict[str, Kind] = {
     # cards to their owner's hand" (607.2a), "Put a card from your hand on top of your
     # library", "Exile the top card of your library. You may play it until ..." (601.3), "You
     # may reveal a sorcery card you own from outside the game and put it into your hand"
-    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n); "Discard a card" (701.9a: a card
+    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n), "Return a land you control to
+    # its owner's hand" (what: one: a permanent its controller chooses as it resolves, not a
+    # target), "Return it to the battlefield tapped" (110.5b); "Discard a card" (701.9a: a card
     # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
-                        "card_outside"),
+                        "card_outside", "one"),
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
          "whose": _words("you", "target"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER,
+         "controller": _words("you"), "tapped": _flag,
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library)
          "count": _positive},
         required=("what", "to"),
         rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand"),
                 "whose names the player of top_of_library or hand"),
-               (lambda p: p["what"] == "card_outside" and "filter" not in p,
-                "what: card_outside needs a filter (\"a sorcery card\": [sorcery])"),
-               (lambda p: "filter" in p and p["what"] != "card_outside", "filter goes with what: card_outside"),
+               (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
+                "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
+               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one"),
+                "filter goes with what: card_outside or what: one"),
+               (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
+               (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
                (lambda p: "count" in p and p["what"] != "top_of_library", "count goes with what: top_of_library"))),
@@ -164,13 +182,21 @@ KINDS: dict[str, Kind] = {
     # "Untap ~", "Untap that creature" (701.26b).
     "untap": Kind({"what": _words("self", "target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Sacrifice ~ unless you sacrifice a
-    # creature" (118.12a), "If there are no mining counters on ~, sacrifice it" (701.21a).
+    # creature", "... unless you return a non-Lair land you control to its owner's hand",
+    # "... unless you return an untapped Plains you control ..." (unless_untapped: the permanent
+    # must be untapped), "... unless you pay {1}" (118.12a), "If there are no mining counters on
+    # ~, sacrifice it" (701.21a).
     "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player"), "filter": FILTER,
-                       "unless_sacrifice": FILTER, "if_no_counters": _name},
+                       "unless_sacrifice": FILTER, "unless_return": FILTER, "unless_pay": _mana_cost,
+                       "unless_untapped": _flag, "if_no_counters": _name},
                       required=("what",),
                       rules=((lambda p: (p["what"] == "one") != ("filter" in p), "what: one goes with a filter"),
-                             (lambda p: ("unless_sacrifice" in p or "if_no_counters" in p) and p["what"] != "self",
-                              "unless_sacrifice and if_no_counters go with what: self"),
+                             (lambda p: any(k in p for k in _SACRIFICE_IFS) and p["what"] != "self",
+                              "unless_sacrifice, unless_return, unless_pay and if_no_counters go with what: self"),
+                             (lambda p: sum(k in p for k in _SACRIFICE_IFS) > 1,
+                              "one of unless_sacrifice, unless_return, unless_pay and if_no_counters at most"),
+                             (lambda p: "unless_untapped" in p and not ("unless_sacrifice" in p or "unless_return" in p),
+                              "unless_untapped goes with unless_sacrifice or unless_return"),
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
     "destroy": Kind({"what": _words("target")}, required=("what",)),
@@ -181,6 +207,23 @@ KINDS: dict[str, Kind] = {
     # "Cumulative upkeep—Pay {B} and 1 life" (702.24a).
     "cumulative_upkeep": Kind({"mana": _mana_letter, "life": _non_negative}, required=("mana",),
                               defaults=(("life", 0),)),
+    # "Scry N" (701.22a): look at the top N cards of your library, put any number of them on the
+    # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
+    # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).
+    "scry": Kind({"count": _positive}, required=("count",)),
+    "surveil": Kind({"count": _positive}, required=("count",)),
+    # "Search your library for a basic land card, put it onto the battlefield tapped, then
+    # shuffle" (701.23a, 701.24a): `filter` or `any_of` is the quality searched for ("a Plains or
+    # Island card": any_of [[plains], [island]]); without either, any card ("a card", 701.23d:
+    # it must be found). `count` ("up to two"), `to`, `tapped` (110.5b), `shuffle` ("then
+    # shuffle"), `may` ("you may search": the whole sentence, shuffle included, is optional).
+    # Revealing it (701.20a) changes nothing here, so the sentence may say it or not.
+    "search": Kind({"filter": FILTER, "any_of": ANY_OF, "count": _positive,
+                    "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
+                    "may": _flag},
+                   required=("to",), defaults=(("count", 1),),
+                   rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
+                          (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
@@ -208,6 +251,12 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         check = spec.params[key]
         if check == FILTER:
             params[key] = parse_filter(value, f, key)
+            continue
+        if check == ANY_OF:
+            if not isinstance(value, list) or len(value) < 2:
+                raise f.error(key, f"must be a list of two or more filters like [[plains], [island]], "
+                                   f"got {describe(value)}")
+            params[key] = tuple(parse_filter(v, f, key) for v in value)
             continue
         try:
             params[key] = check(value)

@@ -161,6 +161,7 @@ class Builder:
         self.entering: dict[str, Permanent] = {}
         self.new_tokens: list[str] = []
         self.new_pending: list[str] = []
+        self.placed: dict[str, int] = {}    # library cards put in a place (id -> position), not yet laid out
 
     # helpers for the kinds below
     def permanent(self, oid: str, **changes) -> None:
@@ -177,10 +178,36 @@ class Builder:
         self.created = effect
         self.effects = [effect if e.id == effect.id else e for e in self.effects]
 
+    def place(self, oid: str, position: int) -> None:
+        """A library card put at `position` from the top (the library's size counting it) by one
+        instruction: the cards of one scry are laid out together (lay_out_libraries)."""
+        self.placed[oid] = position
+
+    def lay_out_libraries(self) -> None:
+        """The cards put in a place go there, and every other card of that library keeps its
+        order in the places left (401.1). A card put in a place is no longer of unknown order
+        (its owner looked at it, 701.20e)."""
+        if not self.placed:
+            return
+        owners = {z.owner for z in self.zones if z.id in self.placed}
+        for owner in owners:
+            cards = sorted((z for z in self.zones if z.zone == "library" and z.owner == owner),
+                           key=lambda z: z.position)
+            slots: list[ZoneCard | None] = [None] * len(cards)
+            for z in cards:
+                if z.id in self.placed:
+                    slots[self.placed[z.id]] = replace(z, order_unknown=False)
+            rest = iter(z for z in cards if z.id not in self.placed)
+            laid = [s if s is not None else next(rest) for s in slots]
+            new = {z.id: replace(z, position=i) for i, z in enumerate(laid)}
+            self.zones = [new.get(z.id, z) for z in self.zones]
+        self.placed = {}
+
     def fresh_id(self, prefix: str, taken) -> str:
         return next(f"{prefix}{n}" for n in range(1, len(taken) + 2) if f"{prefix}{n}" not in taken)
 
     def build(self) -> GameState:
+        self.lay_out_libraries()
         battlefield = self.battlefield + list(self.entering.values())
         # A library is an ordered pile (401.1): positions count from the top with no gaps.
         zones = list(self.zones)
@@ -569,6 +596,7 @@ class Moves(Change):
     controller: str | None
 
     def apply(self, b):
+        b.lay_out_libraries()           # an instruction before this one put library cards in place
         oid = self.object.id
         old_perm = next((p for p in b.battlefield if p.id == oid), None)
         old_card = next((z for z in b.zones if z.id == oid), None)
@@ -615,6 +643,49 @@ class Moves(Change):
     def text(self):
         return f"{self.object}: {self.origin} -> {self.to}" + (
             f" under {self.controller}'s control" if self.controller else "") + " (a new object)"
+
+
+@kind("library_place")
+@dataclass(frozen=True)
+class LibraryPlace(Change):
+    """CR 701.22a, 701.25a: a card its owner looked at is put back on top of their library or on
+    the bottom, at `position` from the top of a library of `size` cards (401.4: the owner
+    arranges cards put in one place at once)."""
+    name = "library_place"
+    object: Obj
+    position: int
+    size: int
+
+    def apply(self, b):
+        b.place(self.object.id, self.position)
+
+    def text(self):
+        if self.position == 0:
+            where = "on top of its owner's library"
+        elif self.position == self.size - 1:
+            where = "on the bottom of its owner's library"
+        elif self.position <= self.size - 1 - self.position:
+            where = f"{_nth(self.position + 1)} from the top of its owner's library"
+        else:
+            where = f"{_nth(self.size - self.position)} from the bottom of its owner's library"
+        return f"{self.object} is put {where} ({self.size} cards)"
+
+
+@kind("shuffled")
+@dataclass(frozen=True)
+class Shuffled(Change):
+    """CR 701.24a: a library is shuffled: no player knows its order (each of its cards of unknown
+    place from now on: a draw from it may be any of them, asp/effects.lp)."""
+    name = "shuffled"
+    player: str
+
+    def apply(self, b):
+        b.lay_out_libraries()
+        b.zones = [replace(z, order_unknown=True) if z.zone == "library" and z.owner == self.player else z
+                   for z in b.zones]
+
+    def text(self):
+        return f"{self.player}'s library is shuffled: no player knows its order"
 
 
 @kind("instead")
@@ -1325,3 +1396,8 @@ def _pins(effect: Effect, object_id: str, incarnation: int) -> tuple[int | None,
         if t == object_id and pins[i] is None:
             pins[i] = incarnation
     return tuple(pins)
+
+
+def _nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ..."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -74,6 +74,9 @@ class ZoneCard:
     exiled_with: tuple[str, int] | None = None   # the object (id, incarnation) that exiled it (607.2a)
     playable_by: str | None = None       # an effect lets this player play it from exile (601.3, 305.1)
     playable_this_turn: bool = False     # ... until end of turn (514.2)
+    order_unknown: bool = False          # in a library, its place unknown: shuffled (701.24a);
+                                         # such cards are one block, `position` only keeps
+                                         # them together (asp/ sees library_hidden/1)
     since_check: bool = field(default=False, compare=False)  # put into this zone since
                                          # state-based actions were last checked (a what-if's
                                          # record for 903.9a: arrived/1)

@@ -75,6 +75,8 @@ def word(w: str) -> str:
     strings, "nonX" is non(X)."""
     if w in NEGATED:
         return f"non({w[3:]})"
+    if w.startswith("non-") and len(w) > 4:
+        return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
     return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent"} else quote(w)
 
 
@@ -259,7 +261,14 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     """ability_does_arg(A, K, P, V): each parameter of the K-th action (a flag only when true)."""
     facts: list[str] = []
     for key, value in action.params:
-        if isinstance(value, tuple):
+        if key == "any_of":             # a list of filters, any of which may hold
+            for words in value:
+                f, ff = filter_facts(words)
+                facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
+        elif key == "unless_pay":       # a mana cost: its symbols (CR 107.4)
+            facts.append(f"ability_does_arg({a},{k},{key},mana).")
+            facts += [f"ability_does_symbol({a},{k},{j},{symbol(s)})." for j, s in enumerate(MANA_SYMBOL.findall(value))]
+        elif isinstance(value, tuple):
             f, ff = filter_facts(value)
             facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
         elif value is True:

@@ -71,10 +71,10 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                                                f"{', '.join(players)}")
             if not isinstance(zone_cards, list):
                 raise InputError(where, zpath, f"must be a list of cards, got {describe(zone_cards)}")
-            for j, item in enumerate(zone_cards):
+            for j, (path, item, unknown) in enumerate(_zone_entries(zone, zone_cards, where, zpath)):
                 if isinstance(item, dict) and item.get("id") is not None:
-                    ids.reserve(item["id"], f"{zpath}[{j}].id")
-                zone_items.append((zone, player, j, item))
+                    ids.reserve(item["id"], f"{path}.id")
+                zone_items.append((zone, player, j, item, path, unknown))
 
     raw_effects = f.get("effects", list, [])
     for i, item in enumerate(raw_effects):
@@ -82,8 +82,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
             ids.reserve(item["id"], f"effects[{i}].id")
     battlefield = tuple(_permanent(item, Fields(data, where, ""), i, players, turn, library, ids)
                         for i, item in enumerate(raw_bf))
-    zones = tuple(_zone_card(zone, player, j, item, where, library, ids)
-                  for zone, player, j, item in zone_items)
+    zones = tuple(_zone_card(zone, player, j, item, where, library, ids, path, unknown)
+                  for zone, player, j, item, path, unknown in zone_items)
     effects = tuple(_effect(item, where, i, players, turn, library, ids,
                             {p.id: p for p in battlefield}) for i, item in enumerate(raw_effects))
     battlefield, effects = _timestamps(battlefield, effects, where)
@@ -551,12 +551,35 @@ def _chosen(f: Fields, card: Card) -> tuple[tuple[str, str], ...]:
     return parse_chosen(f.data["chosen"], f, "chosen", choice, card.name)
 
 
+def _zone_entries(zone: str, items: list, where: str, zpath: str) -> list[tuple[str, Any, bool]]:
+    """A zone's cards in order, each with its path in the file and whether its place is unknown:
+    a library may hold one `{shuffled: [...]}` entry, the cards whose order no player knows
+    (701.24a), between the cards known to be on top of it and those known to be at its bottom."""
+    out: list[tuple[str, Any, bool]] = []
+    blocks = 0
+    for j, item in enumerate(items):
+        if not (isinstance(item, dict) and "shuffled" in item):
+            out.append((f"{zpath}[{j}]", item, False))
+            continue
+        path = f"{zpath}[{j}].shuffled"
+        if zone != "library":
+            raise InputError(where, path, "only a library has cards whose order is unknown (CR 401.2, 701.24a)")
+        if len(item) != 1 or not isinstance(item["shuffled"], list):
+            raise InputError(where, path, "must be the only key, with a list of cards: {shuffled: [Forest, Island]}")
+        blocks += 1
+        if blocks > 1:
+            raise InputError(where, path, "a library has one part whose order is unknown: put every such card in "
+                                          "one shuffled list (the cards known to be on top before it, those known "
+                                          "to be at the bottom after it)")
+        out += [(f"{path}[{i}]", card, True) for i, card in enumerate(item["shuffled"])]
+    return out
+
+
 def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: CardLibrary,
-               ids: _IdAllocator) -> ZoneCard:
-    path = f"{zone}.{player}[{j}]"
+               ids: _IdAllocator, path: str, order_unknown: bool = False) -> ZoneCard:
     if isinstance(item, str):
         card = _card_name(item, where, path, library)
-        return ZoneCard(ids.derive(card, path), card, player, zone, j)
+        return ZoneCard(ids.derive(card, path), card, player, zone, j, order_unknown=order_unknown)
     f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with", "playable_by",
                                    "playable_this_turn"})
     if f.has("tapped"):
@@ -581,4 +604,4 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
         raise f.error("playable_this_turn", "goes with playable_by (who may play it)")
     return ZoneCard(object_id, card, player, zone, j, face_down=face_down,
                     exiled_with=(exiled_with, 0) if exiled_with else None, playable_by=playable_by,
-                    playable_this_turn=this_turn)
+                    playable_this_turn=this_turn, order_unknown=order_unknown)

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .subtypes import SUBTYPES
+from .words import filter_word
+
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -224,6 +227,89 @@ KEYWORD_ACTIONS = (
 )
 
 
+def kind_words(phrase: str) -> dict | None:
+    """The kind of card or permanent a phrase names, as the vocabulary's filter words: "basic
+    land" -> {filter: [basic, land]}, "non-Lair land" -> {filter: [non-lair, land]} (not of that
+    subtype), "Plains or Island" -> {any_of: [[plains], [island]]}, "basic Forest, Island, or
+    Mountain" -> {any_of: [[basic, forest], [basic, island], [basic, mountain]]}; "" -> {} (any);
+    None if a word is no type, color or subtype."""
+    def one(word: str) -> str | None:
+        m = re.fullmatch(r"non-(\w+)", word, re.IGNORECASE)
+        if m and m.group(1).lower() in SUBTYPES:
+            return f"non-{m.group(1).lower()}"
+        return filter_word(word)
+
+    def words(text: str) -> list[str] | None:
+        out = [one(w) for w in text.split()]
+        return None if not out or None in out else out   # type: ignore[return-value]
+
+    phrase = phrase.strip()
+    if not phrase:
+        return {}
+    alternatives = [a for a in re.split(r",? or |, ", phrase) if a]
+    if len(alternatives) == 1:
+        f = words(phrase)
+        return {"filter": f} if f else None
+    # "basic Forest, Island, or Mountain": the words before the first alternative's last word
+    # hold for all of them ("basic").
+    first = alternatives[0].split()
+    shared, alternatives[0] = first[:-1], first[-1]
+    out = []
+    for a in alternatives:
+        f = words(" ".join([*shared, a]))
+        if f is None:
+            return None
+        out.append(f)
+    return {"any_of": out}
+
+
+def _one_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    return [{"move": {"what": "one", "filter": kind["filter"], "controller": "you", "to": "hand"}}]
+
+
+def _unless(key: str):
+    def build(m: re.Match, read: EffectRead) -> list[dict] | None:
+        untapped, phrase = re.fullmatch(r"(untapped )?(.*)", m.group(1), re.IGNORECASE).groups()
+        kind = kind_words(phrase)
+        if not kind or "filter" not in kind:
+            return None
+        return [{"sacrifice": {"what": "self", key: kind["filter"], **({"unless_untapped": True} if untapped else {})}}]
+    return build
+
+
+def _search(m: re.Match, read: EffectRead) -> list[dict] | None:
+    may, count, kind, where = m.groups()
+    quality = kind_words(kind or "")
+    if quality is None:
+        return None
+    action: dict = {**quality}
+    if count.lower().startswith("up to "):
+        n = number(count[len("up to "):])
+        if not quality:
+            return None             # "up to N cards" with no quality is not read here
+        action["count"] = n
+    if where.startswith("onto the battlefield"):
+        action["to"] = "battlefield"
+        if where.endswith("tapped"):
+            action["tapped"] = True
+    else:
+        action["to"] = "hand" if where == "into your hand" else "graveyard"
+    action["shuffle"] = True
+    if may:
+        action["may"] = True
+    if action.get("count") == 1:
+        del action["count"]
+    return [{"search": action}]
+
+
+SEARCH = (r"(you may )?search your library for (a|an|up to (?:one|two|three|four|five)) ([A-Za-z ,-]+? )?cards?, "
+          r"(?:reveal (?:it|that card|them|those cards), )?put (?:it|that card|them|those cards) "
+          r"(onto the battlefield(?: tapped)?|into your hand|into your graveyard), then shuffle\.")
+
+
 # (pattern over one sentence, with self references as ~, what it does)
 SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (rf"you gain {N} life\.", lambda m, r: [{"gain_life": {"amount": number(m.group(1))}}]),
@@ -246,6 +332,24 @@ SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNOR
     (rf"sacrifice {SELF_WORDS}\.", lambda m, r: [{"sacrifice": {"what": "self"}}]),
     (rf"untap {SELF_WORDS}\.", lambda m, r: [{"untap": {"what": "self"}}]),
     *KEYWORD_ACTIONS,
+    # "Scry 1." (701.22a), "Surveil 2." (701.25a), "Scry 2, then draw a card." (608.2c: in order)
+    (r"scry (\d+)\.", lambda m, r: [{"scry": {"count": int(m.group(1))}}]),
+    (r"surveil (\d+)\.", lambda m, r: [{"surveil": {"count": int(m.group(1))}}]),
+    (rf"(scry|surveil) (\d+), then draw (a card|{N} cards)\.",
+     lambda m, r: [{m.group(1).lower(): {"count": int(m.group(2))}},
+                   {"draw": {"count": 1 if m.group(3) == "a card" else number(m.group(4))}}]),
+    # the bounce lands: "return a land you control to its owner's hand" (a choice, not a target)
+    (r"return an? ([A-Za-z -]+?) you control to its owner's hand\.", _one_you_control),
+    # 118.12a: "sacrifice ~ unless you return a non-Lair land you control to its owner's hand",
+    # "... unless you pay {1}", "... unless you sacrifice a land"
+    (rf"sacrifice {SELF_WORDS} unless you return an? ([A-Za-z -]+?) you control to its owner's hand\.",
+     _unless("unless_return")),
+    (rf"sacrifice {SELF_WORDS} unless you sacrifice an? ([A-Za-z -]+?)\.", _unless("unless_sacrifice")),
+    (rf"sacrifice {SELF_WORDS} unless you pay ((?:\{{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG]|2/[WUBRG])\}})+)\.",
+     lambda m, r: [{"sacrifice": {"what": "self", "unless_pay": m.group(1)}}]),
+    # "Search your library for a basic land card, put it onto the battlefield tapped, then
+    # shuffle." (701.23a, 701.24a; revealing it, 701.20a, changes nothing here)
+    (SEARCH, _search),
 ))
 
 

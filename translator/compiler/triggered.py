@@ -41,7 +41,7 @@ def triggered(text: str, ctx, normal: str):
     if sep2 and condition in CONDITIONS:
         entry["condition"] = CONDITIONS[condition]
         effect = rest
-    effect = re.sub(r"\b(sacrifice|untap) it\.", r"\1 ~.", effect)   # "it": the object itself here
+    effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
     if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
         effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
