@@ -15,6 +15,7 @@ translator; `Session` (session.py) is a thin facade over them.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -261,18 +262,36 @@ class Solver:
         return _Switch()
 
     def _solve(self, on_model, wait: float, give_up: bool = False) -> bool:
-        """Solve within `wait` seconds; False when `give_up` and the time ran out."""
+        """Solve within `wait` seconds; False when `give_up` and the time ran out.
+
+        A blocking solve, stopped by a timer that interrupts it: clingo's asynchronous solve
+        runs in a thread of its own, and a Session's worker forks (limits.py), where a thread
+        alive at a fork can leave a lock held in the child (a query that then waited out its
+        time limit). The timer thread is joined before this returns."""
         start = time.perf_counter()
+        fired = threading.Event()
+
+        def stop() -> None:
+            fired.set()
+            self._ctl.interrupt()
+
+        timer = threading.Timer(wait, stop)
+        timer.daemon = True
+        timer.start()
         try:
-            with self._ctl.solve(async_=True, on_model=on_model) as handle:
-                if not handle.wait(wait):
-                    handle.cancel()
-                    if give_up:
-                        return False
-                    raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
-                handle.get()
+            result = self._ctl.solve(on_model=on_model)
+            if result.interrupted and not fired.is_set():
+                # an interrupt that came after an earlier solve ended stops the next one at its
+                # start (clingo_control_interrupt): solve again
+                result = self._ctl.solve(on_model=on_model)
         finally:
+            timer.cancel()
+            timer.join()
             self.timings.solve += time.perf_counter() - start
+        if result.interrupted:
+            if give_up:
+                return False
+            raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
         return True
 
     def _release(self, externals: list[clingo.Symbol]) -> None:
