@@ -174,10 +174,11 @@ def test_an_ability_with_a_target_is_not_a_mana_ability():
 
 
 def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial():
-    # Grove of the Burnwillows
-    assert line("Grove of the Burnwillows", "Land", "{T}: Add {R} or {G}. Each opponent gains 1 life.") == \
-        ({"activated": {"cost": ["{T}"], "add_mana": {"one_of": ["{R}", "{G}"]}, "effect": "Each opponent gains 1 life."}},
-         PARTIAL, ("effect",))
+    # Undiscovered Paradise (Grove of the Burnwillows's "Each opponent gains 1 life" is read now:
+    # tests/test_effects_tail.py)
+    back = "During your next untap step, as you untap your permanents, return Undiscovered Paradise to its owner's hand."
+    assert line("Undiscovered Paradise", "Land", "{T}: Add one mana of any color. " + back) == \
+        ({"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}, "effect": back}}, PARTIAL, ("effect",))
 
 def test_an_activation_limit_on_a_mana_ability_is_read():
     # Mana Bloom: "Activate only once each turn" (CR 602.5b) is an instruction, not an effect
@@ -433,8 +434,9 @@ def test_mana_added_by_a_spell_or_an_ability_on_the_stack():
 
 
 def test_a_mana_ability_whose_further_effect_is_words_is_left_out_and_named():
-    grove = card("Grove of the Burnwillows", "Land", "{T}: Add {R} or {G}. Each opponent gains 1 life.")
-    got = session([grove], [perm("g", "Grove of the Burnwillows")]).can_pay("alice", "{G}").to_json()
+    paradise = card("Undiscovered Paradise", "Land", "{T}: Add one mana of any color. During your next untap step, as "
+                    "you untap your permanents, return Undiscovered Paradise to its owner's hand.")
+    got = session([paradise], [perm("g", "Undiscovered Paradise")]).can_pay("alice", "{G}").to_json()
     assert not got["payable"] and got["left_out"][0]["object"] == "g"
 
 

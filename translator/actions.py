@@ -119,22 +119,25 @@ KINDS: dict[str, Kind] = {
     # cards to their owner's hand" (607.2a), "Put a card from your hand on top of your
     # library", "Exile the top card of your library. You may play it until ..." (601.3), "You
     # may reveal a sorcery card you own from outside the game and put it into your hand"
-    # (400.11b), "Exile ~" (a spell's last instruction, 608.2n), "Return a land you control to
+    # (400.11b), "Exile target player's graveyard" (what: graveyard, whose: target; every card in
+    # it), "Put your commander into your hand from the command zone" (what: commander), "Exile ~"
+    # (a spell's last instruction, 608.2n), "Return a land you control to
     # its owner's hand" (what: one: a permanent its controller chooses as it resolves, not a
     # target), "Return it to the battlefield tapped" (110.5b); "Discard a card" (701.9a: a card
     # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
-                        "card_outside", "one"),
+                        "card_outside", "one", "graveyard", "commander"),
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
-         "whose": _words("you", "target"), "may": _flag, "face_down": _flag,
+         "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER,
          "controller": _words("you"), "tapped": _flag,
-         # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library)
+         # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
+        # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
         required=("what", "to"),
-        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand"),
-                "whose names the player of top_of_library or hand"),
+        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard"),
+                "whose names the player of top_of_library, hand, card_from_hand or graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                (lambda p: "filter" in p and p["what"] not in ("card_outside", "one"),
@@ -143,18 +146,26 @@ KINDS: dict[str, Kind] = {
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] != "top_of_library", "count goes with what: top_of_library"))),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand"),
+                "count goes with what: top_of_library or card_from_hand"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
-    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target"), "may": _flag},
+    # "Each player draws a card" (who: each_player).
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag},
                  defaults=(("count", 1),)),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player"),
                     "amount": _positive_or("power")}, required=("to", "amount")),
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
-    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player"), "amount": _positive},
+    # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
+    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player"),
+                       "amount": _positive_or("cards_in_hand")},
                       required=("amount",), defaults=(("who", "you"),)),
-    "gain_life": Kind({"who": _words("you", "target"), "amount": _positive},
-                      required=("amount",), defaults=(("who", "you"),)),
+    # "You gain 2 life for each creature you control" (for_each: a filter, counted on the
+    # battlefield as it resolves; controller: you for "you control"), "Each opponent gains 1 life".
+    "gain_life": Kind({"who": _words("you", "target", "each_opponent"), "amount": _positive, "for_each": FILTER,
+                       "controller": _words("you")},
+                      required=("amount",), defaults=(("who", "you"),),
+                      rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
@@ -181,14 +192,15 @@ KINDS: dict[str, Kind] = {
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
     # "Untap ~", "Untap that creature" (701.26b).
     "untap": Kind({"what": _words("self", "target")}, required=("what",)),
-    # "Sacrifice ~", "That player sacrifices a creature", "Sacrifice ~ unless you sacrifice a
+    # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"
+    # (who: target), "Sacrifice two lands" (count: 2), "Sacrifice ~ unless you sacrifice a
     # creature", "... unless you return a non-Lair land you control to its owner's hand",
     # "... unless you return an untapped Plains you control ..." (unless_untapped: the permanent
     # must be untapped), "... unless you pay {1}" (118.12a), "If there are no mining counters on
     # ~, sacrifice it" (701.21a).
-    "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player"), "filter": FILTER,
+    "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player", "target"), "filter": FILTER,
                        "unless_sacrifice": FILTER, "unless_return": FILTER, "unless_pay": _mana_cost,
-                       "unless_untapped": _flag, "if_no_counters": _name},
+                       "unless_untapped": _flag, "if_no_counters": _name, "count": _positive},
                       required=("what",),
                       rules=((lambda p: (p["what"] == "one") != ("filter" in p), "what: one goes with a filter"),
                              (lambda p: any(k in p for k in _SACRIFICE_IFS) and p["what"] != "self",
@@ -197,7 +209,8 @@ KINDS: dict[str, Kind] = {
                               "one of unless_sacrifice, unless_return, unless_pay and if_no_counters at most"),
                              (lambda p: "unless_untapped" in p and not ("unless_sacrifice" in p or "unless_return" in p),
                               "unless_untapped goes with unless_sacrifice or unless_return"),
-                             (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"))),
+                             (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"),
+                             (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
     "destroy": Kind({"what": _words("target")}, required=("what",)),
     # "Attach ~ to target creature you control" (701.3a).
@@ -211,6 +224,8 @@ KINDS: dict[str, Kind] = {
     # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
     # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).
     "scry": Kind({"count": _positive}, required=("count",)),
+    # "Look at the top three cards of your library, then put them back in any order" (401.4).
+    "reorder_top": Kind({"count": _positive}, required=("count",)),
     "surveil": Kind({"count": _positive}, required=("count",)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then
     # shuffle" (701.23a, 701.24a): `filter` or `any_of` is the quality searched for ("a Plains or
@@ -224,6 +239,10 @@ KINDS: dict[str, Kind] = {
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),
+    # "Proliferate" (701.34a).
+    "proliferate": Kind({}),
+    # "Shuffle your library" (701.24a).
+    "shuffle": Kind({"who": _words("you", "target")}, defaults=(("who", "you"),)),
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),

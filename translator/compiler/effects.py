@@ -562,3 +562,144 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
      lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
 ))
+
+
+# -- the long tail on lands (issue 13): cards in a graveyard, returning ~, a player's sacrifice,
+# life for each, drawing then discarding N --------------------------------------------------------
+# "Return target artifact card from your graveyard to your hand" (Buried Ruin), "... to the
+# battlefield" (Atzal, Cave of Eternity; 110.2: under its controller's control), "Put target
+# creature card from your graveyard on top of your library" (Volrath's Stronghold), "you may put
+# ..." (Mortuary Mire): a target card in a graveyard, matched by what it prints (109.2).
+GRAVEYARD_TO = {"to your hand": "hand", "to the battlefield": "battlefield", "on top of your library": "library_top"}
+
+
+def _graveyard_card(m: re.Match, read: EffectRead) -> list[dict] | None:
+    may, kind, where = m.groups()
+    kind = (kind or "").strip()
+    words = kind_words(kind)
+    if words is None or "any_of" in words:
+        return None
+    filt = words.get("filter", [])
+    if not filt:
+        return None                     # "target card": no filter word in the vocabulary here
+    read.target = {"filter": filt, "zone": "graveyard", "owner": "you"}
+    read.targets = [f"target {kind + ' ' if kind else ''}card from your graveyard"]
+    action: dict = {"what": "target", "to": GRAVEYARD_TO[where.lower()]}
+    if may:
+        action["may"] = True
+    return [{"move": action}]
+
+
+def _subtype_target(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return target Wizard you control to its owner's hand" (Riptide Laboratory): a permanent
+    of that subtype (205.3)."""
+    kind, who = m.groups()
+    if kind.lower() not in SUBTYPES:
+        return None
+    read.target = {"filter": [kind.lower()], **({"controller": "you"} if who else {})}
+    read.targets = [f"target {kind}{' you control' if who else ''}"]
+    return [{"move": {"what": "target", "to": "hand"}}]
+
+
+def _opponent_sacrifices(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target opponent sacrifices a creature" (Blighted Fen): they choose one they control as it
+    resolves (701.21a, 608.2d)."""
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    read.target, read.targets = "opponent", ["target opponent"]
+    return [{"sacrifice": {"what": "one", "who": "target", "filter": kind["filter"]}}]
+
+
+def _life_for_each(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You gain 2 life for each creature you control" (Blighted Steppe), "... for each Locus on
+    the battlefield" (Glimmerpost): counted as it resolves (608.2h)."""
+    amount, phrase, where = number(m.group(1)), m.group(2), m.group(3)
+    kind = kind_words(phrase)
+    if not kind or "filter" not in kind:
+        return None
+    action: dict = {"amount": amount, "for_each": kind["filter"]}
+    if where == "you control":
+        action["controller"] = "you"
+    return [{"gain_life": action}]
+
+
+def _draw_discard_n(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Draw two cards, then discard three cards", "Target player draws three cards, then discards
+    three cards" (Cephalid Coliseum): the discarded cards are the player's choice (701.9a)."""
+    who, drawn, discarded = m.groups()
+    draw: dict = {"count": 1 if drawn.lower() == "a card" else number(drawn.split()[0])}
+    discard: dict = {"what": "card_from_hand", "to": "graveyard"}
+    n = 1 if discarded.lower() == "a card" else number(discarded.split()[0])
+    if n != 1:
+        discard["count"] = n
+    if who and who.lower().startswith("target"):
+        read.target, read.targets = "player", ["target player"]
+        draw["who"], discard["whose"] = "target", "target"
+    elif who:                           # "Each player draws a card, then discards a card"
+        draw["who"], discard["whose"] = "each_player", "each_player"
+    return [{"draw": draw}, {"move": discard}]
+
+
+def _you_sacrifice(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Sacrifice two lands" (Lotus Field), "sacrifice a land" (Glacial Chasm): its controller
+    chooses that many permanents of theirs as it resolves (701.21a)."""
+    count, phrase = number(m.group(1)), m.group(2)
+    if count > 1:
+        if not phrase.endswith("s"):
+            return None
+        phrase = phrase[:-1]
+    kind = kind_words(phrase)
+    if not kind or "filter" not in kind:
+        return None
+    return [{"sacrifice": {"what": "one", "filter": kind["filter"], **({"count": count} if count > 1 else {})}}]
+
+
+def _exile_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Exile target player's graveyard" (Bojuka Bog): every card in it (404.1)."""
+    read.target, read.targets = "player", ["target player"]
+    return [{"move": {"what": "graveyard", "whose": "target", "to": "exile"}}]
+
+
+def _that_player_discards(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"It deals 3 damage to target player. That player discards a card." (Immersturm
+    Skullcairn): "that player" is the target named before (without one it is the trigger's
+    player, not read here)."""
+    if read.target != "player":
+        return None
+    action: dict = {"what": "card_from_hand", "to": "graveyard", "whose": "target"}
+    if m.group(1).lower() == "two cards":
+        action["count"] = 2
+    return [{"move": action}]
+
+
+CARDS_WORDS = rf"(a card|(?:{N[1:-1]}) cards)"
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    ((r"(you may )?(?:return|put) target ([A-Za-z -]+? )?card from your graveyard "
+      r"(to your hand|to the battlefield|on top of your library)\."), _graveyard_card),
+    (rf"return {SELF_WORDS} to its owner's hand\.", lambda m, r: [{"move": {"what": "self", "to": "hand"}}]),
+    (r"target opponent sacrifices an? ([A-Za-z -]+?)\.", _opponent_sacrifices),
+    (rf"you gain {N} life for each ([A-Za-z -]+?) (you control|on the battlefield)\.", _life_for_each),
+    (r"each opponent gains (\d+|a|an|one|two|three) life\.",
+     lambda m, r: [{"gain_life": {"who": "each_opponent", "amount": number(m.group(1))}}]),
+    (rf"(target player |each player )?draws? {CARDS_WORDS}, then discards? {CARDS_WORDS}\.", _draw_discard_n),
+    (r"each player draws a card\.", lambda m, r: [{"draw": {"count": 1, "who": "each_player"}}]),
+    (rf"you gain {N} life and draw (a card|{N} cards)\.",
+     lambda m, r: [{"gain_life": {"amount": number(m.group(1))}},
+                   {"draw": {"count": 1 if m.group(2).lower() == "a card" else number(m.group(3))}}]),
+    (r"exile target player's graveyard\.", _exile_graveyard),
+    (r"that player discards (a card|two cards)\.", _that_player_discards),
+    (r"shuffle your library\.", lambda m, r: [{"shuffle": {}}]),
+    (r"proliferate\.", lambda m, r: [{"proliferate": {}}]),
+    (r"put your commander into your hand from the command zone\.",
+     lambda m, r: [{"move": {"what": "commander", "to": "hand"}}]),
+    (rf"look at the top {N} cards of your library, then put them back in any order\.",
+     lambda m, r: [{"reorder_top": {"count": number(m.group(1))}}]),
+    (r"draw a card, then you lose life equal to the number of cards in your hand\.",
+     lambda m, r: [{"draw": {"count": 1}}, {"lose_life": {"amount": "cards_in_hand"}}]),
+    (r"sacrifice (a|an|two|three) ([a-z -]+?)\.", _you_sacrifice),
+))
+# (before "return target [creature] to its owner's hand", whose reading would refuse the subtype;
+# case-sensitive: a subtype is capitalized)
+SENTENCES = ((re.compile(r"[Rr]eturn target ([A-Z][A-Za-z'-]+)( you control)? to its owner's hand\."), _subtype_target),
+             *SENTENCES)
