@@ -11,6 +11,7 @@ import clingo
 from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
 from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
 from ..translator.errors import InputError, SolverError
+from ..translator.numbers import check_symbol_number
 from ..translator.render import symbol
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
@@ -102,6 +103,8 @@ def parse_cost(text: str, where: str) -> list[str]:
         if not COST_SYMBOL.match(s) or s in ("X", "Y", "Z", "S") or "/P" in s:
             raise InputError(where, "--cost", f"{{{s}}} is not supported in a cost to pay; "
                                               f"use {SUPPORTED}")
+        if s.isdigit():
+            check_symbol_number(s, where, "--cost")
     return symbols
 
 

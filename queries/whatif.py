@@ -54,6 +54,7 @@ import clingo
 from ..translator.changes import KINDS, Change, apply
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
+from ..translator.numbers import check_symbol_number
 from ..translator.render import obj
 from .common import blocked, colors, controllers, counters, not_modelled, outcome_parts
 from .core import Answer, Query, Solver
@@ -323,9 +324,9 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             raise bad("write it as: resolve [choosing left|right]")
         return Step(text, (("resolve", words[2].lower()),))
     if verb == "counters":
-        if len(words) != 4 or not words[3].isdigit() or int(words[3]) < 1:
+        if len(words) != 4 or not words[3].isascii() or not words[3].isdigit() or int(words[3][:12]) < 1:
             raise bad("write it as: counters ID KIND N (N a positive number)")
-        return Step(text, (("counters", words[1], words[2], int(words[3])),))
+        return Step(text, (("counters", words[1], words[2], check_symbol_number(words[3], where, field_)),))
     if verb == "next":
         if len(words) != 2 or words[1].lower() != "step":
             raise bad("write it as: next step")
@@ -367,9 +368,9 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         x = None
         if rest and rest[0].lower().startswith("x="):
             value = rest[0][2:]
-            if not value.isdigit():
+            if not value.isascii() or not value.isdigit():
                 raise bad("x= takes a number, like x=3")
-            x, rest = int(value), rest[1:]
+            x, rest = check_symbol_number(value, where, field_), rest[1:]
         if len(words) < 2 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
         return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
@@ -646,7 +647,7 @@ def _granted_instance(state: GameState, source: str, incarnation: int, line: str
         raise InputError(where, f"[{k - 1}]", f"{source!r} is not on the battlefield: only a permanent grants "
                                               "abilities here")
     card = state.library.get(perm.card)
-    if not line.isdigit() or not any(a.line == int(line) and a.granted is not None for a in card.abilities):
+    if not line.isascii() or not line.isdigit() or len(line) > 6 or not any(a.line == int(line) and a.granted is not None for a in card.abilities):
         lines = [a.line for a in card.abilities if a.granted is not None]
         raise InputError(where, f"[{k - 1}]", f"line {line} of {perm.card} grants no ability"
                          + (f"; lines that do: {', '.join(map(str, lines))}" if lines else ""))
@@ -658,15 +659,15 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
     """The ability instance term for "line N" or a loyalty cost like "-1" of the object's card."""
     perm = state.permanent(oid) or next(z for z in state.zones if z.id == oid)
     card = state.library.get(perm.card)
-    if line.lstrip("+-").isdigit() and line[0] in "+-":
-        wanted = int(line)
+    if line.isascii() and line.lstrip("+-").isdigit() and line[0] in "+-":
+        wanted = check_symbol_number(line.lstrip("+-"), where, f"[{k - 1}]") * (-1 if line[0] == "-" else 1)
         hits = [a.line for a in card.abilities
                 if any(c.kind == "loyalty" and c.count == wanted for c in a.costs)]
         if not hits:
             raise InputError(where, f"[{k - 1}]", f"{perm.card} has no loyalty ability {line}")
         number = hits[0]
-    elif line.isdigit():
-        number = int(line)
+    elif line.isascii() and line.isdigit():
+        number = check_symbol_number(line, where, f"[{k - 1}]")
         if not any(a.line == number for a in card.abilities):
             raise InputError(where, f"[{k - 1}]", f"{perm.card} has no oracle line {number}")
     elif line.lower() in BASIC_LAND_TYPES:

@@ -40,6 +40,7 @@ from .effects import (
 from .entering import Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
 from .model_steps import STEPS
+from .numbers import check_numbers, check_symbol_number
 from .yamlio import Fields, describe, load_yaml_file
 
 if TYPE_CHECKING:
@@ -60,9 +61,11 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
-# Mana symbols a cost may hold (CR 107.4): numbers, X, colored, hybrid, Phyrexian, snow.
-COST_SYMBOL = re.compile(r"^(\d+|X|Y|Z|W|U|B|R|G|C|S|[WUBRG]/[WUBRGP]|2/[WUBRG])$")
+# Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
+# colored, hybrid, Phyrexian, snow.
+COST_SYMBOL = re.compile(r"^(\d+|X|Y|W|U|B|R|G|C|S|[WUBRG]/[WUBRGP]|2/[WUBRG])$")
 ADD_SYMBOL = re.compile(r"^(W|U|B|R|G|C)$")
 
 
@@ -212,6 +215,8 @@ def parse_mana_symbols(text: str, where: str, path: str, pattern: re.Pattern = C
     for s in symbols:
         if not pattern.match(s):
             raise InputError(where, path, f"{{{s}}} is not a mana symbol allowed here")
+        if s.isdigit():
+            check_symbol_number(s, where, path)
     return tuple(symbols)
 
 
@@ -249,10 +254,18 @@ def parse_filter(value: Any, f: Fields, key: str) -> tuple[str, ...]:
         if not isinstance(w, str) or not w.strip():
             raise f.error(key, f"a filter is a list of words like [red, creature], got {describe(w)}")
         w = w.strip().lower()
-        if w not in SUPERTYPES | CARD_TYPES | COLORS | NEGATED and not re.fullmatch(r"[a-z][a-z'-]*", w):
+        # A word that is no type, color or subtype (CR 205.3g-m) would match nothing, silently.
+        if w not in FILTER_WORDS and w not in _subtypes() and \
+                not (w.startswith("non-") and w[4:] in _subtypes()):
             raise f.error(key, f"{w!r} is not a type, color or subtype")
         out.append(w)
     return tuple(out)
+
+
+@functools.cache
+def _subtypes() -> frozenset[str]:
+    from .compiler.subtypes import SUBTYPES  # here: the compiler package imports this module
+    return SUBTYPES
 
 
 def parse_cost(item: Any, where: str, path: str) -> Cost:
@@ -283,10 +296,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
     if kind in ("pay_life", "pay_energy"):
         count = sub.get(kind, int, required=True)
+        if count < 1:     # a negative payment would gain life (CR 119.4: paying is losing)
+            raise sub.error(kind, f"must be a positive number, got {count}")
         return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
     if kind in ("tap_untapped", "untap_tapped"):
         a = Fields(arg, where, sub.sub(kind), {"count", "filter"})
         count = a.get("count", int, 1)
+        if count < 1:
+            raise a.error("count", f"must be a positive number, got {count}")
         filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         verb = "Tap" if kind == "tap_untapped" else "Untap"
         state = "untapped" if kind == "tap_untapped" else "tapped"
@@ -485,6 +502,8 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount)
     if f.has("one_of"):
         opts = f.get("one_of", list)
+        if not opts:
+            raise f.error("one_of", "list the mana it may add, like [\"{R}\", \"{G}\"]")
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
             for i, o in enumerate(opts)), rider=rider)
@@ -622,6 +641,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
             raw = a.get("cost", list, required=True)
+            if not raw:    # CR 602.1a: the activation cost is everything before the colon
+                raise a.error("cost", "an activated ability has a cost (CR 602.1a): list its parts, "
+                                      "like ['{T}'] or ['{0}']")
             costs = tuple(parse_cost(c, where, f"{a.sub('cost')}[{i}]") for i, c in enumerate(raw))
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
@@ -929,6 +951,7 @@ def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Abili
 def parse_card(data: Any, where: str, path: str = "") -> Card:
     f = Fields(data, where, path, {"name", "mana_cost", "type_line", "power_toughness", "loyalty",
                                    "oracle_text", "abilities", "color_indicator"})
+    check_numbers(data, where, path)
     name = f.get("name", str, required=True).strip()
     if not name:
         raise f.error("name", "must not be empty")
@@ -942,6 +965,8 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
         if not m:
             raise f.error("power_toughness", f"must look like 2/3, got {pt!r}")
         power, toughness = m.groups()
+        for digits in re.findall(r"[0-9]+", pt):
+            check_symbol_number(digits, where, f.sub("power_toughness"))
     elif "creature" in types:
         raise f.error("power_toughness", "a creature card needs power_toughness")
     loyalty = f.get("loyalty", int, None)
@@ -950,6 +975,14 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
     raw_abilities = f.get("abilities", list, [])
     abilities = tuple(parse_ability(a, where, f.sub("abilities") + f"[{i}]", len(lines))
                       for i, a in enumerate(raw_abilities))
+    # One entry per oracle line: two would be read as one ability (a Sol Ring written twice
+    # would tap for three).
+    seen_lines: set[int] = set()
+    for i, a in enumerate(abilities):
+        if a.line in seen_lines:
+            raise f.error("abilities", f"[{i}]: oracle line {a.line} has an ability entry already; "
+                                       "write each line once")
+        seen_lines.add(a.line)
     covered = {a.line for a in abilities}
     missing = [i for i in range(1, len(lines) + 1) if i not in covered]
     if missing:

@@ -18,6 +18,7 @@ from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
+from .numbers import MAX_STATE_TOTAL, check_numbers
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
@@ -44,6 +45,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     if data is None:
         raise InputError(where, None, "the state is empty; it needs at least players and turn")
     f = Fields(data, where, "", STATE_KEYS)
+    total = check_numbers(data, where)
     library = library or CardLibrary.bundled()
     if cards:
         library = library.with_sources(open_sources(cards))
@@ -54,7 +56,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     players = _players(f)
     turn = _turn(f, players)
     life = _life(f, players)
-    ids = _IdAllocator(where)
+    ids = _IdAllocator(where, players)
 
     raw_bf = f.get("battlefield", list, [])
     # Explicit ids are reserved first so that a derived id never takes one.
@@ -87,6 +89,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     effects = tuple(_effect(item, where, i, players, turn, library, ids,
                             {p.id: p for p in battlefield}) for i, item in enumerate(raw_effects))
     battlefield, effects = _timestamps(battlefield, effects, where)
+    _check_total(total, battlefield, library, where)
 
     by_id = {p.id: p for p in battlefield}
     for i, p in enumerate(battlefield):
@@ -111,6 +114,19 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players))
+
+
+def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLibrary, where: str) -> None:
+    """The state's numbers with its permanents' printed power, toughness and loyalty within
+    MAX_STATE_TOTAL (translator/numbers.py: a sum over objects stays far under 2^31)."""
+    for p in battlefield:
+        card = library.get(p.card)
+        printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
+        total += sum(int(d) for text in printed for d in re.findall(r"[0-9]+", text))
+    if total > MAX_STATE_TOTAL:
+        raise InputError(where, None, f"its numbers (life, counters, damage, ...) with the printed power, "
+                                      f"toughness and loyalty of its permanents add up to {total:,}, past "
+                                      f"the {MAX_STATE_TOTAL:,} the solver takes (its integers are 32 bits)")
 
 
 def _commanders(f: Fields, players: tuple[str, ...], battlefield: tuple[Permanent, ...],
@@ -443,15 +459,20 @@ def _turn(f: Fields, players: tuple[str, ...]) -> Turn:
 
 
 class _IdAllocator:
-    def __init__(self, where: str):
+    def __init__(self, where: str, players: tuple[str, ...] = ()):
         self.where = where
-        self.taken: dict[str, str] = {}
+        self.players = players
+        # a player's name is no object's id: a target or an attachment naming it would be read
+        # as the player (an object with that id would make the player untargetable)
+        self.taken: dict[str, str] = {p: "players" for p in players}
         self.next_suffix: dict[str, int] = {}     # stem -> the next number to try
 
     def reserve(self, value: Any, field: str) -> None:
         if not isinstance(value, str) or not ID_PATTERN.match(value):
             raise InputError(self.where, field,
                              f"an id is letters, digits and _.:#- only, got {describe(value)}")
+        if value in self.players:
+            raise InputError(self.where, field, f"{value!r} is a player's name; give the object another id")
         if value in self.taken and self.taken[value] != field:
             raise InputError(self.where, field, f"duplicate id {value!r} (also at {self.taken[value]})")
         self.taken[value] = field
