@@ -4,6 +4,7 @@ vocabulary YAML a user can copy into a state's `cards:` and fix."""
 from __future__ import annotations
 
 import textwrap
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def _line_note(result: LineResult) -> str:
 def listing(library: CardLibrary, match: str | None = None) -> str:
     """The names available, the bundled library first, then each source; a name an earlier
     source has is not listed again (it resolves there)."""
-    needle = (match or "").strip().lower()
+    words = (match or "").lower().split()
     seen: set[str] = set()
     out: list[str] = []
     total = 0
@@ -135,12 +136,12 @@ def listing(library: CardLibrary, match: str | None = None) -> str:
             if name.lower() in seen:
                 hidden += 1
                 continue
-            if needle and not any(needle in n.lower() for n in (name, *faces)):
+            if words and not any(all(w in n.lower() for w in words) for n in (name, *faces)):
                 continue
             rows.append(f"  {name}" + (f"  (faces: {', '.join(faces)})" if faces else ""))
         seen.update(n.lower() for n in names)
         note = f"; {hidden} not listed: an earlier source has them" if hidden else ""
-        what = f"matching {match!r}" if needle else "cards"
+        what = f"matching {match!r}" if words else "cards"
         out.append(f"{title}: {len(rows)} {what}{note}")
         out.extend(rows)
         total += len(rows)
@@ -161,3 +162,8 @@ def require_sources(library: CardLibrary, command: str) -> None:
     if not any(s.kind == "database" for s in library.sources):
         raise InputError(command, None, "give a card database in MTGJSON's AtomicCards shape "
                                         "(--cards PATH, or MTG_ASP_CARDS)")
+
+
+def vocabulary() -> str:
+    """The card vocabulary as installed with the package (docs/cards.md)."""
+    return resources.files("mtg_asp.docs").joinpath("cards.md").read_text(encoding="utf-8")

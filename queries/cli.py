@@ -16,12 +16,14 @@ import json
 import os
 import sys
 import time
+from importlib import metadata
 
 from ..translator.carddb import open_sources, paths_from_env
 from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
 from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from .session import DEFAULT_TIME_LIMIT, Session
+from .whatif import ACTIONS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
 
@@ -42,6 +44,7 @@ def _cards_option(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
+    p.add_argument("--version", action="version", version=f"mtg-asp {package_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def query(name: str, help_: str) -> argparse.ArgumentParser:
@@ -82,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "as what changed, with the CR rules (CR 400.7, 704)")
     wi.add_argument("--do", metavar="ACTION", action="append", required=True, dest="actions",
                     help="an action, e.g. 'flicker hangarback' or 'move elves to hand' (repeatable: "
-                         "one step each, in order)")
+                         f"one step each, in order); the actions: {ACTIONS}")
     bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
                         "abilities, power/toughness after the layers, CR 613) and the other zones")
     bd.add_argument("--object", metavar="ID", action="append",
@@ -110,8 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
     cov.add_argument("--json", action="store_true", help="print JSON")
     lst = csub.add_parser("list", help="the card names available, the bundled library first")
     _cards_option(lst)
-    lst.add_argument("--match", metavar="TEXT", help="only names containing TEXT (any case)")
+    lst.add_argument("--search", "--match", metavar="WORDS", dest="match",
+                     help="only names containing every one of WORDS (any case)")
+    csub.add_parser("vocabulary", help="the card vocabulary (docs/cards.md): how a card is written "
+                                       "for the solver")
     return p
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("mtg-asp")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 def card_paths(args: argparse.Namespace) -> list[str]:
@@ -200,6 +213,9 @@ def _check(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     from . import card_commands
+    if args.cards_command == "vocabulary":
+        print(card_commands.vocabulary())
+        return EXIT_OK
     library = CardLibrary.bundled().with_sources(open_sources(card_paths(args)))
     if args.cards_command == "show":
         print(card_commands.show(library, args.name))

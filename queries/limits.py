@@ -12,12 +12,14 @@ Ctrl-C in the caller kills the worker too and is raised as usual.
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import resource
 import signal
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +58,13 @@ class Limits:
         return f"the memory limit of {self.memory_mb} MB was reached; the query was stopped"
 
 
+# At most this many workers live at once in a process: starting another ends the one used
+# least recently (it starts again, and answers the same, if its Session asks again), so that
+# Sessions kept alive (a list of them, a test run's items) never pile up idle processes.
+MAX_LIVE_WORKERS = 4
+_LIVE: dict[int, weakref.ref] = {}      # id(worker) -> the worker, least recently used first
+
+
 class Worker:
     """A process that builds an object with `make()` and answers calls of its methods, each
     within the limits."""
@@ -69,17 +78,29 @@ class Worker:
     def call(self, method: str, *args: Any) -> Any:
         if self._process is None:
             self._start()
+        _LIVE[id(self)] = _LIVE.pop(id(self))          # the most recently used now
         return self._request(method, args)
 
     def close(self) -> None:
+        _LIVE.pop(id(self), None)
         if self._process is not None:
             if self._process.is_alive():
+                # the worker's group: the worker and the fork running a query
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self._process.pid, signal.SIGKILL)
                 self._process.kill()
             self._process.join()
             self._conn.close()
             self._process = self._conn = None
 
     def _start(self) -> None:
+        while len(_LIVE) >= MAX_LIVE_WORKERS:
+            oldest = _LIVE[next(iter(_LIVE))]()
+            if oldest is None:
+                _LIVE.pop(next(iter(_LIVE)))
+            else:
+                oldest.close()
+        _LIVE[id(self)] = weakref.ref(self)
         ctx = multiprocessing.get_context("fork")
         mine, theirs = ctx.Pipe()
         process = ctx.Process(target=_serve, args=(theirs, self._make, self.limits.memory_mb), daemon=True)
@@ -136,28 +157,53 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
     # address space, shared copy-on-write).
     limit = _address_space() + memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    os.setpgid(0, 0)        # a group of its own: the caller ends it and its query forks at once
     served = None
     while True:
         try:
             method, args = conn.recv()
         except (EOFError, KeyboardInterrupt):
             return
-        try:
-            if method == "__init__":
-                served, result = make(), None
-            else:
-                result = getattr(served, method)(*args)
-            reply = ("ok", result)
-        except MemoryError:
-            reply = ("memory", None)
-        except (InputError, SolverError) as e:
-            reply = ("error", e)
-        except RuntimeError as e:
-            # clingo reports a failed allocation as std::bad_alloc
-            reply = ("memory", None) if "bad_alloc" in str(e) else ("error", _with_trace(e))
-        except Exception as e:  # noqa: BLE001 - a bug in a query: passed back, raised there
-            reply = ("error", _with_trace(e))
-        _reply(conn, reply)
+        if method == "__init__":
+            reply = _run(make)
+            served = reply[1] if reply[0] == "ok" else None
+            _reply(conn, ("ok", None) if reply[0] == "ok" else reply)
+        else:
+            _reply(conn, _forked(functools.partial(getattr(served, method), *args)))
+
+
+def _forked(call: Callable[[], Any]) -> tuple:
+    """Run a query in a fork of the worker: the served object as built (the state grounded, no
+    query's part yet), so every query is answered exactly as on a fresh Session (the same
+    program, the same query id, the same first model) and nothing of it stays behind."""
+    mine, theirs = multiprocessing.Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:
+        mine.close()
+        _reply(theirs, _run(call))
+        os._exit(0)
+    theirs.close()
+    try:
+        reply = mine.recv()
+    except EOFError:        # it died without a word: an allocation failed under the limit
+        reply = ("memory", None)
+    os.waitpid(pid, 0)
+    mine.close()
+    return reply
+
+
+def _run(call: Callable[[], Any]) -> tuple:
+    try:
+        return ("ok", call())
+    except MemoryError:
+        return ("memory", None)
+    except (InputError, SolverError) as e:
+        return ("error", e)
+    except RuntimeError as e:
+        # clingo reports a failed allocation as std::bad_alloc
+        return ("memory", None) if "bad_alloc" in str(e) else ("error", _with_trace(e))
+    except Exception as e:  # noqa: BLE001 - a bug in a query: passed back, raised there
+        return ("error", _with_trace(e))
 
 
 def _address_space() -> int:

@@ -12,7 +12,6 @@ LimitExceeded and nothing is left running.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
@@ -43,7 +42,11 @@ class _Queries:
         return self.solver.timings
 
     def __getattr__(self, name: str):
-        return functools.partial(QUERIES[name], self.solver)
+        # a query's answer, with the Solver's timings once it is answered (each query runs in a
+        # fork of the worker: limits.py)
+        def run(*args):
+            return QUERIES[name](self.solver, *args), self.solver.timings
+        return run
 
 
 class Session:
@@ -60,7 +63,7 @@ class Session:
         load_encodings()            # parsed and compiled once here, shared with every worker (fork)
         prepare_render()
         self._worker = Worker(lambda: _Queries(state, time_limit), self.limits)
-        self._worker.call("timings")
+        self._timings = self._worker.call("timings")
 
     @classmethod
     def from_file(cls, path: str | Path, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -82,30 +85,36 @@ class Session:
 
     @property
     def timings(self) -> Timings:
-        return self._worker.call("timings")
+        """Seconds spent on the state's program and the last query (each query starts from the
+        state as grounded, as on a fresh Session)."""
+        return self._timings
+
+    def _ask(self, name: str, *args):
+        result, self._timings = self._worker.call(name, *args)
+        return result
 
     def could_produce(self, object_id: str | None = None, explain: bool = False):
-        return self._worker.call("could_produce", object_id, explain)
+        return self._ask("could_produce", object_id, explain)
 
     def activations(self, player: str | None = None, explain: bool = False):
-        return self._worker.call("activations", player, explain)
+        return self._ask("activations", player, explain)
 
     def orderings(self, object_id: str, ability: int | None = None, player: str | None = None,
                   limit: int = 10, explain: bool = False):
-        return self._worker.call("orderings", object_id, ability, player, limit, explain)
+        return self._ask("orderings", object_id, ability, player, limit, explain)
 
     def can_pay(self, player: str, cost: str, explain: bool = False):
-        return self._worker.call("can_pay", player, cost, explain)
+        return self._ask("can_pay", player, cost, explain)
 
     def available_mana(self, player: str, explain: bool = False):
-        return self._worker.call("available_mana", player, explain)
+        return self._ask("available_mana", player, explain)
 
     def board(self, explain: bool = False, objects: list[str] | None = None,
               fields: list[str] | None = None):
-        return self._worker.call("board", explain, objects, fields)
+        return self._ask("board", explain, objects, fields)
 
     def what_if(self, actions: list[str], where: str = "--do", explain: bool = False):
-        return self._worker.call("what_if", actions, where, explain)
+        return self._ask("what_if", actions, where, explain)
 
 
 __all__ = ["Session"]

@@ -54,6 +54,12 @@ class ScenarioFile(pytest.File):
             self._mtg_session = scenario_session(self.scenario)
         return self._mtg_session
 
+    def teardown(self):
+        # after the file's last check: end its Session's worker process now
+        if self._mtg_session is not None:
+            self._mtg_session.close()
+            self._mtg_session = None
+
 
 class ScenarioFailed(Exception):
     pass

@@ -191,3 +191,23 @@ def test_check_runs_a_scenario_mixing_a_what_if_and_an_explained_query(capsys, t
     code, out, err = run(capsys, "check", str(tmp_path))
     assert (code, err) == (0, ""), out
     assert "1 passed, 0 failed" in out
+
+
+def test_version_vocabulary_and_card_search(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.startswith("mtg-asp 0.")
+    # docs/cards.md is installed with the package
+    code, out, _ = run(capsys, "cards", "vocabulary")
+    assert code == 0 and out.startswith("# ") and "## Ability entries" in out
+    # every word must be in the name, in any case
+    code, out, _ = run(capsys, "cards", "list", "--search", "GUIDE spirit")
+    assert code == 0 and "Elvish Spirit Guide" in out and "Simian Spirit Guide" in out
+    assert "Llanowar" not in out
+
+
+def test_what_if_help_lists_the_actions(capsys):
+    with pytest.raises(SystemExit):
+        main(["what-if", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the actions: move ID to ZONE" in out and "attack ID [ID ...]" in out
