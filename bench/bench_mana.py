@@ -11,6 +11,14 @@ Board B: 10 Birds of Paradise, 5 Bloom Tenders, Nyxbloom Ancient, Grim Monolith 
 color, a Tender {G}{G}{G}, and Grim Monolith {C} x 9, which pays its own {4} untap: any amount of
 {C} (a loop, CR 732.1b). One maximal pool plus the loop.
 
+Series D: n dual lands (n = 4, 8, 16, 32, 64; the original duals and shock lands of
+tests/rulings/imported/cards.json in turn). Each has two intrinsic mana abilities, one per
+basic land type (CR 305.6), each adding one mana of its type: tapped, one mana of either type.
+The answer is one pool: per pair of types, one item "1 mana of one type from the pair" counted
+once per land of that pair (n mana in all). Each n runs in a child process of its own, so its
+peak resident memory is its own: `peak MiB` is the largest of the query worker's and the
+child's (the worker is forked from it).
+
 Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
 `total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
 Timing is only reported here; the tests never assert on time.
@@ -19,15 +27,24 @@ Timing is only reported here; the tests never assert on time.
 from __future__ import annotations
 
 import argparse
+import json
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import yaml
 from mtg_asp.queries import Session
+from mtg_asp.translator.errors import SolverError
 from mtg_asp.translator.state import load_state
 
 TARGET = 1.0
+CARDS = Path(__file__).resolve().parent.parent / "tests" / "rulings" / "imported" / "cards.json"
+DUALS = ("Underground Sea", "Savannah", "Tundra", "Bayou", "Volcanic Island", "Tropical Island",
+         "Blood Crypt", "Godless Shrine", "Sacred Foundry", "Steam Vents", "Temple Garden", "Watery Grave")
+DUAL_SIZES = (4, 8, 16, 32, 64)
 
 
 def board_a() -> str:
@@ -47,6 +64,10 @@ def board_b() -> str:
     rows += [f"  - {{id: forest{k}, card: Forest, controller: alice}}" for k in range(5)]
     rows += [f"  - {{id: desert{k}, card: Desert, controller: alice}}" for k in range(5)]
     return _state(rows)
+
+
+def board_duals(n: int) -> str:
+    return _state([f"  - {{id: dual{k}, card: {DUALS[k % len(DUALS)]}, controller: alice}}" for k in range(n)])
 
 
 def _state(rows: list[str]) -> str:
@@ -78,23 +99,67 @@ def check_b(result) -> str | None:
     return None
 
 
-def measure(text: str, runs: int):
+def check_duals(result, n: int) -> str | None:
+    if len(result.pools) != 1 or result.unbounded:
+        return f"expected one pool and no loop, got {len(result.pools)} pools, {len(result.unbounded)} loops"
+    items = result.pools[0].items
+    if any(i.amount != 1 or len(i.of) != 2 for i in items) or sum(i.count for i in items) != n:
+        return f"expected {n} mana, each of one of two types, got {[i.to_json() for i in items]}"
+    return None
+
+
+def measure(text: str, runs: int, cards=()):
     rows = []
     result = None
     for _ in range(runs):
         t0 = time.perf_counter()
-        session = Session(load_state(yaml.safe_load(text), "<bench>"))
+        session = Session(load_state(yaml.safe_load(text), "<bench>", cards=cards))
         t1 = time.perf_counter()
-        result = session.available_mana("alice")
+        try:
+            result = session.available_mana("alice")
+        except SolverError as e:
+            result = e
         t2 = time.perf_counter()
+        session.close()
         rows.append((t1 - t0, t2 - t1, t2 - t0))
     return [statistics.median(c) for c in zip(*rows)], result
+
+
+def one_dual_series(n: int, runs: int) -> None:
+    """In a child process: series D for one n, printed as one JSON line."""
+    (s, q, t), result = measure(board_duals(n), runs, cards=[CARDS])
+    if isinstance(result, SolverError):
+        pools, wrong = None, f"refused: {result}"
+    else:
+        pools, wrong = len(result.pools), check_duals(result, n)
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    print(json.dumps({"times": [s, q, t], "pools": pools, "wrong": wrong, "peak_mib": peak / 1024}))
+
+
+def dual_series(runs: int) -> bool:
+    ok = True
+    print(f"{'D: n dual lands':<44} {'session':>8} {'query':>8} {'total':>8}  pools  {'peak MiB':>8}  result")
+    for n in DUAL_SIZES:
+        out = subprocess.run([sys.executable, __file__, "--duals", str(n), "--runs", str(runs)],
+                             capture_output=True, text=True, check=True).stdout
+        row = json.loads(out.strip().splitlines()[-1])
+        s, q, t = row["times"]
+        wrong = row["wrong"]
+        verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET else f"FAIL (target {TARGET:g} s)")
+        ok &= wrong is None and t < TARGET
+        pools = "-" if row["pools"] is None else row["pools"]
+        print(f"{f'   n = {n}':<44} {s:8.3f} {q:8.3f} {t:8.3f}  {pools:>5}  {row['peak_mib']:8.1f}  {verdict}")
+    return ok
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--duals", type=int, help=argparse.SUPPRESS)    # one row of series D (a child)
     args = ap.parse_args()
+    if args.duals is not None:
+        one_dual_series(args.duals, args.runs)
+        return 0
     ok = True
     print(f"{'board':<44} {'session':>8} {'query':>8} {'total':>8}  pools  result")
     for name, text, check in (("A: 25 basics, 5 Deserts, 3 Cataracts", board_a(), check_a),
@@ -104,6 +169,7 @@ def main() -> int:
         verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET else f"FAIL (target {TARGET:g} s)")
         ok &= wrong is None and t < TARGET
         print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}  {len(result.pools):5}  {verdict}")
+    ok &= dual_series(args.runs)
     return 0 if ok else 1
 
 
