@@ -56,6 +56,7 @@ from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.numbers import check_symbol_number
 from ..translator.render import obj
+from ..translator.state import COUNTER_KIND
 from .common import blocked, colors, controllers, counters, not_modelled, outcome_parts
 from .core import Answer, Query, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
@@ -326,6 +327,8 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
     if verb == "counters":
         if len(words) != 4 or not words[3].isascii() or not words[3].isdigit() or int(words[3][:12]) < 1:
             raise bad("write it as: counters ID KIND N (N a positive number)")
+        if not COUNTER_KIND.fullmatch(words[2]):
+            raise bad(f"a counter kind is one word like charge or +1/+1, got {words[2][:40]!r}")
         return Step(text, (("counters", words[1], words[2], check_symbol_number(words[3], where, field_)),))
     if verb == "next":
         if len(words) != 2 or words[1].lower() != "step":

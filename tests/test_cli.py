@@ -211,3 +211,11 @@ def test_what_if_help_lists_the_actions(capsys):
         main(["what-if", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "the actions: move ID to ZONE" in out and "attack ID [ID ...]" in out
+
+
+def test_a_counter_kind_cannot_reach_the_encodings_unchecked(capsys):
+    # a quote in the kind would restructure the ASP term it is pasted into
+    code, out, err = run(capsys, "what-if", str(DEMO), "--do", 'counters elves bad"kind 1')
+    assert code == 2 and out == ""
+    assert "a counter kind is one word" in err and "Traceback" not in err
+

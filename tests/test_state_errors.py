@@ -122,7 +122,7 @@ def test_missing_players():
 
 
 def test_state_not_a_mapping():
-    assert "must be a mapping, got a list" in error_of([1, 2])
+    assert "must be a mapping, got a document of list" in error_of([1, 2])
 
 
 def test_empty_state():
@@ -187,3 +187,24 @@ def test_commander_casts_are_counted_per_commander():
     assert "has no commander" in error_of(state(commander_casts={"alice": 1}))
     one = state(command={"alice": [{"id": "isamaru", "card": "Llanowar Elves"}]}, commanders={"alice": "isamaru"})
     assert load_state({**one, "commander_casts": {"alice": 1}}).commander_casts == (("isamaru", 1),)
+
+
+def test_yaml_nested_too_deep_is_one_clean_error(tmp_path):
+    p = tmp_path / "deep.yaml"
+    p.write_text("players: [alice, bob]\nbattlefield: " + "[" * 2000 + "]" * 2000 + "\n")
+    with pytest.raises(InputError) as e:
+        load_state_file(p)
+    assert str(p) in str(e.value) and "nested too deeply" in str(e.value)
+
+
+def test_an_error_does_not_echo_a_huge_value():
+    msg = error_of(state(battlefield=[{"id": "e", "card": "x" * 200_000, "controller": "alice"}]))
+    assert "battlefield[0].card" in msg and len(msg) < 600 and "more characters" in msg
+
+
+def test_a_file_that_is_not_a_state_is_named_not_echoed(tmp_path):
+    p = tmp_path / "passwd"
+    p.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    with pytest.raises(InputError) as e:
+        load_state_file(p)
+    assert str(e.value) == f"{p}: must be a mapping, got a document of str"

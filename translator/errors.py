@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+MAX_MESSAGE = 400
+
 
 class InputError(Exception):
     """A mistake in something the user gave us (state file, card file, scenario, query).
@@ -14,6 +16,9 @@ class InputError(Exception):
     def __init__(self, where: str, field: str | None, message: str):
         self.where = where
         self.field = field
+        # a message echoes what was given: a value of a megabyte must not make one of a megabyte
+        if len(message) > MAX_MESSAGE:
+            message = f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters)"
         self.message = message
         super().__init__(str(self))
 

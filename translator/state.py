@@ -31,6 +31,9 @@ EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targe
                "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
+# A counter kind as the state and `--do counters` take it: one word (charge, +1/+1, -0/-1).
+COUNTER_KIND = re.compile(r"[A-Za-z0-9+/_-]+")
+
 
 def load_state_file(path: str | Path, library: CardLibrary | None = None,
                     cards: Sequence[str | Path | CardSource] = ()) -> GameState:
@@ -520,7 +523,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     object_id = f.data["id"] if f.has("id") else ids.derive(card, f.sub("id"))
     counters = f.get("counters", dict, {})
     for kind, n in counters.items():
-        if not isinstance(kind, str) or not re.fullmatch(r"[A-Za-z0-9+/_-]+", kind):
+        if not isinstance(kind, str) or not COUNTER_KIND.fullmatch(kind):
             raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")

@@ -32,6 +32,8 @@ def load_yaml_text(text: str, where: str) -> Any:
         raise InputError(where, None, f"malformed YAML: {at}{e.problem}") from None
     except yaml.YAMLError as e:
         raise InputError(where, None, f"malformed YAML: {e}") from None
+    except RecursionError:
+        raise InputError(where, None, "YAML nested too deeply to be a state or card file") from None
 
 
 class Fields:
@@ -39,7 +41,10 @@ class Fields:
 
     def __init__(self, data: Any, where: str, path: str, allowed: set[str] | None = None):
         if not isinstance(data, dict):
-            raise InputError(where, path or None, f"must be a mapping, got {describe(data)}")
+            # a whole document that is not a mapping (any readable file a path names) is not
+            # echoed: only what it is
+            got = describe(data) if path else f"a document of {type(data).__name__}"
+            raise InputError(where, path or None, f"must be a mapping, got {got}")
         self.data = data
         self.where = where
         self.path = path
@@ -91,4 +96,7 @@ def describe(value: Any) -> str:
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
-    return f"{value!r} ({type(value).__name__})"
+    shown = repr(value)
+    if len(shown) > 60:     # a value is named, not echoed (it may be a whole file read as text)
+        shown = f"{shown[:40]}... ({len(shown)} characters)"
+    return f"{shown} ({type(value).__name__})"
