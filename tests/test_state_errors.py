@@ -208,3 +208,9 @@ def test_a_file_that_is_not_a_state_is_named_not_echoed(tmp_path):
     with pytest.raises(InputError) as e:
         load_state_file(p)
     assert str(e.value) == f"{p}: must be a mapping, got a document of str"
+
+
+def test_a_stack_target_that_is_not_a_name_is_refused_by_its_field():
+    msg = error_of(state(battlefield=[{"id": "elves", "card": "Llanowar Elves", "controller": "alice"}],
+                         stack=[{"id": "s1", "source": "elves", "line": 1, "controller": "alice", "targets": [["x"]]}]))
+    assert "stack[0].targets[0]: a target is a player or an object id, got a list" in msg

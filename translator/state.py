@@ -385,7 +385,9 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
         if controller not in players:
             raise g.error("controller", f"{controller!r} is not a player; players are {', '.join(players)}")
         targets = []
-        for t in g.get("targets", list, []):
+        for i, t in enumerate(g.get("targets", list, [])):
+            if not isinstance(t, str):
+                raise g.error(f"targets[{i}]", f"a target is a player or an object id, got {describe(t)}")
             if t in players:
                 targets.append(("player", t, 0))
             elif t in objects:
