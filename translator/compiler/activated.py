@@ -23,7 +23,16 @@ def activated(text: str, ctx, normal: str):
     if costs is None:
         return None
     entry: dict = {"cost": costs}
-    said, shown = sentences(parts[1]), sentences(printed[1])
+    unread = effect_after_cost(entry, parts[1], printed[1], ctx)
+    return None if unread is None else ({"activated": entry}, "activated", unread)
+
+
+def effect_after_cost(entry: dict, said_text: str, shown_text: str, ctx) -> tuple[str, ...] | None:
+    """The part of an activated ability after its cost, read into `entry` (an ability of a
+    permanent, or one that functions from the hand): its activation instructions (602.5), and
+    its effect as actions or created effects, or kept as words. The parts kept as words; None
+    when the line is not read this way."""
+    said, shown = sentences(said_text), sentences(shown_text)
     if len(said) != len(shown):
         return None
     # CR 602.5: its activation instructions ("Activate only as a sorcery.") close the line.
@@ -34,7 +43,7 @@ def activated(text: str, ctx, normal: str):
     entry["effect"] = " ".join(shown)
     read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line)
     if read is None:
-        return {"activated": entry}, "activated", ("effect",)
+        return ("effect",)
     ctx.tokens.extend(read.tokens)
     if read.target is not None:
         entry["targets"], entry["target"] = read.targets, read.target
@@ -43,5 +52,5 @@ def activated(text: str, ctx, normal: str):
     if read.creates is not None:
         # an effect "until end of turn" (611.2a); words it keeps ("all creature types") are named
         entry["creates"] = read.creates
-        return {"activated": entry}, "activated", ("words",) if "text" in read.creates else ()
-    return {"activated": entry}, "activated", ()
+        return ("words",) if "text" in read.creates else ()
+    return ()

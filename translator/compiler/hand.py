@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .activated import ADDS_MANA, effect_after_cost
 from .costs import cost_part, mana_symbols, read_cost, split_cost
-from .effects import read_effect, sentences
-from .mana import aligned, closing_instructions, mana_effect, split_ability
+from .effects import read_effect
+from .mana import aligned, mana_effect, split_ability
 
 CYCLING = re.compile(r"Cycling ((?:\{[^{}]+\})+)")
 CYCLING_WORDS = re.compile(r"Cycling\s*—\s*(.+?)\.?")
-ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
 QUOTED = re.compile(r'"[^"]*"')     # an ability it grants ("Target land gains "{T}: Add {U}"") is not its own
 # The cost parts that move the card out of its owner's hand (113.6m): its own words for them.
 HAND_COSTS = {"Discard ~": {"discard": "self"}, "Exile ~ from your hand": {"exile": "self"}}
@@ -70,20 +70,5 @@ def from_hand(text: str, ctx, normal: str):
         if unread is None:
             return None
         return {"activated": entry}, "hand_mana_ability", unread
-    said, shown = sentences(parts[1]), sentences(printed[1])
-    if len(said) != len(shown):
-        return None
-    # CR 602.5: its activation instructions close the line.
-    rest = closing_instructions(entry, said, shown)
-    if rest is None or not rest[0]:
-        return None
-    said, shown = rest
-    entry["effect"] = " ".join(shown)
-    read = read_effect(" ".join(said))
-    if read is None:
-        return {"activated": entry}, "hand_activated", ("effect",)
-    ctx.tokens.extend(read.tokens)
-    if read.target is not None:
-        entry["targets"], entry["target"] = read.targets, read.target
-    entry["does"] = read.does
-    return {"activated": entry}, "hand_activated", ()
+    unread = effect_after_cost(entry, parts[1], printed[1], ctx)
+    return None if unread is None else ({"activated": entry}, "hand_activated", unread)
