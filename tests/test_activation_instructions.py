@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
-from mtg_asp.translator.compiler import COMPILED, compile_face
+from mtg_asp.translator.compiler import COMPILED
 from mtg_asp.translator.compiler.mana import activation_instruction
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
+from pool_lines import compiled as card
 
 # Real oracle lines from the pool, with their type lines.
 TEMPLE = ("Temple of the False God", "Land",
@@ -34,13 +35,6 @@ AUGUR = ("Augur il-Vec", "Creature — Human Cleric",
          "Shadow\nSacrifice Augur il-Vec: You gain 4 life. Activate only during your upkeep.")
 
 
-def card(name, type_line, text):
-    face = {"name": name, "type": type_line, "text": text}
-    if "Creature" in type_line:
-        face["power"], face["toughness"] = "1", "1"
-    c = compile_face(face)
-    parse_card(c.card, "test")
-    return c
 
 
 def entry(spec, n):

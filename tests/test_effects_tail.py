@@ -7,11 +7,10 @@ in a graveyard (109.2, 110.2), returning ~ to its owner's hand, a target opponen
 from __future__ import annotations
 
 import pytest
-from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
-from mtg_asp.translator.compiler import compile_face
 from mtg_asp.translator.errors import InputError
-from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+from pool_lines import what_if_on as run
 
 BURIED_RUIN = ("Buried Ruin", "Land", ("{T}: Add {C}.\n{2}, {T}, Sacrifice Buried Ruin: Return target artifact card "
                "from your graveyard to your hand."))
@@ -38,13 +37,6 @@ RIPTIDE_LAB = ("Riptide Laboratory", "Land", ("{T}: Add {C}.\n{1}{U}, {T}: Retur
 GROVE = ("Grove of the Burnwillows", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Each opponent gains 1 life.")
 
 
-def compiled(name, type_line, text):
-    face = {"name": name, "type": type_line, "text": text}
-    if "Creature" in type_line:
-        face["power"], face["toughness"] = "1", "1"
-    c = compile_face(face)
-    parse_card(c.card, "test")
-    return c
 
 
 def line(spec, n):
@@ -84,12 +76,6 @@ def test_a_card_in_another_graveyard_or_of_another_type_stays_words_or_is_no_tar
     assert c.lines[1].status == "partial"
 
 
-def run(specs, battlefield, actions, **extra):
-    state = load_state({"players": ["alice", "bob"],
-                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
-                        "cards": [compiled(*s).card for s in specs], "battlefield": battlefield, **extra}, "t.yaml")
-    got = Session(state).what_if(actions)
-    return got, [r.after(got.start) for r in got.results]
 
 
 def rules_of(result):

@@ -5,11 +5,11 @@ actions (translator/actions.py), and asp/effects.lp carries them out in the what
 from __future__ import annotations
 
 import pytest
-from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
-from mtg_asp.translator.compiler import COMPILED, compile_face
+from mtg_asp.translator.compiler import COMPILED
 from mtg_asp.translator.errors import InputError
-from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+from pool_lines import what_if_on as run
 
 WASTELAND = ("Wasteland", "Land", "{T}: Add {C}.\n{T}, Sacrifice Wasteland: Destroy target nonbasic land.")
 STRIP_MINE = ("Strip Mine", "Land", "{T}: Add {C}.\n{T}, Sacrifice Strip Mine: Destroy target land.")
@@ -19,21 +19,8 @@ LOOTER = ("Merfolk Looter", "Creature — Merfolk Rogue", "{T}: Draw a card, the
 FORGE = ("Mystic Forge", "Artifact", "{T}, Pay 1 life: Exile the top card of your library.")
 
 
-def compiled(name, type_line, text):
-    face = {"name": name, "type": type_line, "text": text}
-    if "Creature" in type_line:
-        face["power"], face["toughness"] = "1", "1"
-    c = compile_face(face)
-    parse_card(c.card, "test")
-    return c
 
 
-def run(specs, battlefield, actions, **extra):
-    state = load_state({"players": ["alice", "bob"],
-                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
-                        "cards": [compiled(*s).card for s in specs], "battlefield": battlefield, **extra}, "t.yaml")
-    got = Session(state).what_if(actions)
-    return got, [r.after(got.start) for r in got.results]
 
 
 def test_the_compiler_reads_the_actions():
