@@ -12,23 +12,34 @@ LimitExceeded and nothing is left running.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from ..translator.carddb import CardSource
 from ..translator.model import GameState
 from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
-from . import activations, board, canpay, could_produce, mana, orderings, whatif
 from .common import state_errors
 from .core import DEFAULT_TIME_LIMIT, Solver, Timings, load_encodings
 from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker
 
-# The queries, by the name the worker is asked for: each a function of the Solver.
-QUERIES = {"could_produce": could_produce.could_produce, "activations": activations.activations,
-           "orderings": orderings.orderings, "can_pay": canpay.can_pay, "available_mana": mana.available_mana,
-           "board": board.board, "what_if": whatif.what_if}
+if TYPE_CHECKING:
+    from ..translator.carddb import CardSource
+
+# The queries, by the name the worker is asked for: each a function of the Solver, as (module,
+# function). A query's module is imported in the worker when first asked for (before the fork
+# that answers it), so a command imports only the query it runs.
+QUERIES = {"could_produce": ("could_produce", "could_produce"), "activations": ("activations", "activations"),
+           "orderings": ("orderings", "orderings"), "can_pay": ("canpay", "can_pay"),
+           "available_mana": ("mana", "available_mana"), "board": ("board", "board"),
+           "what_if": ("whatif", "what_if")}
+
+
+def query_function(name: str) -> Callable:
+    """The function that answers the query `name` (its module imported on first use)."""
+    module, function = QUERIES[name]
+    return getattr(importlib.import_module(f".{module}", __package__), function)
 
 
 class _Queries:
@@ -44,8 +55,12 @@ class _Queries:
     def __getattr__(self, name: str):
         # a query's answer, with the Solver's timings once it is answered (each query runs in a
         # fork of the worker: limits.py)
+        if name not in QUERIES:
+            raise AttributeError(name)
+        query = query_function(name)
+
         def run(*args):
-            return QUERIES[name](self.solver, *args), self.solver.timings
+            return query(self.solver, *args), self.solver.timings
         return run
 
 

@@ -34,10 +34,12 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, parse_card, parse_card_file
-from .compiler import CompiledCard, CompileError, compile_face
+
+if TYPE_CHECKING:
+    from .compiler import CompiledCard
 from .errors import InputError
 from .yamlio import load_yaml_file, load_yaml_text
 
@@ -155,6 +157,7 @@ class DatabaseSource:
         if face is None:
             raise KeyError(key)
         if face not in self._compiled:
+            from .compiler import CompileError
             data = self.index.faces(face.key)[face.face]
             try:
                 compiled = compile_face(data)
@@ -270,6 +273,13 @@ def open_source(path: str | Path, cache_dir: str | Path | None = None,
         return YamlSource(p)
     return _open_database(p, Path(cache_dir) if cache_dir else default_cache_dir(),
                           warn or _stderr_warning, sure=suffix in (".json", ".gz"))
+
+
+def compile_face(data: dict) -> CompiledCard:
+    """compiler.compile_face, imported on first use: a state that names no database card never
+    needs the compiler (a third of the start-up's imports)."""
+    from .compiler import compile_face as compile_
+    return compile_(data)
 
 
 def default_cache_dir() -> Path:

@@ -7,11 +7,16 @@ ability means (is it a mana ability? does 302.6 apply?) is decided in ``asp/``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import functools
+import hashlib
 import itertools
+import os
+import pickle
 import re
+import tempfile
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -1030,13 +1035,59 @@ def _library_by_token(token: int) -> CardLibrary:
 
 @functools.cache
 def _bundled_cards() -> dict[str, Card]:
-    lib = CardLibrary()
+    """The bundled library's cards, from the cache (bundled_cache) when it is current, else
+    read from the card files (and the cache written)."""
     root = resources.files("mtg_asp.cards")
-    for entry in sorted(root.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".yaml"):
-            with resources.as_file(entry) as path:
+    with resources.as_file(root) as folder:
+        files = sorted(Path(folder).glob("*.yaml"))
+        cache, key = _bundled_cache(Path(folder), files)
+        cards = _read_cache(cache, key)
+        if cards is None:
+            lib = CardLibrary()
+            for path in files:
                 lib.add_file(path)
-    return lib.cards
+            cards = lib.cards
+            _write_cache(cache, key, cards)
+    return cards
+
+
+def _bundled_cache(folder: Path, files: list[Path]) -> tuple[Path, bytes]:
+    """Where the bundled library's parsed cards are cached (the user cache folder of carddb,
+    one file per installed package) and the key that says the cache is current: every card
+    file's name, size and modification time, and those of the translator's modules (the card
+    parser and the classes the cache holds), so an edited card or parser is read again."""
+    from .carddb import default_cache_dir  # here: carddb imports this module
+    package = Path(__file__).parent
+    sources = [*files, *sorted(package.rglob("*.py"))]
+    stamp = hashlib.sha256()
+    for path in sources:
+        info = path.stat()
+        stamp.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    where = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
+    return default_cache_dir() / f"bundled-cards-{where}.pickle", stamp.digest()
+
+
+def _read_cache(cache: Path, key: bytes) -> dict[str, Card] | None:
+    """The cached cards if the cache holds this key; None when it is absent, stale or
+    unreadable (the cards are read from their files then: a cache costs speed only)."""
+    try:
+        with cache.open("rb") as fh:
+            if fh.read(len(key)) != key:
+                return None
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - any unreadable cache is read again from the card files
+        return None
+
+
+def _write_cache(cache: Path, key: bytes, cards: dict[str, Card]) -> None:
+    """Write the cache atomically (a process reading it meanwhile sees the old one or the new
+    one); a cache folder that cannot be written is passed over."""
+    with contextlib.suppress(OSError, pickle.PicklingError):
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=cache.parent, prefix=cache.name, delete=False) as fh:
+            fh.write(key)
+            pickle.dump(cards, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(fh.name, cache)
 
 
 @dataclass
