@@ -38,10 +38,12 @@ import cProfile
 import gc
 import io
 import itertools
+import json
 import math
 import pstats
 import random
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -55,6 +57,8 @@ DEFAULT_SIZES = (100, 1000, 10000)
 TARGET_SIZE = 1000
 TARGET_SECONDS = 0.5
 TARGET_RATIO_PER_10X = 15.0
+LARGE_SIZE, LARGE_SECONDS, LARGE_MB = 100_000, 20.0, 1024      # issue 14
+REPLACEMENT_N, REPLACEMENT_SECONDS = 15, 0.3                    # issue 14
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 INTRINSIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -175,7 +179,7 @@ def expected_could_produce(state: GameState) -> dict[str, set[str]]:
         fixed[name], looks[name] = set(), []
         for a in card.abilities:
             if a.kind == "intrinsic":     # CR 305.6: a basic land type's {T}: Add [mana]
-                fixed[name].add(INTRINSIC[a.intrinsic])
+                fixed[name].update(INTRINSIC[t] for t in a.intrinsic)   # (a tuple: Forest Island)
                 continue
             if a.kind != "activated" or a.mana is None or a.targets:
                 continue
@@ -327,6 +331,37 @@ def run_once(board: dict, library: CardLibrary | None) -> Run:
     return Run(times, state, cp, acts)
 
 
+# One pass in a fresh interpreter: its peak memory, the query worker processes included (their
+# largest resident set: RUSAGE_CHILDREN, as each is waited for).
+PEAK_SCRIPT = r"""
+import json, resource, sys
+from mtg_asp.queries import Session
+from mtg_asp.translator.state import load_state
+with Session(load_state(json.load(sys.stdin), "<bench>")) as s:
+    s.could_produce()
+    s.activations()
+peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+           resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+print(peak / 1024)
+"""
+
+
+def peak_memory_mb(board: dict) -> float | None:
+    """The peak resident memory (MB) of one pass (load_state, Session, could_produce,
+    activations) in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", PEAK_SCRIPT], input=json.dumps(board), text=True,
+                          capture_output=True, check=False)
+    out = done.stdout.strip()
+    return float(out.splitlines()[-1]) if done.returncode == 0 and out else None
+
+
+def replacement_board(n: int) -> dict:
+    """bench_orderings' nonbasic land and its first n distinct replacement effects (n + 1
+    permanents): could-produce walks every order of them (CR 106.7, 616.1)."""
+    import bench_orderings as bo
+    return bo.build_state(bo.TURF_LAND, bo.effect_ids(bo.series_effects("distinct/Turf", n)))
+
+
 def allowed_ratio(size_ratio: float) -> float:
     """15x per 10x, scaled for other size ratios as a power law."""
     return size_ratio ** math.log10(TARGET_RATIO_PER_10X)
@@ -347,6 +382,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared-library", action="store_true",
                     help="parse the bundled card library once and pass it to load_state "
                          "(default: load_state(dict) parses it each run, as the API does)")
+    ap.add_argument("--no-peak", dest="peak", action="store_false",
+                    help="leave out the peak memory column (one more pass per size, in a fresh process)")
+    ap.add_argument("--replacements", type=int, nargs="*", default=[8, 12, 15], metavar="N",
+                    help="also could-produce on a land under N distinct replacement effects "
+                         "(default: 8 12 15; none: leave out)")
     ap.add_argument("--profile", type=int, metavar="SIZE", default=None,
                     help="also run cProfile over one pass at SIZE and print the top functions")
     args = ap.parse_args(argv)
@@ -359,11 +399,12 @@ def main(argv: list[str] | None = None) -> int:
           + (", card library shared" if library is not None else ""))
     print("times in ms; session = render + parse + ground; cp = solve + decode\n")
     header = f"{'size':>6} {'players':>7} " + " ".join(f"{c:>8}" for c in COLUMNS) + \
-        f" {'cp atoms':>9} {'allowed':>8} {'blocked':>8}  check"
+        f" {'peak MB':>8} {'cp atoms':>9} {'allowed':>8} {'blocked':>8}  check"
     print(header)
     print("-" * len(header))
 
     medians: dict[int, dict[str, float]] = {}
+    peaks: dict[int, float | None] = {}
     failures: list[str] = []
     wall = time.perf_counter()
     for size in sizes:
@@ -374,9 +415,11 @@ def main(argv: list[str] | None = None) -> int:
         if problems:
             failures.extend(f"size {size}: {p}" for p in problems)
         medians[size] = {c: statistics.median(r.times[c] for r in runs) for c in COLUMNS}
+        peaks[size] = peak_memory_mb(board) if args.peak else None
         n_cp = sum(len(v) for v in first.cp.types.values())
         print(f"{size:>6} {len(board['players']):>7} "
               + " ".join(fmt_s(medians[size][c]) for c in COLUMNS)
+              + f" {'-' if peaks[size] is None else f'{peaks[size]:.0f}':>8}"
               + f" {n_cp:>9} {len(first.acts.allowed):>8} {len(first.acts.blocked):>8}  "
               + ("ok" if not problems else "WRONG"), flush=True)
         del runs, first
@@ -405,6 +448,30 @@ def main(argv: list[str] | None = None) -> int:
         t = medians[TARGET_SIZE]["total"]
         verdicts.insert(0, (f"{TARGET_SIZE} permanents answered in {t:.3f} s < {TARGET_SECONDS} s",
                             t < TARGET_SECONDS))
+    if LARGE_SIZE in medians:
+        t, peak = medians[LARGE_SIZE]["total"], peaks.get(LARGE_SIZE)
+        verdicts.append(((f"{LARGE_SIZE} permanents in {t:.1f} s < {LARGE_SECONDS:g} s and "
+                         f"{'-' if peak is None else f'{peak:.0f}'} MB < {LARGE_MB} MB"),
+                         t < LARGE_SECONDS and (peak is None or peak < LARGE_MB)))
+    if args.replacements:
+        print("\ncould-produce on a land under n distinct replacement effects (Session + "
+              "could_produce, median; peak in a fresh process)")
+        for n in args.replacements:
+            board = replacement_board(n)
+            times = []
+            for _ in range(args.runs):
+                state = load_state(board, "<bench>", library)
+                t0 = time.perf_counter()
+                with Session(state) as session:
+                    types = session.could_produce().types
+                times.append(time.perf_counter() - t0)
+            peak = peak_memory_mb(board) if args.peak else None
+            t = statistics.median(times)
+            print(f"  n = {n:>2}: {t:.3f} s, {'-' if peak is None else f'{peak:.0f}'} MB, the land "
+                  f"could produce {sorted(types.get('land', ()))}")
+            if n == REPLACEMENT_N:
+                verdicts.append(((f"could-produce under {n} distinct replacement effects in "
+                                 f"{t:.3f} s < {REPLACEMENT_SECONDS} s"), t < REPLACEMENT_SECONDS))
     print("\ntargets")
     for text, ok in verdicts:
         print(f"  {'PASS' if ok else 'FAIL'}  {text}")
