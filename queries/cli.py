@@ -16,19 +16,45 @@ import json
 import os
 import sys
 import time
-from importlib import metadata
 
 from ..translator.carddb import open_sources, paths_from_env
 from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
 from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from .session import DEFAULT_TIME_LIMIT, Session
-from .whatif import ACTIONS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help text with the what-if's actions filled in when help is printed: the what-if module
+    is imported then, not by every command (start-up, issue 14)."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        text = super()._expand_help(action)
+        if "{ACTIONS}" in text:
+            from .whatif import ACTIONS
+            text = text.replace("{ACTIONS}", ACTIONS)
+        return text
+
+
+class _Version(argparse.Action):
+    """--version, reading the installed version (importlib.metadata) only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help=help or "show program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"mtg-asp {package_version()}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # argparse's own exit code for usage errors is 2 as well
         self.print_usage(sys.stderr)
         print(f"mtg-asp: error: {message}", file=sys.stderr)
@@ -44,7 +70,7 @@ def _cards_option(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
-    p.add_argument("--version", action="version", version=f"mtg-asp {package_version()}")
+    p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def query(name: str, help_: str) -> argparse.ArgumentParser:
@@ -85,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "as what changed, with the CR rules (CR 400.7, 704)")
     wi.add_argument("--do", metavar="ACTION", action="append", required=True, dest="actions",
                     help="an action, e.g. 'flicker hangarback' or 'move elves to hand' (repeatable: "
-                         f"one step each, in order); the actions: {ACTIONS}")
+                         "one step each, in order); the actions: {ACTIONS}")
     bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
                         "abilities, power/toughness after the layers, CR 613) and the other zones")
     bd.add_argument("--object", metavar="ID", action="append",
@@ -121,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def package_version() -> str:
+    from importlib import metadata
     try:
         return metadata.version("mtg-asp")
     except metadata.PackageNotFoundError:
