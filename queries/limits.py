@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import threading
 import time
 import traceback
 import weakref
@@ -149,6 +150,36 @@ class Worker:
             self.close()
 
 
+@contextlib.contextmanager
+def time_bounded(limits: Limits):
+    """The caller's own work before the worker answers (reading the state file) ended by the
+    time limit as well: a SIGALRM at the deadline raises LimitExceeded in it. Only in the main
+    thread and while no other alarm is set (a signal handler is the process's); elsewhere the
+    work runs unbounded, as before, and the worker's deadline still holds after it. Memory is
+    not bounded here: a limit on the address space is the whole process's, and would fail the
+    caller's other allocations too."""
+    end = time.monotonic() + limits.time
+    if limits.deadline is not None:
+        end = min(end, limits.deadline)
+    free = (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+    if not free:
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise LimitExceeded(limits.time_message())
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 0.001))
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
 def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
     """The worker's loop: requests (method, args) in, ("ok", result) / ("error", exception) /
     ("memory", None) out."""
@@ -231,4 +262,4 @@ def _with_trace(e: Exception) -> Exception:
     return e
 
 
-__all__ = ["DEFAULT_MEMORY_LIMIT_MB", "LimitExceeded", "Limits", "Worker"]
+__all__ = ["DEFAULT_MEMORY_LIMIT_MB", "LimitExceeded", "Limits", "Worker", "time_bounded"]

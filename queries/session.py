@@ -22,7 +22,7 @@ from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
 from .common import state_errors
 from .core import DEFAULT_TIME_LIMIT, Solver, Timings, load_encodings
-from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker
+from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker, time_bounded
 
 if TYPE_CHECKING:
     from ..translator.carddb import CardSource
@@ -85,8 +85,11 @@ class Session:
                   cards: Sequence[str | Path | CardSource] = (), memory_limit: int = DEFAULT_MEMORY_LIMIT_MB,
                   deadline: float | None = None) -> Session:
         """`cards`: card sources (card databases in MTGJSON's AtomicCards shape, YAML card files
-        or folders) whose cards the state may name, tried in order after the bundled library."""
-        return cls(load_state_file(path, cards=cards), time_limit, memory_limit, deadline)
+        or folders) whose cards the state may name, tried in order after the bundled library.
+        The time limit holds from here: reading the file is ended by it too (limits.py)."""
+        with time_bounded(Limits(time_limit, memory_limit, deadline)):
+            state = load_state_file(path, cards=cards)
+        return cls(state, time_limit, memory_limit, deadline)
 
     def close(self) -> None:
         """End the worker process now (it also ends when the Session is collected)."""

@@ -3,6 +3,7 @@ library's cache) reads the same as the slow way it replaced."""
 
 from __future__ import annotations
 
+import time
 from importlib import resources
 
 import clingo
@@ -84,3 +85,33 @@ def test_an_unwritable_cache_folder_costs_speed_only(tmp_path, monkeypatch):
     blocker.write_text("")
     monkeypatch.setenv("MTG_ASP_CACHE_DIR", str(blocker / "cache"))
     assert cards._bundled_cards.__wrapped__() == _read_from_files()
+
+
+def test_the_time_limit_ends_the_reading_of_the_state_file_too(tmp_path, monkeypatch):
+    """Session.from_file reads the state under the time limit: a reading that does not end is
+    stopped inside it (the step after it never runs), with the limit's message."""
+    import pytest
+    from mtg_asp.queries import session as session_module
+    from mtg_asp.queries.limits import LimitExceeded
+    finished = []
+
+    def endless_reading(path, cards=()):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            pass
+        finished.append(path)
+
+    monkeypatch.setattr(session_module, "load_state_file", endless_reading)
+    with pytest.raises(LimitExceeded, match="time limit of 0.2 s"):
+        session_module.Session.from_file(tmp_path / "state.yaml", time_limit=0.2)
+    assert finished == []
+    # and nothing is left set: the next reading runs to its end
+    def slow_reading(path, cards=()):
+        time.sleep(0.4)                           # past where the first limit's alarm was
+        finished.append(path)
+        raise KeyError("read")                    # (the stand-in has no state to return)
+
+    monkeypatch.setattr(session_module, "load_state_file", slow_reading)
+    with pytest.raises(KeyError):
+        session_module.Session.from_file(tmp_path / "state.yaml", time_limit=5)
+    assert finished == [tmp_path / "state.yaml"]
