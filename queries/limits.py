@@ -199,6 +199,9 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
             reply = _run(make)
             served = reply[1] if reply[0] == "ok" else None
             _reply(conn, ("ok", None) if reply[0] == "ok" else reply)
+        elif method in getattr(served, "unforked", ()):
+            # a read of the served object's own state (a Session's timings): no fork needed
+            _reply(conn, _run(functools.partial(getattr(served, method), *args)))
         else:
             _reply(conn, _forked(functools.partial(getattr(served, method), *args)))
 

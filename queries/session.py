@@ -45,6 +45,8 @@ def query_function(name: str) -> Callable:
 class _Queries:
     """The queries on one Solver, in the worker process."""
 
+    unforked = frozenset({"timings"})       # answered by the worker itself (limits.py)
+
     def __init__(self, state: GameState, time_limit: float):
         self.solver = Solver(state, time_limit)
         state_errors(self.solver)
