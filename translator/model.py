@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .cards import CardLibrary
@@ -158,5 +159,14 @@ class GameState:
         return out
 
     def permanent(self, object_id: str) -> Permanent | None:
-        return next((p for p in self.battlefield if p.id == object_id), None)
+        return self._permanents.get(object_id)
+
+    @functools.cached_property
+    def _permanents(self) -> dict[str, Permanent]:
+        """The battlefield by id (the first of an id, as a scan would find), built once: a
+        query that looks up each permanent was quadratic in the board (0.3 s at 3,000)."""
+        out: dict[str, Permanent] = {}
+        for p in self.battlefield:
+            out.setdefault(p.id, p)
+        return out
 
