@@ -64,8 +64,9 @@ def svg_orderings(answer: Orderings) -> str:
                 child = next((c for c in node.children if c.box.data["effect"] == effect), None)
                 if child is None:
                     applied = " → ".join(seq[:k + 1])
-                    child = TreeNode(Box([("body", f"after {applied}")], "node",
-                                         {"role": "applied", "effect": effect}),
+                    child = TreeNode(Box([("body", f"{_plural(k + 1, 'effect')} applied")], "node",
+                                         {"role": "applied", "effect": effect},
+                                         hidden=[f"applied in this order: {applied}"]),
                                      f"{effect} · CR 616.1",
                                      f"{effect}: a replacement effect applied (CR 616.1, 614.5)")
                     node.children.append(child)

@@ -34,7 +34,7 @@ text { font-family: monospace; font-size: 12px; fill: #1a1a1a; }
 text.head { font-weight: bold; }
 text.warn { fill: #9a2a00; }
 text.dim { fill: #555555; }
-text.edge { fill: #234d8f; }
+text.edge, text.dim.label { fill: #234d8f; paint-order: stroke; stroke: #ffffff; stroke-width: 4px; }
 rect { fill: #ffffff; stroke: #444444; stroke-width: 1; }
 rect.root { fill: #eef3fb; }
 rect.outcome { fill: #eaf6e9; stroke: #2f6b2a; stroke-width: 2; }
@@ -101,7 +101,8 @@ class TreeNode:
     edge: str = ""
     edge_title: str = ""
     children: list[TreeNode] = field(default_factory=list)
-    band: int = 0          # the width of the subtree's band (tidy)
+    band: int = 0          # the width of the subtree's band and where it begins (tidy)
+    band_x: int = 0
 
     def width(self) -> int:
         """The node's own width: its box, or its edge label if wider (labels sit above it)."""
@@ -111,8 +112,8 @@ class TreeNode:
 def tidy(root: TreeNode, left: int = MARGIN, top: int = MARGIN) -> list[int]:
     """Lay out a tree top-down: each subtree gets a horizontal band as wide as its own box or its
     children's bands side by side (GAP_X apart), whichever is wider; children fill the band in
-    order and a parent is centred over its band. Bands of different subtrees never overlap, so
-    no two boxes do. Each depth is a row as tall as its tallest box. Returns the rows' y."""
+    order, leaves GAP_X apart, and a parent is centred over its first and last child, inside its
+    band. Bands of different subtrees never overlap, so no two boxes do. Each depth is a row as tall as its tallest box. Returns the rows' y."""
     heights: list[int] = []
 
     def measure(n: TreeNode, depth: int) -> int:
@@ -129,13 +130,17 @@ def tidy(root: TreeNode, left: int = MARGIN, top: int = MARGIN) -> list[int]:
         rows.append(rows[-1] + h + GAP_Y)
 
     def place(n: TreeNode, x0: int, depth: int) -> None:
-        n.box.x = x0 + (n.band - n.box.w) // 2
+        n.band_x = x0
         n.box.y = rows[depth]
         kids = sum(c.band for c in n.children) + GAP_X * max(0, len(n.children) - 1)
         x = x0 + (n.band - kids) // 2
         for c in n.children:
             place(c, x, depth + 1)
             x += c.band + GAP_X
+        # centred over its first and last child (a leaf: over its band), kept inside its band
+        centre = ((n.children[0].box.cx + n.children[-1].box.cx) // 2 if n.children
+                  else x0 + n.band // 2)
+        n.box.x = min(max(centre - n.box.w // 2, x0), x0 + n.band - n.box.w)
 
     place(root, left, 0)
     return rows
