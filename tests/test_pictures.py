@@ -15,6 +15,7 @@ from mtg_asp.queries.board import Board, PermanentView
 from mtg_asp.queries.cli import main
 from mtg_asp.queries.pictures import svg_board, svg_orderings, svg_whatif
 from mtg_asp.queries.pictures_svg import Box, TreeNode, tidy, walk
+from mtg_asp.queries.result import Unread
 from mtg_asp.queries.session import Session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -294,3 +295,15 @@ def test_cli_refuses_svg_where_it_does_not_apply(argv, message, capsys):
     assert main([a.replace("{state}", state) for a in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"mtg-asp: error: {message}") and err.count("\n") == 1
+
+
+def test_not_modelled_lines_are_a_warning_box():
+    view = PermanentView("hierarch", "Noble Hierarch", "alice", "alice", False, ("creature",), (), (), (), (),
+                         {}, False, (), "0/1", 0, 1)
+    unread = Unread("hierarch", "Noble Hierarch", 1, "line", "Exalted")
+    found = boxes(svg_board(Board((view,), {}, not_modelled=(unread,))))
+    warning = [b for b in found if b["data"]["role"] == "not-modelled"]
+    assert len(warning) == 1 and warning[0]["class"] == "warning"
+    assert any("hierarch (Noble Hierarch) line 1" in t and t.endswith("Exalted") for t in warning[0]["texts"])
+    no_overlap(found)
+    assert boxes(svg_board(Board((view,), {})))[-1]["data"]["role"] == "permanent"
