@@ -24,6 +24,9 @@ from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from .session import DEFAULT_TIME_LIMIT, Session
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
+FORMATS = ("text", "svg")
+# --format svg: the queries with a picture, and the function of queries/pictures.py that draws it
+PICTURES = {"orderings": "svg_orderings", "what-if": "svg_whatif", "board": "svg_board"}
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -85,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
                        help=f"stop when the query needs more than MB megabytes (default "
                             f"{DEFAULT_MEMORY_LIMIT_MB}); exit 3")
+        q.add_argument("--format", choices=FORMATS, default="text",
+                       help="text (the default), or svg: a picture of the answer (orderings, "
+                            "what-if and board only)")
+        q.add_argument("--output", metavar="FILE", help="write the answer to FILE, not stdout")
         return q
 
     cp = query("could-produce", "the types of mana each permanent could produce (CR 106.7)")
@@ -194,6 +201,7 @@ def _query(args: argparse.Namespace) -> int:
     Limits(args.time_limit, args.memory_limit)          # checked before anything is read
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
+    _check_format(args)
     # The time limit is the whole command's: every request to the query worker ends by then.
     session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
                                 memory_limit=args.memory_limit, deadline=start + args.time_limit)
@@ -212,14 +220,44 @@ def _query(args: argparse.Namespace) -> int:
         result = session.orderings(args.tap, args.ability, args.player, args.limit, explain)
     else:
         result = session.activations(args.player, explain)
-    if args.json:
+    if args.format == "svg":
+        from . import pictures
+        _emit(args, getattr(pictures, PICTURES[args.command])(result))
+    elif args.json:
         out = result.to_json()
         if explain:
             out["explain"] = [c.to_json() for c in result.rules()]
-        print(json.dumps(out, ensure_ascii=False))
+        _emit(args, json.dumps(out, ensure_ascii=False) + "\n")
     else:
-        print(result.to_text())
+        _emit(args, result.to_text() + "\n")
     return EXIT_OK
+
+
+def _check_format(args: argparse.Namespace) -> None:
+    """--format svg: only for the queries with a picture, and not with --json or --explain
+    (the picture cites its rules itself). Checked before anything is read."""
+    if args.format != "svg":
+        return
+    if args.command not in PICTURES:
+        raise InputError("--format", None, f"{args.command} has no picture; --format svg is for "
+                         f"{', '.join(PICTURES)}")
+    if args.json:
+        raise InputError("--format", None, "svg is a picture, --json is JSON: give one of them")
+    if args.explain:
+        raise InputError("--format", None, "the picture cites its CR rules itself; --explain is for "
+                         "text and --json")
+
+
+def _emit(args: argparse.Namespace, text: str) -> None:
+    """The answer to --output FILE, or to stdout."""
+    if not args.output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise InputError("--output", None, f"cannot write {args.output[:200]}: {e.strerror}") from None
 
 
 def _check(args: argparse.Namespace) -> int:
