@@ -27,6 +27,10 @@ named), two Dreadship Reefs and Calciform Pools (storage lands), and 46 Lightnin
 Exact: 64 maximal pools (the Signets', Pili-Pala's and the storage lands' costs trade debt for
 mana, so no pool of them dominates another), no cap error.
 
+Board E: 1,000 permanents of mixed lands and rocks (basic lands of the five types, Sol Ring,
+Thran Dynamo, Mind Stone, drawn at random with a fixed seed): one pool with all their mana.
+Target: under 5 s.
+
 Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
 `total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
 Timing is only reported here; the tests never assert on time.
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import subprocess
@@ -94,6 +99,25 @@ def check_commander(result) -> str | None:
     if max(p.total() for p in result.pools) != 56 or min(p.debt for p in result.pools) != 0:
         return (f"expected at most 56 mana and a pool with no debt, got {max(p.total() for p in result.pools)}, "
                 f"{min(p.debt for p in result.pools)}")
+    return None
+
+
+MIXED = {"Forest": 4, "Island": 4, "Swamp": 4, "Mountain": 4, "Plains": 4, "Sol Ring": 1, "Thran Dynamo": 1,
+         "Mind Stone": 1}
+MIXED_MANA = {"Sol Ring": 2, "Thran Dynamo": 3}
+TARGET_MIXED = 5.0
+
+
+def board_mixed(n: int = 1000, seed: int = 3) -> tuple[str, int]:
+    rng = random.Random(seed)
+    cards = rng.choices(list(MIXED), list(MIXED.values()), k=n)
+    rows = [f"  - {{id: p{k}, card: '{c}', controller: alice}}" for k, c in enumerate(cards)]
+    return _state(rows), sum(MIXED_MANA.get(c, 1) for c in cards)
+
+
+def check_mixed(result, total: int) -> str | None:
+    if len(result.pools) != 1 or result.unbounded or result.pools[0].total() != total or result.pools[0].debt:
+        return f"expected one pool of {total} mana and no debt, got {[(p.total(), p.debt) for p in result.pools]}"
     return None
 
 
@@ -205,6 +229,13 @@ def main() -> int:
         verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET else f"FAIL (target {TARGET:g} s)")
         ok &= wrong is None and t < TARGET
         print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}  {len(result.pools):5}  {verdict}")
+    text, total = board_mixed()
+    (s, q, t), result = measure(text, args.runs, cards=[CARDS])
+    wrong = f"refused: {result}" if isinstance(result, SolverError) else check_mixed(result, total)
+    verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET_MIXED else f"FAIL (target {TARGET_MIXED:g} s)")
+    ok &= wrong is None and t < TARGET_MIXED
+    pools = "-" if isinstance(result, SolverError) else len(result.pools)
+    print(f"{'E: 1,000 lands and rocks':<44} {s:8.3f} {q:8.3f} {t:8.3f}  {pools:>5}  {verdict}")
     ok &= dual_series(args.runs)
     return 0 if ok else 1
 
