@@ -170,7 +170,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     if any(s.arguments[0].number == q for s in answer.get("av_too_many_classes")):
         raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
     maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
-    lines: dict = {}
+    lines: dict = {"cards": {p.id: ("card", p.card) for p in solver.state.battlefield}}
     pools = [_pool(solver, keys[k], found[keys[k]], lines) for k in maximal]
     pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
     loops = _loops(solver, fixed, q)
@@ -215,7 +215,12 @@ def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict) -> Poo
         o, m = a[1], a[2]
         if (o, m) not in lines:       # decoded once per query: the pools share most uses
             oid = object_id(o)
-            lines[(o, m)] = (oid, resolve_line(solver, oid, ability(m.arguments[0]))[0])
+            # the line depends on the card and the ability only (resolve_line): once per card
+            # (finding a permanent by id scans the battlefield)
+            card = (lines["cards"].get(oid, oid), m.arguments[0])
+            if card not in lines:
+                lines[card] = resolve_line(solver, oid, ability(m.arguments[0]))[0]
+            lines[(o, m)] = (oid, lines[card])
         oid, line = lines[(o, m)]
         plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
     order = object_order(solver)
