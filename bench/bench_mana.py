@@ -19,6 +19,18 @@ once per land of that pair (n mana in all). Each n runs in a child process of it
 peak resident memory is its own: `peak MiB` is the largest of the query worker's and the
 child's (the worker is forked from it).
 
+Board C: a 100-permanent Commander board with costed mana abilities: 16 Islands, 16 Swamps, four
+Signets ({1}, {T}: two mana), Sol Ring, Mind Stone, Worn Powerstone, Thran Dynamo, Grim Monolith,
+Pili-Pala ({2}, {Q}: one mana of any color), Prismatic Lens, Talisman of Dominance, Coalition Relic,
+three filter lands (Sunken Ruins, Graven Cairns, Twilight Mire: their hybrid cost is left out and
+named), two Dreadship Reefs and Calciform Pools (storage lands), and 46 Lightning Greaves (no mana).
+Exact: 64 maximal pools (the Signets', Pili-Pala's and the storage lands' costs trade debt for
+mana, so no pool of them dominates another), no cap error.
+
+Board E: 1,000 permanents of mixed lands and rocks (basic lands of the five types, Sol Ring,
+Thran Dynamo, Mind Stone, drawn at random with a fixed seed): one pool with all their mana.
+Target: under 5 s.
+
 Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
 `total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
 Timing is only reported here; the tests never assert on time.
@@ -28,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import subprocess
@@ -64,6 +77,48 @@ def board_b() -> str:
     rows += [f"  - {{id: forest{k}, card: Forest, controller: alice}}" for k in range(5)]
     rows += [f"  - {{id: desert{k}, card: Desert, controller: alice}}" for k in range(5)]
     return _state(rows)
+
+
+COMMANDER_ROCKS = ("Dimir Signet", "Rakdos Signet", "Izzet Signet", "Azorius Signet", "Sol Ring", "Mind Stone",
+                   "Worn Powerstone", "Thran Dynamo", "Grim Monolith", "Pili-Pala", "Prismatic Lens",
+                   "Talisman of Dominance", "Coalition Relic", "Sunken Ruins", "Graven Cairns", "Twilight Mire",
+                   "Calciform Pools", "Dreadship Reef", "Dreadship Reef")
+
+
+def board_commander() -> str:
+    rows = [f"  - {{id: island{k}, card: Island, controller: alice}}" for k in range(16)]
+    rows += [f"  - {{id: swamp{k}, card: Swamp, controller: alice}}" for k in range(16)]
+    rows += [f"  - {{id: rock{k}, card: '{c}', controller: alice}}" for k, c in enumerate(COMMANDER_ROCKS)]
+    rows += [f"  - {{id: greaves{k}, card: Lightning Greaves, controller: alice}}" for k in range(49)]
+    return _state(rows)
+
+
+def check_commander(result) -> str | None:
+    if len(result.pools) != 64:
+        return f"expected 64 maximal pools, got {len(result.pools)}"
+    if max(p.total() for p in result.pools) != 56 or min(p.debt for p in result.pools) != 0:
+        return (f"expected at most 56 mana and a pool with no debt, got {max(p.total() for p in result.pools)}, "
+                f"{min(p.debt for p in result.pools)}")
+    return None
+
+
+MIXED = {"Forest": 4, "Island": 4, "Swamp": 4, "Mountain": 4, "Plains": 4, "Sol Ring": 1, "Thran Dynamo": 1,
+         "Mind Stone": 1}
+MIXED_MANA = {"Sol Ring": 2, "Thran Dynamo": 3}
+TARGET_MIXED = 5.0
+
+
+def board_mixed(n: int = 1000, seed: int = 3) -> tuple[str, int]:
+    rng = random.Random(seed)
+    cards = rng.choices(list(MIXED), list(MIXED.values()), k=n)
+    rows = [f"  - {{id: p{k}, card: '{c}', controller: alice}}" for k, c in enumerate(cards)]
+    return _state(rows), sum(MIXED_MANA.get(c, 1) for c in cards)
+
+
+def check_mixed(result, total: int) -> str | None:
+    if len(result.pools) != 1 or result.unbounded or result.pools[0].total() != total or result.pools[0].debt:
+        return f"expected one pool of {total} mana and no debt, got {[(p.total(), p.debt) for p in result.pools]}"
+    return None
 
 
 def board_duals(n: int) -> str:
@@ -163,12 +218,24 @@ def main() -> int:
     ok = True
     print(f"{'board':<44} {'session':>8} {'query':>8} {'total':>8}  pools  result")
     for name, text, check in (("A: 25 basics, 5 Deserts, 3 Cataracts", board_a(), check_a),
-                              ("B: 10 Birds, 5 Tenders, Nyxbloom, Monolith, 10 lands", board_b(), check_b)):
-        (s, q, t), result = measure(text, args.runs)
+                              ("B: 10 Birds, 5 Tenders, Nyxbloom, Monolith, 10 lands", board_b(), check_b),
+                              ("C: Commander, 100 permanents, costed rocks", board_commander(), check_commander)):
+        (s, q, t), result = measure(text, args.runs, cards=[CARDS])
+        if isinstance(result, SolverError):
+            ok = False
+            print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}      -  WRONG: refused: {result}")
+            continue
         wrong = check(result)
         verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET else f"FAIL (target {TARGET:g} s)")
         ok &= wrong is None and t < TARGET
         print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}  {len(result.pools):5}  {verdict}")
+    text, total = board_mixed()
+    (s, q, t), result = measure(text, args.runs, cards=[CARDS])
+    wrong = f"refused: {result}" if isinstance(result, SolverError) else check_mixed(result, total)
+    verdict = "WRONG: " + wrong if wrong else ("PASS" if t < TARGET_MIXED else f"FAIL (target {TARGET_MIXED:g} s)")
+    ok &= wrong is None and t < TARGET_MIXED
+    pools = "-" if isinstance(result, SolverError) else len(result.pools)
+    print(f"{'E: 1,000 lands and rocks':<44} {s:8.3f} {q:8.3f} {t:8.3f}  {pools:>5}  {verdict}")
     ok &= dual_series(args.runs)
     return 0 if ok else 1
 

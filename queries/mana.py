@@ -156,10 +156,10 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     if not models:
         raise SolverError("the encodings found no plan at all (not even activating nothing); "
                           "this is a bug in asp/available.lp")
-    found: dict[tuple, list[clingo.Symbol]] = {}
-    for model in models:
-        key = _pool_key(model, q)
-        found.setdefault(key, model)
+    read = [_mine(model, q, READ) for model in models]
+    found: dict[tuple, dict[str, list]] = {}
+    for atoms in read:
+        found.setdefault(_pool_key(atoms), atoms)
     keys = sorted(found)
     facts = []
     for k, (items, debt) in enumerate(keys):
@@ -170,48 +170,59 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     if any(s.arguments[0].number == q for s in answer.get("av_too_many_classes")):
         raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
     maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
-    pools = [_pool(solver, keys[k], found[keys[k]], q) for k in maximal]
+    lines: dict = {"cards": {p.id: ("card", p.card) for p in solver.state.battlefield}}
+    pools = [_pool(solver, keys[k], found[keys[k]], lines) for k in maximal]
     pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
     loops = _loops(solver, fixed, q)
     left = sorted({(object_id(s.arguments[1]),
                     resolve_line(solver, object_id(s.arguments[1]), ability(s.arguments[2]))[0],
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
-    reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
-                      for m in models for s in m if s.name == "av_why" and s.arguments[0].number == q})
+    reasons = sorted({(a[1].string, a[2].string) for atoms in read for a in atoms["av_why"]})
     return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
                          unrecorded_choices(solver, player))
 
 
-def _pool_key(model: list[clingo.Symbol], q: int) -> tuple:
-    items, debt = [], 0
+READ = ("av_pool", "av_debt", "av_step", "av_sac", "av_use", "av_why")   # what a model gives
+
+
+def _mine(model: list[clingo.Symbol], q: int, names: tuple[str, ...]) -> dict[str, list]:
+    """The arguments of the model's atoms of these names for query q, by name, in one pass
+    (reading a symbol's arguments is the costly part: a large board's model has thousands)."""
+    out: dict[str, list] = {n: [] for n in names}
     for s in model:
-        if s.arguments and s.arguments[0].type == clingo.SymbolType.Number and s.arguments[0].number == q:
-            if s.name == "av_pool":
-                items.append(tuple(a.number for a in s.arguments[1:]))
-            elif s.name == "av_debt":
-                debt = s.arguments[1].number
+        bucket = out.get(s.name)
+        if bucket is not None:
+            args = s.arguments
+            if args[0].type == clingo.SymbolType.Number and args[0].number == q:
+                bucket.append(args)
+    return out
+
+
+def _pool_key(mine: dict[str, list]) -> tuple:
+    items = [tuple(a.number for a in args[1:]) for args in mine["av_pool"]]
+    debt = mine["av_debt"][0][1].number if mine["av_debt"] else 0
     return tuple(sorted(items)), debt
 
 
-def _pool(solver: Solver, key: tuple, model: list[clingo.Symbol], q: int) -> Pool:
+def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict) -> Pool:
     items_key, debt = key
     items = [Item(n, a, _types(s)) for a, s, n in items_key]
     items.sort(key=lambda i: (len(i.of) > 1, [MANA_ORDER.index(t) for t in i.of], i.amount))
-    steps, sacs = {}, {}
-    for s in model:
-        if not s.arguments or s.arguments[0].type != clingo.SymbolType.Number or s.arguments[0].number != q:
-            continue
-        if s.name == "av_step":
-            steps[(s.arguments[1], s.arguments[2])] = s.arguments[3].number
-        elif s.name == "av_sac":
-            sacs[(s.arguments[1], s.arguments[2])] = object_id(s.arguments[3])
+    steps = {(a[1], a[2]): a[3].number for a in mine["av_step"]}
+    sacs = {(a[1], a[2]): object_id(a[3]) for a in mine["av_sac"]}
     plan = []
-    for s in model:
-        if s.name == "av_use" and s.arguments[0].number == q:
-            o, m = s.arguments[1], s.arguments[2]
+    for a in mine["av_use"]:
+        o, m = a[1], a[2]
+        if (o, m) not in lines:       # decoded once per query: the pools share most uses
             oid = object_id(o)
-            line, _ = resolve_line(solver, oid, ability(m.arguments[0]))
-            plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
+            # the line depends on the card and the ability only (resolve_line): once per card
+            # (finding a permanent by id scans the battlefield)
+            card = (lines["cards"].get(oid, oid), m.arguments[0])
+            if card not in lines:
+                lines[card] = resolve_line(solver, oid, ability(m.arguments[0]))[0]
+            lines[(o, m)] = (oid, lines[card])
+        oid, line = lines[(o, m)]
+        plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
     order = object_order(solver)
     plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.sacrificed or ""))
     return Pool(tuple(items), debt, tuple(plan))

@@ -1,8 +1,8 @@
 """Limits that hold (queries/limits.py): the time limit bounds grounding as well as solving,
 the memory limit bounds the query's memory, each ends the query with one line and exit 3, and
 Ctrl-C ends a query with exit 130; nothing is left running. The board: 150 Forests and 16
-Pili-Palas, and a cost of {1000}, whose can-pay grounding alone takes seconds and a gigabyte of
-memory (6 s and 1.1 GB on this 2-core machine). The tests assert messages and exit codes,
+Pili-Palas, and a cost of {50000}, whose can-pay grounds a choice of a mana type for each unit
+of the cost (300,000 choices: about 25 s and 500 MB on this 2-core machine). The tests assert messages and exit codes,
 never times."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from mtg_asp.translator.state import load_state
 BOARD = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
          "battlefield": [{"id": f"forest{i}", "card": "Forest", "controller": "alice"} for i in range(150)]
          + [{"id": f"pili{i}", "card": "Pili-Pala", "controller": "alice"} for i in range(16)]}
-HEAVY = "{1000}"
+HEAVY = "{50000}"
 
 
 @pytest.fixture(scope="module")
