@@ -22,6 +22,8 @@ from ..translator.carddb import open_sources, paths_from_env
 from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
 from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
+from .rule_text import describe as describe_rule
+from .rule_text import rule_book, with_rule_text
 from .session import DEFAULT_TIME_LIMIT, Session
 from .whatif import ACTIONS
 
@@ -42,6 +44,13 @@ def _cards_option(p: argparse.ArgumentParser) -> None:
                         "order after the bundled library, before those in MTG_ASP_CARDS")
 
 
+def _rule_text_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rule-text", action="store_true",
+                   help="with --explain: each cited rule's text under its number")
+    p.add_argument("--rules", metavar="PATH", help="the Comprehensive Rules text to quote (default: "
+                                                   "MTG_ASP_RULES, else the copy shipped with mtg-asp)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
     p.add_argument("--version", action="version", version=f"mtg-asp {package_version()}")
@@ -59,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
                        help=f"stop when the query needs more than MB megabytes (default "
                             f"{DEFAULT_MEMORY_LIMIT_MB}); exit 3")
+        _rule_text_options(q)
         return q
 
     cp = query("could-produce", "the types of mana each permanent could produce (CR 106.7)")
@@ -167,6 +177,9 @@ def _query(args: argparse.Namespace) -> int:
     Limits(args.time_limit, args.memory_limit)          # checked before anything is read
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
+    if args.rule_text and not args.explain:
+        raise InputError("--rule-text", None, "quotes the rules --explain cites; add --explain")
+    book = rule_book(args.rules) if args.rule_text else None
     # The time limit is the whole command's: every request to the query worker ends by then.
     session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
                                 memory_limit=args.memory_limit, deadline=start + args.time_limit)
@@ -189,7 +202,12 @@ def _query(args: argparse.Namespace) -> int:
         out = result.to_json()
         if explain:
             out["explain"] = [c.to_json() for c in result.rules()]
+            if args.rule_text:
+                out["explain"] = [{**row, "rule_text": describe_rule(row["rule"], book)}
+                                  for row in out["explain"]]
         print(json.dumps(out, ensure_ascii=False))
+    elif args.rule_text:
+        print(with_rule_text(result.to_text(), book))
     else:
         print(result.to_text())
     return EXIT_OK
