@@ -51,6 +51,25 @@ def _rule_text_options(p: argparse.ArgumentParser) -> None:
                                                    "MTG_ASP_RULES, else the copy shipped with mtg-asp)")
 
 
+def _serve_parser(sub) -> None:
+    sv = sub.add_parser("serve", help="a local web page for building a board and asking every "
+                                      "query of it", description="serve the web page (mtg_asp.web)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    _cards_option(sv)
+    sv.add_argument("--rules", metavar="PATH", help="the Comprehensive Rules text the answers quote")
+    sv.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                    help=f"each request's query time limit (default {DEFAULT_TIME_LIMIT:g})")
+    sv.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
+                    help=f"each request's query memory limit (default {DEFAULT_MEMORY_LIMIT_MB})")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from ..web.app import serve
+    serve(args.host, args.port, card_paths(args), args.rules, args.time_limit, args.memory_limit)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
     p.add_argument("--version", action="version", version=f"mtg-asp {package_version()}")
@@ -103,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     bd.add_argument("--field", metavar="NAME", action="append",
                     help="only this field of each permanent, e.g. controller, power (JSON; may "
                          "be given several times)")
+    _serve_parser(sub)
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -153,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "cards":
             return _cards(args)
+        if args.command == "serve":
+            return _serve(args)
         return _query(args)
     except InputError as e:
         print(f"mtg-asp: error: {e}", file=sys.stderr)

@@ -96,10 +96,10 @@ def rule_book(path: str | None = None) -> RuleBook | None:
     return _read(path or os.environ.get(RULES_ENV) or None)
 
 
-def cited_numbers(text: str) -> list[str]:
-    """The CR numbers a line cites, in order, each once; "106.12a/b" is 106.12a and 106.12b,
-    "601.2g-h" is 601.2g and 601.2h."""
-    out: list[str] = []
+def citations(text: str) -> list[tuple[int, int, list[str]]]:
+    """Each CR number written in `text`: where it is (start, end) and the rules it stands for;
+    "106.12a/b" is 106.12a and 106.12b, "601.2g-h" is 601.2g and 601.2h."""
+    out = []
     for m in _CITED.finditer(text):
         base, letter, more = m.groups()
         numbers = [base + letter] if letter or not more else []
@@ -107,9 +107,15 @@ def cited_numbers(text: str) -> list[str]:
         if letter and more.startswith("-") and len(more) == 2:       # a range: g-h, g-k
             numbers = [base + chr(c) for c in range(ord(letter), ord(more[1]) + 1)
                        if chr(c) not in "lo"]        # CR 100: subrules skip l and o
-        for n in numbers:
-            if n not in out:
-                out.append(n)
+        out.append((m.start(), m.end(), numbers))
+    return out
+
+
+def cited_numbers(text: str) -> list[str]:
+    """The CR numbers a line cites, in order, each once."""
+    out: list[str] = []
+    for _, _, numbers in citations(text):
+        out += [n for n in numbers if n not in out]
     return out
 
 
