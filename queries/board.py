@@ -44,6 +44,7 @@ class PermanentView:
     control_changed_by: str | None = None   # the control-changing effect that decides (613.1b)
     conditions: tuple[dict, ...] = ()       # conditional abilities: {"line": L, "applies": bool}
     chosen: dict[str, str] = field(default_factory=dict)  # chosen as it entered (614.12a), as recorded
+    attached_to: str | None = None          # the state's attachment (for the pictures; 301.5, 303.4)
 
     def to_json(self) -> dict:
         out = {"card": self.card, "controller": self.controller, "owner": self.owner,
@@ -193,6 +194,14 @@ def _effect_name(sym: clingo.Symbol) -> str:
     return sym.arguments[0].string
 
 
+def _attached(p) -> str | None:
+    """What the state says the permanent is attached to; `(gone)` once that object left its
+    zone (it stays attached to that object, which exists no more: 400.7)."""
+    if not p.attached_to:
+        return None
+    return p.attached_to + (" (gone)" if p.attached_incarnation is not None else "")
+
+
 def _printed_pt(solver: Solver, card_name: str) -> str | None:
     card = solver.state.library.get(card_name)
     return f"{card.power}/{card.toughness}" if card.power is not None else None
@@ -257,7 +266,8 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             tuple(abilities), dict(p.counters), p.id in lost,
             tuple(sorted({_effect_name(e) for e in f.get("board_effect", [])})),
             _printed_pt(solver, p.card), power, toughness, p.damage, changed_by.get(p.id),
-            tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"])), dict(p.chosen)))
+            tuple(sorted(conditions.get(p.id, []), key=lambda c: c["line"])), dict(p.chosen),
+            _attached(p)))
     zones: dict[str, dict[str, list[str]]] = {}
     hidden = {object_id(s.arguments[0]) for s in answer.get("board_face_down")}
     cards = []

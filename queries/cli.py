@@ -28,6 +28,9 @@ from .session import DEFAULT_TIME_LIMIT, Session
 from .whatif import ACTIONS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
+FORMATS = ("text", "svg")
+# --format svg: the queries with a picture, and the function of queries/pictures.py that draws it
+PICTURES = {"orderings": "svg_orderings", "what-if": "svg_whatif", "board": "svg_board"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
                        help=f"stop when the query needs more than MB megabytes (default "
                             f"{DEFAULT_MEMORY_LIMIT_MB}); exit 3")
+        q.add_argument("--format", choices=FORMATS, default="text",
+                       help="text (the default), or svg: a picture of the answer (orderings, "
+                            "what-if and board only)")
+        q.add_argument("--output", metavar="FILE", help="write the answer to FILE, not stdout")
         _rule_text_options(q)
         return q
 
@@ -199,6 +206,7 @@ def _query(args: argparse.Namespace) -> int:
     Limits(args.time_limit, args.memory_limit)          # checked before anything is read
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
+    _check_format(args)
     if args.rule_text and not args.explain:
         raise InputError("--rule-text", None, "quotes the rules --explain cites; add --explain")
     book = rule_book(args.rules) if args.rule_text else None
@@ -220,19 +228,49 @@ def _query(args: argparse.Namespace) -> int:
         result = session.orderings(args.tap, args.ability, args.player, args.limit, explain)
     else:
         result = session.activations(args.player, explain)
-    if args.json:
+    if args.format == "svg":
+        from . import pictures
+        _emit(args, getattr(pictures, PICTURES[args.command])(result))
+    elif args.json:
         out = result.to_json()
         if explain:
             out["explain"] = [c.to_json() for c in result.rules()]
             if args.rule_text:
                 out["explain"] = [{**row, "rule_text": describe_rule(row["rule"], book)}
                                   for row in out["explain"]]
-        print(json.dumps(out, ensure_ascii=False))
+        _emit(args, json.dumps(out, ensure_ascii=False) + "\n")
     elif args.rule_text:
-        print(with_rule_text(result.to_text(), book))
+        _emit(args, with_rule_text(result.to_text(), book) + "\n")
     else:
-        print(result.to_text())
+        _emit(args, result.to_text() + "\n")
     return EXIT_OK
+
+
+def _check_format(args: argparse.Namespace) -> None:
+    """--format svg: only for the queries with a picture, and not with --json or --explain
+    (the picture cites its rules itself). Checked before anything is read."""
+    if args.format != "svg":
+        return
+    if args.command not in PICTURES:
+        raise InputError("--format", None, f"{args.command} has no picture; --format svg is for "
+                         f"{', '.join(PICTURES)}")
+    if args.json:
+        raise InputError("--format", None, "svg is a picture, --json is JSON: give one of them")
+    if args.explain:
+        raise InputError("--format", None, "the picture cites its CR rules itself; --explain is for "
+                         "text and --json")
+
+
+def _emit(args: argparse.Namespace, text: str) -> None:
+    """The answer to --output FILE, or to stdout."""
+    if not args.output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise InputError("--output", None, f"cannot write {args.output[:200]}: {e.strerror}") from None
 
 
 def _check(args: argparse.Namespace) -> int:
