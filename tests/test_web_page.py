@@ -16,8 +16,17 @@ from mtg_asp.queries.rule_text import rule_book
 from mtg_asp.queries.session import Session
 from mtg_asp.translator.state import load_state, load_state_file
 from mtg_asp.web import form as board_form
-from mtg_asp.web.app import create_app
-from web_support import DEMO, DEMO_QUERIES, ROOT, answers, demo_data, expected_text, field_error
+from mtg_asp.web.app import PICTURES, create_app, inline_svg
+from web_support import (
+    DEMO,
+    DEMO_QUERIES,
+    ROOT,
+    answers,
+    demo_data,
+    expected_text,
+    field_error,
+    pictures,
+)
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 
@@ -59,8 +68,13 @@ def test_each_query_through_the_page_answers_as_the_cli(client, query, options, 
     r = client.post("/", data={**form, "action": "ask"})
     assert r.status_code == 200
     with Session(load_state_file(DEMO), time_limit=60) as session:
-        expected = expected_text(ask(session))
-    assert answers(r.data.decode()) == [expected]
+        result = ask(session)
+    assert answers(r.data.decode()) == [expected_text(result)]
+    shown = pictures(r.data.decode())
+    if query in PICTURES:       # the picture of the answer (queries/pictures.py), inline
+        assert shown == [inline_svg(PICTURES[query](result))] and shown[0].startswith("<svg")
+    else:
+        assert shown == []
 
 
 def test_a_cited_rule_shows_its_text(client):

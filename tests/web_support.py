@@ -48,3 +48,8 @@ def expected_text(result) -> str:
     lines = result.to_text().splitlines()
     at = next((i for i, ln in enumerate(lines) if ln.startswith("not modelled (")), len(lines))
     return "\n".join(lines[:at])
+
+
+def pictures(page: str) -> list[str]:
+    """The inline SVG pictures of the answer panels on a page."""
+    return re.findall(r'<div class="picture">(.*?)</div>', page, re.DOTALL)

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..queries import pictures
 from ..queries.limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from ..queries.rule_text import RuleBook, rule_book
 from ..queries.session import DEFAULT_TIME_LIMIT, Session
@@ -316,14 +317,19 @@ def _run(session: Session, query: str, o: dict[str, Any], explain: bool):
     return session.board(explain, objects, o["fields"] or None), bool(o["fields"])
 
 
+PICTURES = {"orderings": pictures.svg_orderings, "what-if": pictures.svg_whatif,
+            "board": pictures.svg_board}
+
+
 def _picture(query: str, result) -> str | None:
-    """The answer's picture, when the pictures module is installed (queries/pictures.py)."""
-    try:
-        from ..queries import pictures
-    except ImportError:
-        return None
-    draw = {"orderings": "svg_orderings", "what-if": "svg_whatif", "board": "svg_board"}.get(query)
-    return getattr(pictures, draw)(result) if draw and hasattr(pictures, draw) else None
+    """The answer's picture (queries/pictures.py) as inline SVG, for the queries that have one."""
+    draw = PICTURES.get(query)
+    return inline_svg(draw(result)) if draw else None
+
+
+def inline_svg(svg: str) -> str:
+    """An SVG document as an element of the page: without its XML declaration."""
+    return re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
 
 
 def _fields_of(data: dict) -> dict[str, str] | None:
