@@ -141,6 +141,26 @@ def test_the_actions_offered_come_from_the_solver(client):
     assert "activate forest" not in offered          # tapped: the activations query leaves it out
 
 
+def test_a_row_number_alone_does_not_make_rows(client):
+    form = {**browser_form(demo_data()), "bf-999999-card": "Forest", "bf-999999-controller": "alice"}
+    page = client.post("/", data={**form, "action": "ask"}).data.decode()
+    assert "at most 500 permanent rows" in html.unescape(page)
+    assert answers(page) == []
+
+
+def test_a_bad_what_if_action_is_shown_by_the_action_list(client):
+    form = {**browser_form(demo_data()), "query": "what-if", "q-actions": "fly elves"}
+    page = client.post("/", data={**form, "action": "ask"}).data.decode()
+    assert "unknown action 'fly'" in field_error(page, "q-actions")
+
+
+def test_a_state_with_a_mistake_is_not_downloaded(client):
+    form = {**browser_form(demo_data()), "turn-active": "carol", "action": "download"}
+    r = client.post("/", data=form)
+    assert "attachment" not in r.headers.get("Content-Disposition", "")
+    assert "'carol' is not a player" in field_error(r.data.decode(), "turn-active")
+
+
 def test_a_request_body_over_the_limit_is_refused():
     small = create_app(max_body=10_000).test_client()
     r = small.post("/", data={"action": "load", "state-yaml": "x" * 20_000})

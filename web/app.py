@@ -36,6 +36,7 @@ from .answers import Panel, panel
 MAX_BODY = 1024 * 1024          # bytes: a state file is a few kilobytes
 STATE_WHERE = "state"           # the `where` of the page's state in errors
 UPLOAD_WHERE = "uploaded state"
+MAX_ROWS = 500                  # permanent rows the page shows at most
 COMPLETIONS = 30                # names the completion endpoint answers with at most
 
 QUERIES = {
@@ -107,6 +108,13 @@ def create_app(cards: Sequence[str | Path | CardSource] = (), rules: str | None 
     return app
 
 
+def _row_count(f: dict[str, str]) -> int:
+    """The permanent rows to show: as many as the form asked for and had (at most MAX_ROWS)."""
+    asked = f.get("rows", "0")
+    asked_n = int(asked) if asked.isdigit() and len(asked) < 7 else 0
+    return min(max(asked_n, board_form._rows(f)), MAX_ROWS)
+
+
 def _blank_fields() -> dict[str, str]:
     return {"players": "alice, bob", "turn-number": "1", "turn-active": "alice",
             "turn-step": "precombat_main", "rows": str(board_form.EMPTY_ROWS + 2),
@@ -118,11 +126,7 @@ def _render(page: Page) -> str:
     players = [p.strip() for p in f.get("players", "").split(",") if p.strip()]
     zone_players = list(dict.fromkeys(
         players + [k.split("-", 2)[2] for k in f if k.startswith("zone-") and k.count("-") >= 2]))
-    try:
-        rows = max(int(f.get("rows", "0")), board_form._rows(f))
-    except ValueError:
-        rows = board_form._rows(f)
-    return render_template("page.html", page=page, f=f, rows=min(rows, 500), steps=STEPS,
+    return render_template("page.html", page=page, f=f, rows=_row_count(f), steps=STEPS,
                            zones=ZONES, zone_players=zone_players,
                            zones_open=any(k.startswith("zone-") and v.strip() for k, v in f.items()), queries=QUERIES,
                            actions_help=ACTIONS)
@@ -140,7 +144,7 @@ class _Server:
         action = fields.pop("action", "ask")
         page = Page(fields)
         if action == "rows":
-            fields["rows"] = str(max(int(fields.get("rows", "0") or 0), board_form._rows(fields)) + 2)
+            fields["rows"] = str(min(_row_count(fields) + 2, MAX_ROWS))
             return _render(page)
         if action == "demo":
             demo = resources.files("mtg_asp.examples").joinpath("demo.yaml").read_text(encoding="utf-8")
@@ -153,12 +157,12 @@ class _Server:
         data = self._state_data(page)
         if data is None:
             return _render(page)
-        if action == "download":
-            return Response(board_form.block(data), mimetype="application/x-yaml", headers={
-                "Content-Disposition": "attachment; filename=state.yaml"})
         state = self._state(page, data)
         if state is None:
             return _render(page)
+        if action == "download":
+            return Response(board_form.block(data), mimetype="application/x-yaml", headers={
+                "Content-Disposition": "attachment; filename=state.yaml"})
         if action == "offer":
             self._offer(page, state)
         else:
@@ -188,6 +192,10 @@ class _Server:
                     page.errors[name] = e.message
                 page.fields["state-yaml"] = text
             return _render(page)
+        if len(data.get("battlefield", [])) > MAX_ROWS - board_form.EMPTY_ROWS:
+            page.errors["state-yaml"] = (f"the page holds at most {MAX_ROWS - board_form.EMPTY_ROWS} "
+                                         "permanents; a larger board is for the command line")
+            return _render(page)
         filled = board_form.to_fields(data)
         _keep_query(filled, page.fields)
         page.fields = filled
@@ -195,6 +203,10 @@ class _Server:
         return _render(page)
 
     def _state_data(self, page: Page) -> dict | None:
+        if board_form._rows(page.fields) > MAX_ROWS:
+            page.general.append(f"the page holds at most {MAX_ROWS} permanent rows; a larger "
+                                "board is for the command line")
+            return None
         try:
             return board_form.from_fields(page.fields)
         except InputError as e:

@@ -84,7 +84,7 @@ def from_fields(form: Mapping[str, str]) -> dict[str, Any]:
             turn[key] = value
     state["turn"] = turn
     battlefield = []
-    for i in range(_rows(form)):
+    for i in row_numbers(form):
         item = _permanent(form, i)
         if item:
             battlefield.append(item)
@@ -115,8 +115,14 @@ def from_fields(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _rows(form: Mapping[str, str]) -> int:
-    numbers = [int(m.group(1)) for k in form for m in [re.match(r"bf-(\d+)-", k)] if m]
-    return max(numbers, default=-1) + 1
+    """How many permanent rows the form has: one past the highest row number sent."""
+    return max(row_numbers(form), default=-1) + 1
+
+
+def row_numbers(form: Mapping[str, str]) -> list[int]:
+    """The permanent rows the form sent, in order (only these are read: a row number alone
+    never makes the server walk the rows before it)."""
+    return sorted({int(m.group(1)) for k in form for m in [re.match(r"bf-(\d{1,6})-", k)] if m})
 
 
 def _permanent(form: Mapping[str, str], i: int) -> dict[str, Any]:
@@ -190,7 +196,7 @@ def steps() -> tuple[str, ...]:
 
 def row_of(form: Mapping[str, str], index: int) -> int | None:
     """The form row of the state's battlefield[index] (blank rows are left out of the state)."""
-    rows = [i for i in range(_rows(form)) if _permanent_named(form, i)]
+    rows = [i for i in row_numbers(form) if _permanent_named(form, i)]
     return rows[index] if index < len(rows) else None
 
 
