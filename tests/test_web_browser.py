@@ -178,9 +178,16 @@ def test_could_produce_through_the_page(demo_board, demo_session):
     _shot(demo_board, "page")
 
 
-def test_activations_through_the_page(demo_board, demo_session):
-    shown = _ask(demo_board, "activations", player="alice")
-    _same_lines(shown, expected_text(demo_session.activations("alice", True)))
+def test_activations_through_the_page_by_enter(demo_board, demo_session):
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+    Select(_by_id(demo_board, "query")).select_by_value("activations")
+    _type(demo_board, "q-player", "alice")
+    old = _by_id(demo_board, "page-form")
+    _by_id(demo_board, "q-player").send_keys(Keys.ENTER)     # Enter in a field asks
+    WebDriverWait(demo_board, 60).until(ec.staleness_of(old))
+    _same_lines(_answer(demo_board), expected_text(demo_session.activations("alice", True)))
 
 
 def test_orderings_through_the_page(demo_board, demo_session):

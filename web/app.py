@@ -152,7 +152,7 @@ class _Server:
         if action == "load":
             text = upload.read().decode("utf-8", "replace") if upload and upload.filename else \
                 fields.get("state-yaml", "")
-            return self._load_text(page, text, upload.filename if upload and upload.filename
+            return self._load_text(page, text, upload.filename[:100] if upload and upload.filename
                                    else UPLOAD_WHERE)
         data = self._state_data(page)
         if data is None:
