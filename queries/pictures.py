@@ -108,7 +108,7 @@ def svg_orderings(answer: Orderings) -> str:
         for n in at:
             canvas.edge(n.box, box, "to-outcome")
         if not answer.outcomes[i].orderings:
-            canvas.label(box.cx, box.y - 6, "orderings not listed (--limit 0)", "dim")
+            canvas.label(box.cx, box.y - 6, "orderings not listed (--limit 0)")
     _warnings(canvas, answer.not_modelled, max((b.y + b.h for _, _, b, _ in leaves), default=deepest))
     return canvas.render()
 

@@ -34,7 +34,7 @@ text { font-family: monospace; font-size: 12px; fill: #1a1a1a; }
 text.head { font-weight: bold; }
 text.warn { fill: #9a2a00; }
 text.dim { fill: #555555; }
-text.edge, text.dim.label { fill: #234d8f; paint-order: stroke; stroke: #ffffff; stroke-width: 4px; }
+text.edge { fill: #234d8f; paint-order: stroke; stroke: #ffffff; stroke-width: 4px; }
 rect { fill: #ffffff; stroke: #444444; stroke-width: 1; }
 rect.root { fill: #eef3fb; }
 rect.outcome { fill: #eaf6e9; stroke: #2f6b2a; stroke-width: 2; }
