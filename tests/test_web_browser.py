@@ -125,9 +125,15 @@ def _shot(driver, name: str, element: str | None = None) -> None:
     Path(SHOTS).mkdir(parents=True, exist_ok=True)
     if element is None:
         driver.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
-    else:
-        from selenium.webdriver.common.by import By
+        return
+    from selenium.webdriver.common.by import By
+    # an element's screenshot is cut at the window's edge: make the window as tall as the page
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1400, min(height + 200, 8000))
+    try:
         driver.find_element(By.CSS_SELECTOR, element).screenshot(str(Path(SHOTS) / f"{name}.png"))
+    finally:
+        driver.set_window_size(1400, 1000)
 
 
 def _ask(driver, query: str, **options: str) -> str:
@@ -194,7 +200,6 @@ def test_orderings_through_the_page(demo_board, demo_session):
     shown = _ask(demo_board, "orderings", player="", tap="pool")
     _same_lines(shown, expected_text(demo_session.orderings("pool", None, None, 10, True)))
     assert demo_board.find_elements("css selector", ".picture svg")
-    _shot(demo_board, "orderings", "article.panel")
 
 
 def test_a_what_if_from_the_offered_actions(demo_board, demo_session):
@@ -215,6 +220,23 @@ def test_the_board_picture(demo_board, demo_session):
     shown = _ask(demo_board, "board")
     _same_lines(shown, expected_text(demo_session.board(True, None, None)))
     _shot(demo_board, "board", ".picture")
+
+
+def test_a_pasted_state_with_effects_and_its_orderings(server, browser):
+    """examples/mana_events.yaml pasted, loaded into the form (effects and life in their
+    boxes), and orderings asked of it: every order of the replacement effects."""
+    path = DEMO.parent / "mana_events.yaml"
+    browser.get(server)
+    browser.execute_script("document.getElementById('state-yaml').value = arguments[0];",
+                           path.read_text(encoding="utf-8"))
+    _submit(browser, "load")
+    assert _by_id(browser, "bf-3-card").get_attribute("value") == "Mana Reflection"
+    assert "pale_moon" in _by_id(browser, "effects").get_attribute("value")
+    shown = _ask(browser, "orderings", tap="forest")
+    with Session(load_state_file(path), time_limit=60) as session:
+        _same_lines(shown, expected_text(session.orderings("forest", None, None, 10, True)))
+    assert browser.find_elements("css selector", ".picture svg")
+    _shot(browser, "orderings", "article.panel")
 
 
 def test_a_bad_uploaded_state_shows_its_error_by_its_field(server, browser, tmp_path):
