@@ -217,3 +217,27 @@ def test_200_requests_answer_right_without_growing(client):
     assert growth < RSS_GROWTH_BOUND_KB, f"grew by {growth} kB over 200 requests"
     assert not multiprocessing.active_children()
     assert set(_children()) <= before_children
+
+
+def test_card_names_complete_from_the_library_and_the_card_sources():
+    client = create_app(cards=[ROOT / "examples" / "atomic_cards.json"]).test_client()
+    assert "Llanowar Elves" in client.get("/cards.json?q=llanowar").get_json()      # bundled
+    assert client.get("/cards.json?q=bay").get_json()[0] == "Bayou"                # the source's
+    assert client.get("/cards.json?q=").get_json() == []
+
+
+def test_without_the_rules_text_the_numbers_stay_and_say_so(monkeypatch):
+    import mtg_asp.web.app as web_app
+    from mtg_asp.queries.rule_text import NOT_AVAILABLE
+    monkeypatch.setattr(web_app, "rule_book", lambda path=None: None)
+    client = web_app.create_app().test_client()
+    form = {**browser_form(demo_data()), "q-object": "forest", "q-explain": "on", "action": "ask"}
+    page = client.post("/", data=form).data.decode()
+    assert f'<abbr class="cr" title="106.12: {html.escape(NOT_AVAILABLE)}">106.12</abbr>' in page
+
+
+def test_serve_refuses_a_bad_card_source_in_one_line(capsys, tmp_path):
+    from mtg_asp.queries.cli import main
+    assert main(["serve", "--cards", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtg-asp: error: ") and "none.json" in err and "Traceback" not in err
