@@ -28,6 +28,10 @@ class Outcome:
     mana: dict[str, int]                         # exact amounts, zero amounts left out
     orderings: list[list[str]]                   # effect ids in the order applied (up to the limit)
     count: int                                   # how many orderings of distinct effects lead here
+    # for each listed ordering, the mana before any effect and after each (the triggers' mana
+    # comes at the end, in `mana`); empty when not known (the ability adds nothing). Not in the
+    # JSON: the pictures draw it (queries/pictures.py).
+    steps: tuple[tuple[dict[str, int], ...], ...] = ()
 
     def to_json(self) -> dict:
         return {"mana": dict(self.mana), "orderings": [list(o) for o in self.orderings],
@@ -156,25 +160,50 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
             outcome_of[(key.number, st.number, ev.number)].append(mana_amounts(event, extra))
 
     graph = _Graph(nodes, trans, classes)
-    listed: dict[tuple, list[list[str]]] = {}
+    listed: dict[tuple, list[tuple[list[str], list[int]]]] = {}
     for key in sorted(my_keys):
         listed.update(_list_paths((key, 0, starts[key]), graph, outcome_of, members, limit))
     totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], graph, outcome_of)
     # Listed in a fixed order: the final nodes by number, then each outcome's list sorted.
     grouped: dict[tuple, list[list[str]]] = defaultdict(list)
+    events_of: dict[tuple, dict[tuple[str, ...], list[int]]] = defaultdict(dict)
     for node in sorted(outcome_of):
         for mana in outcome_of[node]:
             mkey = tuple(mana.get(t, 0) for t in MANA_ORDER)
-            for seq in listed.get(node, []):
+            for seq, evs in listed.get(node, []):
                 if seq not in grouped[mkey] and len(grouped[mkey]) < limit:
                     grouped[mkey].append(seq)
+                    events_of[mkey][tuple(seq)] = evs
     for seqs in grouped.values():
         seqs.sort()
+    # The events on the listed paths (ord_event(n, EN, E), its two numbers read from its text:
+    # the graph may have many events, the paths few).
+    wanted = {e for paths in events_of.values() for evs in paths.values() for e in evs}
+    events = {}
+    for s in answer.get("ord_event") if wanted else ():
+        obj_n, ev, _ = str(s)[10:].split(",", 2)
+        if int(obj_n) == n and int(ev) in wanted:
+            events[int(ev)] = s.arguments[2]
+    no_extra = clingo.Function("m", [clingo.Number(0)] * len(MANA_ORDER))
+    mana_of: dict[int, dict[str, int]] = {}
+
+    def steps(mkey) -> tuple:
+        """The mana along each listed ordering (the events its path goes through), each event
+        read once."""
+        out = []
+        for seq in grouped[mkey]:
+            evs = events_of[mkey].get(tuple(seq)) or ()
+            for e in evs:
+                if e not in mana_of:
+                    mana_of[e] = mana_amounts(events[e], no_extra)
+            out.append(tuple(dict(mana_of[e]) for e in evs))
+        return tuple(out)
     if instances & nothing:
         none = (0,) * len(MANA_ORDER)
         totals[none] = max(totals.get(none, 0), 1)
         grouped[none] = grouped[none] or [[]]
-    outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, grouped[mkey], totals[mkey])
+    outcomes = tuple(Outcome({t: n for t, n in zip(MANA_ORDER, mkey) if n}, grouped[mkey], totals[mkey],
+                             steps(mkey))
                      for mkey in sorted(totals, reverse=True))
     union = 0
     for mask in nodes.values():
@@ -320,20 +349,20 @@ def _count_walks(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
     return dict(totals)
 
 
-def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, list[list[str]]]:
+def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, list[tuple[list[str], list[int]]]]:
     """Up to `limit` orderings per final node, identical effects listed once (the n-th time a
-    class is applied names its n-th member). Searched backwards from each final node: every
+    class is applied names its n-th member), each with the events its path goes through. Searched backwards from each final node: every
     node of the graph is reachable from the start, so no backward step is a dead end and
     each ordering costs one walk. Predecessors are tried by class, then event number, so
     which orderings are listed does not depend on the order the solver gave the atoms in."""
-    out: dict[tuple, list[list[str]]] = {}
+    out: dict[tuple, list[tuple[list[str], list[int]]]] = {}
     for final in finals:
         if final[0] != start[0]:
             continue
-        found: list[list[str]] = []
-        stack = [(final, [])]
+        found: list[tuple[list[str], list[int]]] = []
+        stack = [(final, [], [])]
         while stack and len(found) < limit:
-            node, classes_back = stack.pop()
+            node, classes_back, events_back = stack.pop()
             if node == start:
                 used: dict = {}
                 seq = []
@@ -341,9 +370,9 @@ def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, lis
                     n = used.get(k, 0)
                     used[k] = n + 1
                     seq.append(members[k][n])
-                found.append(seq)
+                found.append((seq, [node[2], *reversed(events_back)]))
                 continue
             for prev, k in reversed(graph.predecessors(*node)):
-                stack.append((prev, classes_back + [k]))
+                stack.append((prev, classes_back + [k], events_back + [node[2]]))
         out[final] = found
     return out

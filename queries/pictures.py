@@ -46,38 +46,39 @@ def _warnings(canvas: Canvas, unread: tuple[Unread, ...], top: int) -> None:
 
 def svg_orderings(answer: Orderings) -> str:
     """The mana event at the root; each replacement effect applied is an edge (CR 616.1: the
-    player chooses which applies next; 614.5: each once), the effects applied so far on the
-    nodes; each distinct outcome a leaf with its count. The paths are the orderings the answer
-    lists (at most --limit per outcome; orderings that only swap identical effects once); the
-    count is the answer's exact count. The answer gives no mana between effects, so the nodes
-    name what was applied, not the mana then."""
+    player chooses which applies next; 614.5: each once), the mana after it on the node; each
+    distinct outcome a leaf with its count. The paths are the orderings the answer lists (at
+    most --limit per outcome; orderings that only swap identical effects once); the count is
+    the answer's exact count. When the listed orderings start from different mana (the
+    ability's choice: "any color"), a first level of nodes says which."""
     head = [("head", f"{answer.player} activates {answer.object}, line {answer.ability}"),
             ("dim", "the mana event (CR 605.1a, 106.12)")]
+    paths = []                                   # (outcome index, ordering, mana along it or None)
+    for i, outcome in enumerate(answer.outcomes):
+        for j, seq in enumerate(outcome.orderings):
+            manas = outcome.steps[j] if j < len(outcome.steps) else ()
+            paths.append((i, seq, manas if len(manas) == len(seq) + 1 else None))
+    starts = sorted({json.dumps(m[0], sort_keys=True) for _, _, m in paths if m}, key=_mana_key)
+    if len(starts) == 1:
+        head.append(("body", f"before replacement effects: {_mana(json.loads(starts[0]))}"))
     if answer.triggers:
         head.append(("body", f"triggered mana abilities: {', '.join(answer.triggers)} (CR 106.12a)"))
     root = TreeNode(Box(head, "root", {"role": "event"}))
     ends: dict[int, list[TreeNode]] = {}         # outcome index -> the nodes its orderings end at
-    for i, outcome in enumerate(answer.outcomes):
-        for seq in outcome.orderings:
-            node = root
-            for k, effect in enumerate(seq):
-                child = next((c for c in node.children if c.box.data["effect"] == effect), None)
-                if child is None:
-                    applied = " → ".join(seq[:k + 1])
-                    child = TreeNode(Box([("body", f"{_plural(k + 1, 'effect')} applied")], "node",
-                                         {"role": "applied", "effect": effect},
-                                         hidden=[f"applied in this order: {applied}"]),
-                                     f"{effect} · CR 616.1",
-                                     f"{effect}: a replacement effect applied (CR 616.1, 614.5)")
-                    node.children.append(child)
-                node = child
-            ends.setdefault(i, [])
-            if node not in ends[i]:
-                ends[i].append(node)
+    for i, seq, manas in paths:
+        node = root
+        if len(starts) > 1 and manas:
+            node = _child(node, ("choice", json.dumps(manas[0], sort_keys=True)), _choice_node, manas[0])
+        for k, effect in enumerate(seq):
+            after = manas[k + 1] if manas else None
+            node = _child(node, (effect, json.dumps(after, sort_keys=True)), _applied_node, seq, k, after)
+        ends.setdefault(i, [])
+        if node not in ends[i]:
+            ends[i].append(node)
     for n in walk(root):
-        n.children.sort(key=lambda c: c.box.data["effect"])
+        n.children.sort(key=_order)
     canvas = Canvas(f"orderings: {answer.player} activates {answer.object} line {answer.ability}")
-    rows = tidy(root)
+    tidy(root)
     nodes = walk(root)
     for n in nodes:
         canvas.box(n.box)
@@ -87,10 +88,12 @@ def svg_orderings(answer: Orderings) -> str:
     # The outcomes: a row below the tree, each under the nodes its orderings end at (as near as
     # the row allows), left to right without overlapping.
     deepest = max(n.box.y + n.box.h for n in nodes)
-    top = deepest + GAP_Y + GAP_Y // 2 if len(rows) > 0 else deepest + GAP_Y
+    top = deepest + GAP_Y + GAP_Y // 2
     leaves = []
     for i, outcome in enumerate(answer.outcomes):
         lines = [("head", _mana(outcome.mana)), ("body", _plural(outcome.count, "ordering"))]
+        if answer.triggers:
+            lines.append(("dim", "the triggers' mana included (CR 605.1b)"))
         if len(outcome.orderings) < outcome.count:
             lines.append(("dim", f"{len(outcome.orderings)} listed (identical effects once, --limit)"))
         box = Box(lines, "outcome", {"role": "outcome", "count": str(outcome.count),
@@ -111,6 +114,47 @@ def svg_orderings(answer: Orderings) -> str:
             canvas.label(box.cx, box.y - 6, "orderings not listed (--limit 0)")
     _warnings(canvas, answer.not_modelled, max((b.y + b.h for _, _, b, _ in leaves), default=deepest))
     return canvas.render()
+
+
+def _mana_key(text: str) -> tuple:
+    """Mana (as JSON) in the order W U B R G C, more first."""
+    mana = json.loads(text) or {}
+    return tuple(-mana.get(t, 0) for t in "WUBRGC"), text
+
+
+def _order(node: TreeNode) -> tuple:
+    """Siblings in a trie: by effect id (or "choice"), then by the mana after."""
+    return node.key[0], _mana_key(node.key[1])
+
+
+def _child(node: TreeNode, key: tuple, make, *args) -> TreeNode:
+    """The child of a trie node under `key`, made by make(*args) if new."""
+    for c in node.children:
+        if c.key == key:
+            return c
+    child = make(*args)
+    child.key = key
+    node.children.append(child)
+    return child
+
+
+def _choice_node(mana: dict) -> TreeNode:
+    """A first-level node: the mana the ability adds before any effect (one of its choices)."""
+    return TreeNode(Box([("head", _mana(mana)), ("dim", "before replacement effects")], "node",
+                        {"role": "choice", "mana": json.dumps(mana, sort_keys=True)}),
+                    "the ability's mana", "the mana the ability adds, as chosen when it resolves")
+
+
+def _applied_node(seq: list[str], k: int, after: dict | None) -> TreeNode:
+    """The node after the k-th effect of an ordering (0-based), with the mana then if known."""
+    effect = seq[k]
+    done = ("dim", f"{_plural(k + 1, 'effect')} applied")
+    lines = [("head", _mana(after)), done] if after is not None else [("body", done[1])]
+    data = {"role": "applied", "effect": effect}
+    if after is not None:
+        data["mana"] = json.dumps(after, sort_keys=True)
+    return TreeNode(Box(lines, "node", data, hidden=[f"applied in this order: {' → '.join(seq[:k + 1])}"]),
+                    f"{effect} · CR 616.1", f"{effect}: a replacement effect applied (CR 616.1, 614.5)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -212,7 +256,8 @@ def svg_board(answer: Board) -> str:
     width = BOARD_COLUMNS * cell_w + (BOARD_COLUMNS - 1) * GAP_X + GAP_X
     for who in players:
         mine = _attached_after_host([p for p in perms if p.controller == who])
-        zones = [f"{zone}: {', '.join(per[who])}" for zone, per in answer.zones.items() if per.get(who)]
+        zones = [f"{zone}: {', '.join(per[who])}" for zone, per in answer.zones.items()
+                 if per.get(who) and keep is None]          # --object: only those objects
         rows = (len(mine) + BOARD_COLUMNS - 1) // BOARD_COLUMNS
         band_lines = [("head", f"{who} controls {_plural(len(mine), 'permanent')}")]
         band = Box(band_lines, "player", {"role": "player", "player": who}, min_w=width)

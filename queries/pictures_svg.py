@@ -103,6 +103,7 @@ class TreeNode:
     children: list[TreeNode] = field(default_factory=list)
     band: int = 0          # the width of the subtree's band and where it begins (tidy)
     band_x: int = 0
+    key: tuple = ()        # what tells it from its siblings (a trie's key)
 
     def width(self) -> int:
         """The node's own width: its box, or its edge label if wider (labels sit above it)."""

@@ -4,6 +4,7 @@ self-contained, deterministic SVG with no two boxes overlapping."""
 from __future__ import annotations
 
 import itertools
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from mtg_asp.queries.board import Board, PermanentView
 from mtg_asp.queries.cli import main
 from mtg_asp.queries.pictures import svg_board, svg_orderings, svg_whatif
 from mtg_asp.queries.pictures_svg import Box, TreeNode, tidy, walk
+from mtg_asp.queries.result import Unread
 from mtg_asp.queries.session import Session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -29,6 +31,13 @@ battlefield:
   - {id: elves, card: Llanowar Elves, controller: alice, tapped: true, counters: {"+1/+1": 2}}
   - {id: control, card: Mind Control, controller: alice, attached_to: birds, since_turn: 6}
   - {id: forest, card: Forest, controller: bob}
+"""
+BIRDS = """\
+players: [alice, bob]
+turn: {number: 5, active: alice, step: precombat_main}
+battlefield:
+  - {id: birds, card: Birds of Paradise, controller: alice}
+  - {id: reflection, card: Mana Reflection, controller: alice}
 """
 
 
@@ -109,7 +118,42 @@ def test_orderings_edges_name_the_effects_applied(forest_orderings):
     assert {t.split(" · ")[0] for t in edge_labels} == set(answer.effects) == {"contamination", "reflection", "sphere"}
     root = next(b for b in found if b["data"]["role"] == "event")
     assert root["texts"][0] == "alice activates forest, line 1"
-    assert "flare" in root["texts"][2]            # its triggered mana ability
+    assert "before replacement effects: 1x{G}" in root["texts"]
+    assert "triggered mana abilities: flare (CR 106.12a)" in root["texts"]
+
+
+def test_orderings_nodes_show_the_mana_between_effects(forest_orderings):
+    answer = forest_orderings
+    # the answer's mana along each listed ordering: Forest's {G}, Mana Reflection doubles it,
+    # Contamination makes it {B}, Damping Sphere {C} (the triggers' mana comes at the end)
+    steps = {tuple(seq): o.steps[j] for o in answer.outcomes for j, seq in enumerate(o.orderings)}
+    assert steps[("reflection", "contamination")] == ({"G": 1}, {"G": 2}, {"B": 1})
+    assert steps[("contamination", "reflection", "sphere")] == ({"G": 1}, {"B": 1}, {"B": 2}, {"C": 1})
+    found = boxes(svg_orderings(answer))
+    shown = {}
+    for b in found:
+        if b["data"]["role"] == "applied":
+            order = next(t for t in b["title"].splitlines() if t.startswith("applied in this order: "))
+            mana = json.loads(b["data"]["mana"])
+            shown[tuple(order.split(": ", 1)[1].split(" → "))] = mana
+            assert b["texts"][0] == " ".join(f"{n}x{{{t}}}" for t, n in mana.items())
+    expected = {seq[:k]: mana[k] for seq, mana in steps.items() for k in range(1, len(seq) + 1)}
+    assert shown == expected
+    assert shown[("reflection",)] == {"G": 2} and shown[("contamination",)] == {"B": 1}
+
+
+def test_orderings_a_node_per_choice_of_the_abilitys_mana(tmp_path):
+    path = tmp_path / "birds.yaml"
+    path.write_text(BIRDS)
+    answer = Session.from_file(path).orderings("birds")
+    assert [(o.mana, o.count) for o in answer.outcomes] == [({t: 2}, 1) for t in "WUBRG"]
+    found = boxes(svg_orderings(answer))
+    choices = [b for b in found if b["data"]["role"] == "choice"]
+    assert [b["texts"][0] for b in sorted(choices, key=lambda b: b["rect"][0])] == [
+        "1x{W}", "1x{U}", "1x{B}", "1x{R}", "1x{G}"]
+    leaves = sorted((b for b in found if b["data"]["role"] == "outcome"), key=lambda b: b["rect"][0])
+    assert [b["texts"][0] for b in leaves] == ["2x{W}", "2x{U}", "2x{B}", "2x{R}", "2x{G}"]
+    no_overlap(found)
 
 
 def test_whatif_a_box_per_step_and_a_branch_per_outcome(whatif_answer):
@@ -251,3 +295,15 @@ def test_cli_refuses_svg_where_it_does_not_apply(argv, message, capsys):
     assert main([a.replace("{state}", state) for a in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"mtg-asp: error: {message}") and err.count("\n") == 1
+
+
+def test_not_modelled_lines_are_a_warning_box():
+    view = PermanentView("hierarch", "Noble Hierarch", "alice", "alice", False, ("creature",), (), (), (), (),
+                         {}, False, (), "0/1", 0, 1)
+    unread = Unread("hierarch", "Noble Hierarch", 1, "line", "Exalted")
+    found = boxes(svg_board(Board((view,), {}, not_modelled=(unread,))))
+    warning = [b for b in found if b["data"]["role"] == "not-modelled"]
+    assert len(warning) == 1 and warning[0]["class"] == "warning"
+    assert any("hierarch (Noble Hierarch) line 1" in t and t.endswith("Exalted") for t in warning[0]["texts"])
+    no_overlap(found)
+    assert boxes(svg_board(Board((view,), {})))[-1]["data"]["role"] == "permanent"
