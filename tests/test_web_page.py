@@ -241,3 +241,15 @@ def test_serve_refuses_a_bad_card_source_in_one_line(capsys, tmp_path):
     assert main(["serve", "--cards", str(tmp_path / "none.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtg-asp: error: ") and "none.json" in err and "Traceback" not in err
+
+
+def test_a_malformed_state_never_reaches_the_solver(monkeypatch):
+    import mtg_asp.web.app as web_app
+    started = []
+    monkeypatch.setattr(web_app, "Session", lambda *a, **k: started.append(a) or pytest.fail("solver"))
+    client = web_app.create_app().test_client()
+    for change in ({"turn-step": "lunch"}, {"bf-0-card": "No Such Card"}, {"effects": "[unclosed"}):
+        page = client.post("/", data={**browser_form(demo_data()), **change, "action": "ask"}).data.decode()
+        field = next(iter(change))
+        assert field_error(page, field), (change, page[:300])
+    assert started == []
