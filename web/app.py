@@ -112,7 +112,7 @@ def _row_count(f: dict[str, str]) -> int:
     """The permanent rows to show: as many as the form asked for and had (at most MAX_ROWS)."""
     asked = f.get("rows", "0")
     asked_n = int(asked) if asked.isdigit() and len(asked) < 7 else 0
-    return min(max(asked_n, board_form._rows(f)), MAX_ROWS)
+    return min(max(asked_n, board_form.rows_sent(f)), MAX_ROWS)
 
 
 def _blank_fields() -> dict[str, str]:
@@ -203,7 +203,7 @@ class _Server:
         return _render(page)
 
     def _state_data(self, page: Page) -> dict | None:
-        if board_form._rows(page.fields) > MAX_ROWS:
+        if board_form.rows_sent(page.fields) > MAX_ROWS:
             page.general.append(f"the page holds at most {MAX_ROWS} permanent rows; a larger "
                                 "board is for the command line")
             return None

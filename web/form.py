@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ..translator.errors import InputError
-from ..translator.model import STEPS, ZONES
+from ..translator.model import ZONES
 from ..translator.yamlio import load_yaml_text
 
 WHERE = "form"          # the `where` of errors in the form's own fields
@@ -114,7 +114,7 @@ def from_fields(form: Mapping[str, str]) -> dict[str, Any]:
     return state
 
 
-def _rows(form: Mapping[str, str]) -> int:
+def rows_sent(form: Mapping[str, str]) -> int:
     """How many permanent rows the form has: one past the highest row number sent."""
     return max(row_numbers(form), default=-1) + 1
 
@@ -188,10 +188,6 @@ def _yaml(text: str, field: str) -> Any:
         return load_yaml_text(text, WHERE)
     except InputError as e:
         raise InputError(WHERE, field, e.message) from None
-
-
-def steps() -> tuple[str, ...]:
-    return STEPS
 
 
 def row_of(form: Mapping[str, str], index: int) -> int | None:
