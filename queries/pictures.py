@@ -248,7 +248,6 @@ def svg_board(answer: Board) -> str:
                 players.append(who)
     boxes = {p.id: _permanent_box(p) for p in perms}
     cell_w = max([b.w for b in boxes.values()] + [160])
-    cell_h = max([b.h for b in boxes.values()] + [40])
     for b in boxes.values():
         b.min_w = cell_w
     canvas = Canvas("the board as the rules see it")
@@ -264,12 +263,12 @@ def svg_board(answer: Board) -> str:
         band.x, band.y = MARGIN, y
         canvas.box(band)
         y += band.h + GAP_X // 2
-        for j, p in enumerate(mine):
-            b = boxes[p.id]
-            b.x = MARGIN + GAP_X // 2 + (j % BOARD_COLUMNS) * (cell_w + GAP_X)
-            b.y = y + (j // BOARD_COLUMNS) * (cell_h + GAP_X)
-            canvas.box(b)
-        y += rows * (cell_h + GAP_X)
+        for r in range(rows):
+            row = [boxes[p.id] for p in mine[r * BOARD_COLUMNS:(r + 1) * BOARD_COLUMNS]]
+            for j, b in enumerate(row):
+                b.x, b.y = MARGIN + GAP_X // 2 + j * (cell_w + GAP_X), y
+                canvas.box(b)
+            y += max(b.h for b in row) + GAP_X       # each row as tall as its tallest box
         if zones:
             z = Box([("dim", line) for line in zones], "zones", {"role": "zones", "player": who})
             z.x, z.y = MARGIN + GAP_X // 2, y
@@ -326,6 +325,10 @@ def _permanent_box(p: PermanentView) -> Box:
         lines.append(("body", f"damage: {p.damage}"))
     if p.keywords:
         lines.append(("dim", ", ".join(p.keywords)))
+    if p.affected_by:
+        lines.append(("dim", f"type or color changed by {', '.join(p.affected_by)} (CR 613.1d-e)"))
+    if p.lost_rules_text:
+        lines.append(("dim", "its rules-text abilities are gone (CR 305.7)"))
     data = {"role": "permanent", "id": p.id, "controller": p.controller}
     if p.tapped:
         data["tapped"] = "true"

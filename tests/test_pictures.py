@@ -282,6 +282,11 @@ def test_cli_writes_svg_to_a_file_and_to_stdout(tmp_path, capsys):
     assert printed == written
     ids = {b["data"].get("id") for b in boxes(written)}
     assert {"elves", "birds", "forest"} <= ids
+    # --output takes the text answer too
+    text = tmp_path / "board.txt"
+    assert main(["board", state, "--output", str(text)]) == 0
+    assert capsys.readouterr().out == ""
+    assert text.read_text(encoding="utf-8").startswith("elves: Llanowar Elves (alice)")
 
 
 @pytest.mark.parametrize("argv, message", [
