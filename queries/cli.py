@@ -21,6 +21,8 @@ from ..translator.carddb import open_sources, paths_from_env
 from ..translator.cards import CardLibrary
 from ..translator.errors import InputError, SolverError
 from .limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
+from .rule_text import describe as describe_rule
+from .rule_text import rule_book, with_rule_text
 from .session import DEFAULT_TIME_LIMIT, Session
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_SOLVER = 0, 1, 2, 3
@@ -71,6 +73,32 @@ def _cards_option(p: argparse.ArgumentParser) -> None:
                         "order after the bundled library, before those in MTG_ASP_CARDS")
 
 
+def _rule_text_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rule-text", action="store_true",
+                   help="with --explain: each cited rule's text under its number")
+    p.add_argument("--rules", metavar="PATH", help="the Comprehensive Rules text to quote (default: "
+                                                   "MTG_ASP_RULES, else the copy shipped with mtg-asp)")
+
+
+def _serve_parser(sub) -> None:
+    sv = sub.add_parser("serve", help="a local web page for building a board and asking every "
+                                      "query of it", description="serve the web page (mtg_asp.web)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    _cards_option(sv)
+    sv.add_argument("--rules", metavar="PATH", help="the Comprehensive Rules text the answers quote")
+    sv.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                    help=f"each request's query time limit (default {DEFAULT_TIME_LIMIT:g})")
+    sv.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, metavar="MB",
+                    help=f"each request's query memory limit (default {DEFAULT_MEMORY_LIMIT_MB})")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from ..web.app import serve
+    serve(args.host, args.port, card_paths(args), args.rules, args.time_limit, args.memory_limit)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtg-asp", description="Magic: The Gathering Comprehensive Rules on ASP.")
     p.add_argument("--version", action=_Version)
@@ -92,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="text (the default), or svg: a picture of the answer (orderings, "
                             "what-if and board only)")
         q.add_argument("--output", metavar="FILE", help="write the answer to FILE, not stdout")
+        _rule_text_options(q)
         return q
 
     cp = query("could-produce", "the types of mana each permanent could produce (CR 106.7)")
@@ -126,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     bd.add_argument("--field", metavar="NAME", action="append",
                     help="only this field of each permanent, e.g. controller, power (JSON; may "
                          "be given several times)")
+    _serve_parser(sub)
     ck = sub.add_parser("check", help="run a scenario corpus and report each scenario",
                         description="run every scenario (YAML with a `ruling:` key) under DIR")
     ck.add_argument("dir", metavar="DIR")
@@ -177,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "cards":
             return _cards(args)
+        if args.command == "serve":
+            return _serve(args)
         return _query(args)
     except InputError as e:
         print(f"mtg-asp: error: {e}", file=sys.stderr)
@@ -202,6 +234,9 @@ def _query(args: argparse.Namespace) -> int:
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
     _check_format(args)
+    if args.rule_text and not args.explain:
+        raise InputError("--rule-text", None, "quotes the rules --explain cites; add --explain")
+    book = rule_book(args.rules) if args.rule_text else None
     # The time limit is the whole command's: every request to the query worker ends by then.
     session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
                                 memory_limit=args.memory_limit, deadline=start + args.time_limit)
@@ -227,7 +262,12 @@ def _query(args: argparse.Namespace) -> int:
         out = result.to_json()
         if explain:
             out["explain"] = [c.to_json() for c in result.rules()]
+            if args.rule_text:
+                out["explain"] = [{**row, "rule_text": describe_rule(row["rule"], book)}
+                                  for row in out["explain"]]
         _emit(args, json.dumps(out, ensure_ascii=False) + "\n")
+    elif args.rule_text:
+        _emit(args, with_rule_text(result.to_text(), book) + "\n")
     else:
         _emit(args, result.to_text() + "\n")
     return EXIT_OK
