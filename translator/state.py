@@ -18,7 +18,7 @@ from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
-from .numbers import MAX_STATE_TOTAL, check_numbers
+from .numbers import MAX_PT_COUNTER, MAX_STATE_TOTAL, check_numbers, pt_counter_weight
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
@@ -527,6 +527,9 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     for kind, n in counters.items():
         if not isinstance(kind, str) or not COUNTER_KIND.fullmatch(kind):
             raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
+        if pt_counter_weight(kind) > MAX_PT_COUNTER:    # CR 122.1a: no card prints more than +2
+            raise f.error("counters", f"{describe(kind)}: a power/toughness counter modifies by at most "
+                                      f"{MAX_PT_COUNTER} (+{MAX_PT_COUNTER}/+{MAX_PT_COUNTER})")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")
     damage = f.get("damage", int, 0)
