@@ -81,10 +81,22 @@ MAX_REACHED_TOTAL = 500_000_000
 MAX_PT_COUNTER = 9
 
 
+def printed_total(card: Any) -> int:
+    """The numbers a card prints in its power, toughness and loyalty (a permanent's sums over
+    objects add them: combat damage, CR 510.2; total power)."""
+    if card is None:
+        return 0
+    printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
+    # (a digit string past 12 digits is past every bound: no huge int of a huge string)
+    return sum(int(d) if len(d) <= 12 else 10 ** 12 for text in printed for d in re.findall(r"[0-9]+", text))
+
+
 def reached_total(state: Any) -> tuple[int, str]:
-    """The weighted sum of a game state's numbers (see MAX_REACHED_TOTAL) and the field holding
-    the largest of them (its dotted path), walked without recursion."""
-    total, largest, where = 0, -1, ""
+    """The weighted sum of a game state's numbers (see MAX_REACHED_TOTAL) with its permanents'
+    printed ones, and the field holding the largest of them (its dotted path), walked without
+    recursion."""
+    total = sum(printed_total(state.library.get(p.card)) for p in state.battlefield)
+    largest, where = -1, ""
     pending: list[tuple[Any, str, int]] = [(state, "", 1)]
     while pending:
         value, at, weight = pending.pop()

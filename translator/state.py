@@ -18,7 +18,13 @@ from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
-from .numbers import MAX_PT_COUNTER, MAX_STATE_TOTAL, check_numbers, pt_counter_weight
+from .numbers import (
+    MAX_PT_COUNTER,
+    MAX_STATE_TOTAL,
+    check_numbers,
+    printed_total,
+    pt_counter_weight,
+)
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
@@ -122,10 +128,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
 def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLibrary, where: str) -> None:
     """The state's numbers with its permanents' printed power, toughness and loyalty within
     MAX_STATE_TOTAL (translator/numbers.py: a sum over objects stays far under 2^31)."""
-    for p in battlefield:
-        card = library.get(p.card)
-        printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
-        total += sum(int(d) for text in printed for d in re.findall(r"[0-9]+", text))
+    total += sum(printed_total(library.get(p.card)) for p in battlefield)
     if total > MAX_STATE_TOTAL:
         raise InputError(where, None, f"its numbers (life, counters, damage, ...) with the printed power, "
                                       f"toughness and loyalty of its permanents add up to {total:,}, past "
