@@ -141,3 +141,25 @@ def test_an_owner_who_is_not_a_player_is_named_as_owner():
     with pytest.raises(InputError) as e:
         load_state(state, "s.yaml")
     assert str(e.value) == "s.yaml: battlefield[0].owner: 'mallory' is not a player; players are alice, bob"
+
+
+def test_an_abilitys_mana_times_its_amount_past_the_bound_is_refused(tmp_path, capsys):
+    # "{T}: Add {C} x600 for each charge counter": 600 * 10^6 mana is past max_amount; with more
+    # symbols the product wrapped. Refused by every query (asp/mana.lp one_pool), exit 3.
+    mana = "{C}" * 600
+    state = {**BASE, "cards": [{
+        "name": "Big Mana", "type_line": "Artifact",
+        "oracle_text": f"{{T}}: Add {mana} for each charge counter on this artifact.",
+        "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": {"mana": mana,
+                                                                                "amount": {"counters": "charge"}}}}]}],
+        "battlefield": [{"id": "big", "card": "Big Mana", "controller": "alice", "counters": {"charge": MAX_NUMBER}}]}
+    path = tmp_path / "big.yaml"
+    path.write_text(yaml.safe_dump(state))
+    code, out, err = run(capsys, "could-produce", str(path))
+    assert (code, out) == (3, "")
+    assert err.strip() == ("mtg-asp: solver: beyond what this solver handles: an ability would add more than "
+                           "500,000,000 mana (its mana times its amount)")
+    state["battlefield"][0]["counters"] = {"charge": 1000}          # 600,000: exact
+    path.write_text(yaml.safe_dump(state))
+    code, out, _ = run(capsys, "could-produce", str(path))
+    assert (code, out.strip()) == (0, "big: {C}")
