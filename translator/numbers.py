@@ -132,6 +132,6 @@ def check_reached(state: Any) -> None:
     solver's 32-bit integers keep exact (MAX_REACHED_TOTAL)."""
     total, where = reached_total(state)
     if total > MAX_REACHED_TOTAL:
-        raise SolverError(f"beyond what this solver handles: the numbers of the state reached add up to "
-                          f"{_short(total)} (the largest at {where}), past {MAX_REACHED_TOTAL:,}; its "
-                          "integers are 32 bits")
+        raise SolverError(f"beyond what this solver handles: the state's numbers (a what-if's steps may have "
+                          f"grown them) add up to {_short(total)}, the largest at {where}, past "
+                          f"{MAX_REACHED_TOTAL:,}; its integers are 32 bits")
