@@ -163,3 +163,15 @@ def test_an_abilitys_mana_times_its_amount_past_the_bound_is_refused(tmp_path, c
     path.write_text(yaml.safe_dump(state))
     code, out, _ = run(capsys, "could-produce", str(path))
     assert (code, out.strip()) == (0, "big: {C}")
+
+
+def test_the_loader_counts_a_power_toughness_counter_as_often_as_it_modifies():
+    # twelve creatures with a million +9/+9 counters each: 1.2 * 10^7 counters, but 1.08 * 10^8
+    # added to the sum of their powers (CR 122.1a): past MAX_STATE_TOTAL, refused by the loader
+    # (exit 2) rather than by the solver (exit 3)
+    battlefield = [{"id": f"e{i}", "card": "Llanowar Elves", "controller": "alice", "counters": {"+9/+9": MAX_NUMBER}}
+                   for i in range(12)]
+    with pytest.raises(InputError) as e:
+        load_state({**BASE, "battlefield": battlefield}, "s.yaml")
+    assert str(e.value).startswith("s.yaml: its numbers") and "past the 100,000,000" in str(e.value)
+    assert load_state({**BASE, "battlefield": battlefield[:11]}, "s.yaml")      # 9.9 * 10^7: taken

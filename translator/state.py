@@ -129,6 +129,8 @@ def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLi
     """The state's numbers with its permanents' printed power, toughness and loyalty within
     MAX_STATE_TOTAL (translator/numbers.py: a sum over objects stays far under 2^31)."""
     total += sum(printed_total(library.get(p.card)) for p in battlefield)
+    # a +2/+2 counter adds 2 to each sum of powers (CR 122.1a): counted as often as it modifies
+    total += sum(n * (pt_counter_weight(kind) - 1) for p in battlefield for kind, n in p.counters)
     if total > MAX_STATE_TOTAL:
         raise InputError(where, None, f"its numbers (life, counters, damage, ...) with the printed power, "
                                       f"toughness and loyalty of its permanents add up to {total:,}, past "
