@@ -175,3 +175,22 @@ def test_the_loader_counts_a_power_toughness_counter_as_often_as_it_modifies():
         load_state({**BASE, "battlefield": battlefield}, "s.yaml")
     assert str(e.value).startswith("s.yaml: its numbers") and "past the 100,000,000" in str(e.value)
     assert load_state({**BASE, "battlefield": battlefield[:11]}, "s.yaml")      # 9.9 * 10^7: taken
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(st.integers(0, MAX_NUMBER), st.integers(0, MAX_NUMBER))
+def test_doubled_counters_stay_exact_and_keep_lethality(n, damage):
+    """Gilder Bairn doubles each kind of counter on its target (CR 122.1, 608.2c): a 1/1 with n
+    +1/+1 counters and `damage` dies to the state-based actions before it resolves exactly when
+    damage >= 1 + n (704.5g); otherwise it ends with 2n counters, never a wrapped number."""
+    state = {**BASE, "mana_pool": {"alice": "{G}{G}{G}"}, "battlefield": [
+        {"id": "bairn", "card": "Gilder Bairn", "controller": "alice", "tapped": True},
+        {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "damage": damage,
+         **({"counters": {"+1/+1": n}} if n else {})}]}
+    got = Session(load_state(state, "s.yaml")).what_if(["activate bairn 1 targeting elves", "resolve"]).to_json()
+    assert len(got["outcomes"]) == 1
+    elves = got["outcomes"][0]["after"].get("elves", {})
+    if damage >= 1 + n:
+        assert elves.get("zone") == "graveyard"
+    else:
+        assert elves.get("counters", {}).get("+1/+1", 0) == 2 * n
