@@ -27,6 +27,7 @@ import clingo
 
 from ..translator.errors import SolverError
 from ..translator.model import GameState
+from ..translator.numbers import check_reached
 from ..translator.render import render_state
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -118,6 +119,7 @@ class Solver:
     """A game state's facts grounded with the encodings; program parts grounded on request."""
 
     def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
+        check_reached(state)     # a state a what-if reached may hold numbers the loader never saw
         self.state = state
         self.time_limit = time_limit
         self.timings = Timings()

@@ -530,8 +530,15 @@ class _Run:
 
 
 def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
-    """Every way the query's step can go (its switch on), at most MAX_BRANCHES."""
-    return solver.enumerate([query.external("whatif_on")], MAX_BRANCHES, what="ways one step can go")
+    """Every way the query's step can go (its switch on), at most MAX_BRANCHES; a SolverError
+    when one of them computes an amount past what the solver's integers keep exact (asp/
+    names it, amount_too_large/2: refused, never a wrapped number)."""
+    models = solver.enumerate([query.external("whatif_on")], MAX_BRANCHES, what="ways one step can go")
+    for model in models:
+        for s in model:
+            if s.name == "amount_too_large" and s.arguments[0].number == query.id:
+                raise SolverError(f"beyond what this solver handles: {s.arguments[1].string}")
+    return models
 
 
 def _why_no_way(solver: Solver, query: Query) -> tuple[tuple[str, str], ...]:

@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 MAX_MESSAGE = 400
+
+
+def _cut(text: str) -> str:
+    if len(text) > MAX_MESSAGE:
+        return f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
+    return text
+
+
+def one_line(text: str) -> str:
+    """The text with every character that is not printable (a line break, a NUL, U+2028) written
+    as its escape, so that an error is always one line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class InputError(Exception):
@@ -15,11 +31,12 @@ class InputError(Exception):
 
     def __init__(self, where: str, field: str | None, message: str):
         self.where = where
-        self.field = field
-        # a message echoes what was given: a value of a megabyte must not make one of a megabyte
-        if len(message) > MAX_MESSAGE:
-            message = f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} more characters)"
-        self.message = message
+        # a field is a path of keys the user wrote: one of a megabyte, or with a line break,
+        # must not make the error so (found by tests/test_fuzz.py)
+        self.field = None if field is None else one_line(_cut(field))
+        # a message echoes what was given: a value of a megabyte must not make one of a megabyte;
+        # a library's message (PyYAML's "\n  in <unicode string>") is joined into one line
+        self.message = one_line(_cut(re.sub(r"\s*\n\s*", " ", message)))
         super().__init__(str(self))
 
     def __reduce__(self):

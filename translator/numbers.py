@@ -17,11 +17,14 @@ compute stay exact:
 
 from __future__ import annotations
 
+import re
+from dataclasses import fields, is_dataclass
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, SolverError
 
 MAX_NUMBER = 1_000_000
+PT_COUNTER_KIND = re.compile(r"([+-]\d+)/([+-]\d+)")   # +1/+1, -0/-2 (CR 122.1a)
 MAX_STATE_TOTAL = 100_000_000
 
 
@@ -62,3 +65,73 @@ def check_symbol_number(text: str, where: str, field: str | None) -> int:
 def _short(value: Any) -> str:
     text = str(value)
     return text if len(text) <= 20 else f"{text[:12]}...({len(text)} digits)"
+
+
+# -- the states a query reaches ---------------------------------------------------------------
+# A what-if's steps compute new numbers (mana doubled and tripled by replacement effects, CR
+# 614.1a; counters doubled; life gained for each permanent), which the loader never saw. Every
+# state handed to the solver is held to MAX_REACHED_TOTAL: the sum of its numbers' magnitudes,
+# a power/toughness counter counted as many times as it modifies (CR 122.1a: a +2/+2 counter
+# adds 2). Any sum the encodings take over such a state stays within it, and one step's amount
+# (at most MAX_REACHED_TOTAL too: asp/ refuses a larger one, max_amount there) added to it stays
+# below 2^31. asp/mana.lp's `#const max_amount` is this number.
+MAX_REACHED_TOTAL = 500_000_000
+# The largest modifier a power/toughness counter kind may name (+9/+9): no card prints more than
+# +2, and a bound here keeps a counter's contribution to power (counters times modifier) exact.
+MAX_PT_COUNTER = 9
+
+
+def printed_total(card: Any) -> int:
+    """The numbers a card prints in its power, toughness and loyalty (a permanent's sums over
+    objects add them: combat damage, CR 510.2; total power)."""
+    if card is None:
+        return 0
+    printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
+    # (a digit string past 12 digits is past every bound: no huge int of a huge string)
+    return sum(int(d) if len(d) <= 12 else 10 ** 12 for text in printed for d in re.findall(r"[0-9]+", text))
+
+
+def reached_total(state: Any) -> tuple[int, str]:
+    """The weighted sum of a game state's numbers (see MAX_REACHED_TOTAL) with its permanents'
+    printed ones, and the field holding the largest of them (its dotted path), walked without
+    recursion."""
+    total = sum(printed_total(state.library.get(p.card)) for p in state.battlefield)
+    largest, where = -1, ""
+    pending: list[tuple[Any, str, int]] = [(state, "", 1)]
+    while pending:
+        value, at, weight = pending.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, int):
+            n = abs(value) * weight
+            total += n
+            if n > largest:
+                largest, where = n, at
+        elif is_dataclass(value):
+            pending += [(getattr(value, f.name), f"{at}.{f.name}" if at else f.name, 1)
+                        for f in fields(value) if f.compare]
+        elif isinstance(value, tuple | list):
+            kind = value[0] if len(value) == 2 and isinstance(value[0], str) else None
+            weight = pt_counter_weight(kind) if kind is not None else 1
+            pending += [(v, f"{at}[{i}]", weight) for i, v in enumerate(value)]
+    return total, where
+
+
+def pt_counter_weight(kind: str) -> int:
+    """How many times a counter of this kind counts toward power or toughness (+2/+2: 2)."""
+    m = PT_COUNTER_KIND.fullmatch(kind)
+    if not m:
+        return 1
+    if max(len(m.group(1)), len(m.group(2))) > 7:    # past any bound: no huge int of a huge string
+        return MAX_REACHED_TOTAL + 1
+    return max(1, abs(int(m.group(1))), abs(int(m.group(2))))
+
+
+def check_reached(state: Any) -> None:
+    """SolverError (exit 3) naming the field that grew, when a state's numbers pass what the
+    solver's 32-bit integers keep exact (MAX_REACHED_TOTAL)."""
+    total, where = reached_total(state)
+    if total > MAX_REACHED_TOTAL:
+        raise SolverError(f"beyond what this solver handles: the state's numbers (a what-if's steps may have "
+                          f"grown them) add up to {_short(total)}, the largest at {where}, past "
+                          f"{MAX_REACHED_TOTAL:,}; its integers are 32 bits")

@@ -18,7 +18,13 @@ from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
-from .numbers import MAX_STATE_TOTAL, check_numbers
+from .numbers import (
+    MAX_PT_COUNTER,
+    MAX_STATE_TOTAL,
+    check_numbers,
+    printed_total,
+    pt_counter_weight,
+)
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
@@ -122,10 +128,9 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
 def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLibrary, where: str) -> None:
     """The state's numbers with its permanents' printed power, toughness and loyalty within
     MAX_STATE_TOTAL (translator/numbers.py: a sum over objects stays far under 2^31)."""
-    for p in battlefield:
-        card = library.get(p.card)
-        printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
-        total += sum(int(d) for text in printed for d in re.findall(r"[0-9]+", text))
+    total += sum(printed_total(library.get(p.card)) for p in battlefield)
+    # a +2/+2 counter adds 2 to each sum of powers (CR 122.1a): counted as often as it modifies
+    total += sum(n * (pt_counter_weight(kind) - 1) for p in battlefield for kind, n in p.counters)
     if total > MAX_STATE_TOTAL:
         raise InputError(where, None, f"its numbers (life, counters, damage, ...) with the printed power, "
                                       f"toughness and loyalty of its permanents add up to {total:,}, past "
@@ -527,6 +532,9 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     for kind, n in counters.items():
         if not isinstance(kind, str) or not COUNTER_KIND.fullmatch(kind):
             raise f.error("counters", f"a counter kind is a word like charge or +1/+1, got {describe(kind)}")
+        if pt_counter_weight(kind) > MAX_PT_COUNTER:    # CR 122.1a: no card prints more than +2
+            raise f.error("counters", f"{describe(kind)}: a power/toughness counter modifies by at most "
+                                      f"{MAX_PT_COUNTER} (+{MAX_PT_COUNTER}/+{MAX_PT_COUNTER})")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise f.error("counters", f"{kind}: must be a non-negative integer, got {describe(n)}")
     damage = f.get("damage", int, 0)
