@@ -43,7 +43,8 @@ TARGET_NOUNS = {"creature": ["creature"], "artifact": ["artifact"], "enchantment
                 "nonland permanent": ["nonland", "permanent"], "noncreature artifact": ["noncreature", "artifact"],
                 "artifact creature": ["artifact", "creature"], "nonbasic land": ["nonbasic", "land"],
                 "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None,
-                "legendary creature": ["legendary", "creature"]}
+                "legendary creature": ["legendary", "creature"],
+                "legendary permanent": ["legendary", "permanent"]}
 
 
 def read_target(words: str) -> tuple[dict | str, str] | None:
@@ -132,7 +133,7 @@ def _counters(m: re.Match, read: EffectRead) -> list[dict] | None:
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 TOKEN_DEFINITION = (
     rf"create {N} (\d+/\d+) ((?:colorless|white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*) "
-    r"([A-Z][a-z]+(?: [A-Z][a-z]+)*) (artifact )?creature tokens?(?: with ([a-z ,]+?))?"
+    r"((?!artifact )[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?: (?!artifact )[A-Z][a-z]+(?:-[A-Z][a-z]+)?)*) (artifact )?creature tokens?(?: with ([a-z ,]+?))?"
     r"\.(?: (?:It has|They have) \"([^\"]+)\")?")
 
 
@@ -703,3 +704,28 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
 # case-sensitive: a subtype is capitalized)
 SENTENCES = ((re.compile(r"[Rr]eturn target ([A-Z][A-Za-z'-]+)( you control)? to its owner's hand\."), _subtype_target),
              *SENTENCES)
+
+
+# -- the long tail, second part (issue 13): life drained from a target player (119.3),
+# investigate (701.16a), each player's discard (701.9a), every graveyard (404.1) ----------------
+def _drain(m: re.Match, read: EffectRead) -> list[dict]:
+    """"Target player loses 1 life and you gain 1 life" (Orzhova, the Church of Deals), "Target
+    opponent loses 4 life ..." (Blight Keeper), "Target player loses 1 life." (119.3)."""
+    who, lost, gained = m.groups()
+    read.target, read.targets = who.lower(), [f"target {who.lower()}"]
+    out: list[dict] = [{"lose_life": {"who": "target", "amount": number(lost)}}]
+    if gained:
+        out.append({"gain_life": {"amount": number(gained)}})
+    return out
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (rf"target (player|opponent) loses {N} life(?: and you gain {N} life)?\.", _drain),
+    # 701.16a: "Investigate" means "Create a Clue token" (111.10f)
+    (r"investigate\.", lambda m, r: [{"create_token": {"card": "Clue"}}]),
+    # "Each player discards a card" (Rix Maadi, Dungeon Palace): each chooses one of theirs (701.9a)
+    (r"each player discards a card\.",
+     lambda m, r: [{"move": {"what": "card_from_hand", "whose": "each_player", "to": "graveyard"}}]),
+    # "Exile all graveyards" (Scavenger Grounds): every card in each player's graveyard (404.1)
+    (r"exile all graveyards\.", lambda m, r: [{"move": {"what": "graveyard", "whose": "each_player", "to": "exile"}}]),
+))

@@ -1,0 +1,126 @@
+"""The long tail of effect sentences, second part (issue 13): real pool lines (AtomicCards
+2024-03 wording, the card named) read by the compiler into the generic actions, and what
+asp/ makes of them in the what-if: life drained from a target player (119.3), investigate
+(701.16a), each player's discard (701.9a), every graveyard exiled (404.1), a token whose
+creature type has a hyphen (111.4, 205.3m), a legendary permanent as a target (115.1)."""
+
+from __future__ import annotations
+
+from mtg_asp.queries import Session
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+from pool_lines import what_if_on as run
+
+ORZHOVA = ("Orzhova, the Church of Deals", "Land", ("{T}: Add {C}.\n{3}{W}{B}, {T}: Target player loses 1 life and "
+           "you gain 1 life."))
+BLIGHT_KEEPER = ("Blight Keeper", "Creature — Bat Imp", ("Flying\n{7}{B}, {T}, Sacrifice Blight Keeper: Target "
+                 "opponent loses 4 life and you gain 4 life."))
+MAGNIFYING_GLASS = ("Magnifying Glass", "Artifact", ("{T}: Add {C}.\n{4}, {T}: Investigate. (Create a colorless Clue "
+                    "artifact token with \"{2}, Sacrifice this artifact: Draw a card.\")"))
+RIX_MAADI = ("Rix Maadi, Dungeon Palace", "Legendary Land", ("{T}: Add {C}.\n{1}{B}{R}, {T}: Each player discards a "
+             "card. Activate only as a sorcery."))
+SCAVENGER_GROUNDS = ("Scavenger Grounds", "Land — Desert", ("{T}: Add {C}.\n{2}, {T}, Sacrifice a Desert: Exile all "
+                     "graveyards."))
+URZAS_FACTORY = ("Urza's Factory", "Land — Urza's", ("{T}: Add {C}.\n{7}, {T}: Create a 2/2 colorless Assembly-Worker "
+                 "artifact creature token."))
+MINAMO = ("Minamo, School at Water's Edge", "Legendary Land", ("{T}: Add {U}.\n{U}, {T}: Untap target legendary "
+          "permanent."))
+
+
+def line(spec, n):
+    c = compiled(*spec)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    a = c.card["abilities"][n - 1]["activated"]
+    return a["does"], a.get("target")
+
+
+def rules_of(result):
+    return {rule for c in result.changes for rule, _ in c.rules}
+
+
+def test_the_compiler_reads_the_sentences():
+    assert line(ORZHOVA, 2) == ([{"lose_life": {"who": "target", "amount": 1}}, {"gain_life": {"amount": 1}}],
+                                "player")
+    assert line(BLIGHT_KEEPER, 2) == ([{"lose_life": {"who": "target", "amount": 4}},
+                                       {"gain_life": {"amount": 4}}], "opponent")
+    assert line(MAGNIFYING_GLASS, 2) == ([{"create_token": {"card": "Clue"}}], None)
+    assert line(RIX_MAADI, 2) == ([{"move": {"what": "card_from_hand", "whose": "each_player", "to": "graveyard"}}],
+                                  None)
+    assert line(SCAVENGER_GROUNDS, 2) == ([{"move": {"what": "graveyard", "whose": "each_player", "to": "exile"}}],
+                                          None)
+    assert line(URZAS_FACTORY, 2) == ([{"create_token": {"card": "Assembly-Worker Token"}}], None)
+    assert line(MINAMO, 2) == ([{"untap": {"what": "target"}}], {"filter": ["legendary", "permanent"]})
+
+
+def test_orzhova_the_target_player_loses_and_you_gain():
+    got, _ = run([ORZHOVA], [{"id": "orz", "card": "Orzhova, the Church of Deals", "controller": "alice"}],
+                 ["activate orz 2 targeting bob", "resolve"], mana_pool={"alice": "{W}{B}{C}{C}{C}"},
+                 life={"alice": 20, "bob": 20})
+    assert dict(got.results[0].state.life) == {"alice": 21, "bob": 19}
+    # "target player": its controller too; she loses 1 and gains 1 (119.3)
+    got, _ = run([ORZHOVA], [{"id": "orz", "card": "Orzhova, the Church of Deals", "controller": "alice"}],
+                 ["activate orz 2 targeting alice", "resolve"], mana_pool={"alice": "{W}{B}{C}{C}{C}"},
+                 life={"alice": 20, "bob": 20})
+    assert dict(got.results[0].state.life) == {"alice": 20, "bob": 20}
+
+
+def test_blight_keeper_targets_an_opponent_only():
+    got, _ = run([BLIGHT_KEEPER], [{"id": "bk", "card": "Blight Keeper", "controller": "alice"}],
+                 ["activate bk 2 targeting alice"], mana_pool={"alice": "{B}{C}{C}{C}{C}{C}{C}{C}"})
+    assert got.results[0].illegal is not None                   # an opponent (115.1)
+
+
+def test_magnifying_glass_investigates_a_clue_token():
+    got, (_,) = run([MAGNIFYING_GLASS], [{"id": "mg", "card": "Magnifying Glass", "controller": "alice"}],
+                        ["activate mg 2", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    clues = [p for p in got.results[0].state.battlefield if p.card == "Clue"]
+    assert len(clues) == 1 and clues[0].controller == "alice"
+
+
+def test_rix_maadi_each_player_discards_one_of_their_own():
+    got, afters = run([RIX_MAADI], [{"id": "rix", "card": "Rix Maadi, Dungeon Palace", "controller": "alice"}],
+                      ["activate rix 2", "resolve"], mana_pool={"alice": "{B}{R}{C}"},
+                      hand={"alice": [{"id": "a1", "card": "Island"}, {"id": "a2", "card": "Forest"}],
+                            "bob": [{"id": "b1", "card": "Swamp"}]})
+    gone = sorted(tuple(sorted(k for k, v in a.items() if v.get("zone") == "graveyard")) for a in afters)
+    assert gone == [("a1", "b1"), ("a2", "b1")]         # one of each player's, her choice of two
+    assert all("701.9a" in rules_of(r) for r in got.results)
+
+
+def test_scavenger_grounds_exiles_every_graveyard():
+    grave = {"alice": [{"id": "g1", "card": "Forest"}], "bob": [{"id": "g2", "card": "Island"},
+                                                                 {"id": "g3", "card": "Llanowar Elves"}]}
+    # (the Desert it sacrifices, itself or the other, is a choice: each an outcome)
+    _, afters = run([SCAVENGER_GROUNDS], [
+        {"id": "sg", "card": "Scavenger Grounds", "controller": "alice"},
+        {"id": "desert", "card": "Scavenger Grounds", "controller": "alice"}],
+        ["activate sg 2", "resolve"], graveyard=grave, mana_pool={"alice": "{C}{C}"})
+    assert afters and all({k: a[k]["zone"] for k in ("g1", "g2", "g3")} == {"g1": "exile", "g2": "exile", "g3": "exile"}
+                          for a in afters)
+
+
+def test_urzas_factory_creates_a_2_2_assembly_worker():
+    c = compiled(*URZAS_FACTORY)
+    (token,) = c.tokens
+    assert (token["name"], token["type_line"], token["power_toughness"]) == \
+        ("Assembly-Worker Token", "Artifact Creature — Assembly-Worker", "2/2")
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, *c.tokens], "mana_pool": {"alice": "{C}" * 7},
+                        "battlefield": [{"id": "uf", "card": "Urza's Factory", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["activate uf 2", "resolve"])
+    made = [p for p in got.results[0].state.battlefield if p.card == "Assembly-Worker Token"]
+    assert len(made) == 1 and made[0].controller == "alice"
+
+
+def test_minamo_untaps_a_legendary_permanent_and_not_another():
+    got, _ = run([MINAMO, RIX_MAADI], [
+        {"id": "minamo", "card": "Minamo, School at Water's Edge", "controller": "alice"},
+        {"id": "rix", "card": "Rix Maadi, Dungeon Palace", "controller": "bob", "tapped": True}],
+        ["activate minamo 2 targeting rix", "resolve"], mana_pool={"alice": "{U}"})
+    assert not next(p for p in got.results[0].state.battlefield if p.id == "rix").tapped
+    got, _ = run([MINAMO], [
+        {"id": "minamo", "card": "Minamo, School at Water's Edge", "controller": "alice"},
+        {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "tapped": True}],
+        ["activate minamo 2 targeting elves"], mana_pool={"alice": "{U}"})
+    assert got.results[0].illegal is not None                   # not legendary (205.4d)
