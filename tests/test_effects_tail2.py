@@ -124,3 +124,65 @@ def test_minamo_untaps_a_legendary_permanent_and_not_another():
         {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "tapped": True}],
         ["activate minamo 2 targeting elves"], mana_pool={"alice": "{U}"})
     assert got.results[0].illegal is not None                   # not legendary (205.4d)
+
+
+GHOST_QUARTER = ("Ghost Quarter", "Land", ("{T}: Add {C}.\n{T}, Sacrifice Ghost Quarter: Destroy target land. Its "
+                 "controller may search their library for a basic land card, put it onto the battlefield, then "
+                 "shuffle."))
+FIELD_OF_RUIN = ("Field of Ruin", "Land", ("{T}: Add {C}.\n{2}, {T}, Sacrifice Field of Ruin: Destroy target nonbasic "
+                 "land an opponent controls. Each player searches their library for a basic land card, puts it onto "
+                 "the battlefield, then shuffles."))
+
+
+def test_the_compiler_reads_searches_by_other_players():
+    assert line(GHOST_QUARTER, 2)[0] == [
+        {"destroy": {"what": "target"}},
+        {"search": {"filter": ["basic", "land"], "to": "battlefield", "shuffle": True, "who": "target_controller",
+                    "may": True}}]
+    assert line(FIELD_OF_RUIN, 2)[0][1] == {"search": {"filter": ["basic", "land"], "to": "battlefield",
+                                                       "shuffle": True, "who": "each_player"}}
+    # "its controller" with no permanent targeted before: not read
+    c = compiled("Test Quarter", "Land", "{T}: Its controller may search their library for a basic land card, "
+                 "put it onto the battlefield, then shuffle.")
+    assert c.lines[0].status != "compiled"
+
+
+def bob_lands(afters):
+    return sorted(tuple(sorted(k for k in ("bf", "bi", "bv") if a.get(k, {}).get("zone") == "battlefield"))
+                  for a in afters)
+
+
+def test_ghost_quarter_the_destroyed_lands_controller_searches_their_own_library():
+    library = {"bob": [{"id": "bf", "card": "Forest"}, {"id": "bi", "card": "Island"},
+                       {"id": "bv", "card": "Volrath's Stronghold"}],
+               "alice": [{"id": "af", "card": "Forest"}]}
+    got, afters = run([GHOST_QUARTER, STRONGHOLD], [
+        {"id": "gq", "card": "Ghost Quarter", "controller": "alice"},
+        {"id": "vs", "card": "Volrath's Stronghold", "controller": "bob"}],
+        ["activate gq 2 targeting vs", "resolve"], library=library)
+    assert all(a["vs"]["zone"] == "graveyard" for a in afters)
+    # bob finds a basic land of his or none (701.23b; "may": 608.2d), never a nonbasic, never alice's
+    assert bob_lands(afters) == [(), (), ("bf",), ("bi",)]
+    assert all("af" not in a for a in afters)
+    for r in got.results:
+        for p in r.state.battlefield:
+            if p.id in ("bf", "bi"):
+                assert p.controller == "bob"                    # 110.2a: under the searcher's control
+
+
+def test_field_of_ruin_each_player_searches_and_keeps_their_own():
+    library = {"bob": [{"id": "bf", "card": "Forest"}], "alice": [{"id": "af", "card": "Island"}]}
+    got, _ = run([FIELD_OF_RUIN, STRONGHOLD], [
+        {"id": "fr", "card": "Field of Ruin", "controller": "alice"},
+        {"id": "vs", "card": "Volrath's Stronghold", "controller": "bob"}],
+        ["activate fr 2 targeting vs", "resolve"], library=library, mana_pool={"alice": "{C}{C}"})
+    both = [r for r in got.results
+            if {p.id: p.controller for p in r.state.battlefield if p.id in ("af", "bf")} == {"af": "alice", "bf": "bob"}]
+    assert both                                            # each finds their own land, under their control
+    assert all(p.controller == {"af": "alice", "bf": "bob"}[p.id]
+               for r in got.results for p in r.state.battlefield if p.id in ("af", "bf"))
+    assert all("701.24a" in rules_of(r) for r in got.results)
+
+
+STRONGHOLD = ("Volrath's Stronghold", "Legendary Land", ("{T}: Add {C}.\n{1}{B}, {T}: Put target creature card from "
+              "your graveyard on top of your library."))

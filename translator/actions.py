@@ -235,7 +235,11 @@ KINDS: dict[str, Kind] = {
     # Revealing it (701.20a) changes nothing here, so the sentence may say it or not.
     "search": Kind({"filter": FILTER, "any_of": ANY_OF, "count": _positive,
                     "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
-                    "may": _flag},
+                    "may": _flag,
+                    # who searches (608.2c): each player, or the controller of its target as it
+                    # last existed (608.2h: "Its controller may search their library"); each their
+                    # own library, the card under their control (110.2a); default: you
+                    "who": _words("you", "each_player", "target_controller")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),

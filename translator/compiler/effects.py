@@ -282,7 +282,10 @@ def _unless(key: str):
 
 
 def _search(m: re.Match, read: EffectRead) -> list[dict] | None:
-    may, count, kind, where = m.groups()
+    return _search_of(*m.groups())
+
+
+def _search_of(may, count, kind, where) -> list[dict] | None:
     quality = kind_words(kind or "")
     if quality is None:
         return None
@@ -729,3 +732,29 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     # "Exile all graveyards" (Scavenger Grounds): every card in each player's graveyard (404.1)
     (r"exile all graveyards\.", lambda m, r: [{"move": {"what": "graveyard", "whose": "each_player", "to": "exile"}}]),
 ))
+
+
+# "Destroy target land. Its controller may search their library for a basic land card, put it
+# onto the battlefield, then shuffle." (Ghost Quarter; 608.2h: the target's controller as it last
+# existed), "Each player searches their library for a basic land card, puts it onto the
+# battlefield, then shuffles." (Field of Ruin): each searches their own library and puts the card
+# onto the battlefield under their own control (701.23a, 110.2a).
+def _search_by(m: re.Match, read: EffectRead) -> list[dict] | None:
+    who, count, kind, where = m.groups()
+    if who.lower().startswith("its controller"):
+        if not isinstance(read.target, dict) or read.target.get("zone"):
+            return None                 # "its": the permanent targeted by the sentence before
+        by = {"who": "target_controller", "may": True}
+    else:
+        by = {"who": "each_player"}
+    actions = _search_of(None, count, kind, where.replace("their", "your"))
+    if actions is None:
+        return None
+    actions[0]["search"].update(by)
+    return actions
+
+
+SENTENCES = SENTENCES + ((re.compile(
+    r"(its controller may search|each player searches) their library for (a|an|up to (?:one|two|three)) "
+    r"([A-Za-z ,-]+? )?cards?, (?:reveals? (?:it|that card|them|those cards), )?puts? (?:it|that card|them|those cards) "
+    r"(onto the battlefield(?: tapped)?|into their hand), then shuffles?\.", re.IGNORECASE), _search_by),)
