@@ -186,3 +186,36 @@ def test_field_of_ruin_each_player_searches_and_keeps_their_own():
 
 STRONGHOLD = ("Volrath's Stronghold", "Legendary Land", ("{T}: Add {C}.\n{1}{B}, {T}: Put target creature card from "
               "your graveyard on top of your library."))
+
+
+DWARVEN_MINE = ("Dwarven Mine", "Land — Mountain", ("({T}: Add {R}.)\nDwarven Mine enters the battlefield tapped "
+                "unless you control three or more other Mountains.\nWhen Dwarven Mine enters the battlefield untapped, "
+                "create a 1/1 red Dwarf creature token."))
+
+
+def mine_what_if(mountains: int):
+    c = compiled(*DWARVEN_MINE)
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, *c.tokens], "hand": {"alice": [{"id": "mine", "card": "Dwarven Mine"}]},
+                        "battlefield": [{"id": f"m{i}", "card": "Mountain", "controller": "alice"}
+                                        for i in range(mountains)]}, "t.yaml")
+    return Session(state).what_if(["play mine", "resolve"])
+
+
+def test_the_compiler_reads_enters_untapped():
+    c = compiled(*DWARVEN_MINE)
+    assert c.fully_compiled
+    assert c.card["abilities"][2]["triggered"]["when"] == {"enters_untapped": "self"}
+
+
+def test_dwarven_mine_entering_untapped_triggers_and_entering_tapped_does_not():
+    got = mine_what_if(3)                       # three other Mountains: it enters untapped
+    (r,) = got.results
+    assert r.illegal is None
+    assert [p.card for p in r.state.battlefield].count("Dwarf Token") == 1
+    assert not next(p for p in r.state.battlefield if p.id == "mine").tapped
+    got = mine_what_if(2)                       # it enters tapped: no trigger, nothing to resolve
+    (r,) = got.results
+    assert r.illegal is not None and r.illegal.step == 2 and r.illegal.why[0][0] == "405.5"   # the stack is empty
+    assert [c.change.what for c in r.illegal.before if hasattr(c.change, "what")] == ["tapped"]

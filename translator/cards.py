@@ -346,6 +346,7 @@ COST_INCREASES = ("other_spells_cast_this_turn",)
 # Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
 WHEN = {
     "enters": ("self",),                               # "When ~ enters the battlefield" (603.6a)
+    "enters_untapped": ("self",),                      # "When ~ enters untapped" (603.2, 603.6a)
     "put_into_graveyard_from_battlefield": ("self",),  # leaves-the-battlefield (603.6c, 603.10a)
     "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
     "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere

@@ -12,6 +12,7 @@ from .effects import SELF_WORDS, read_effect
 # (the trigger condition with self references as ~, the vocabulary's event)
 EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE), w) for p, w in (
     (rf"When {SELF_WORDS} enters(?: the battlefield)?", {"enters": "self"}),
+    (rf"When {SELF_WORDS} enters(?: the battlefield)? untapped", {"enters_untapped": "self"}),
     (rf"When {SELF_WORDS} dies", {"dies": "self"}),
     (rf"When {SELF_WORDS} is put into a graveyard from the battlefield",
      {"put_into_graveyard_from_battlefield": "self"}),
