@@ -219,3 +219,38 @@ def test_dwarven_mine_entering_untapped_triggers_and_entering_tapped_does_not():
     (r,) = got.results
     assert r.illegal is not None and r.illegal.step == 2 and r.illegal.why[0][0] == "405.5"   # the stack is empty
     assert [c.change.what for c in r.illegal.before if hasattr(c.change, "what")] == ["tapped"]
+
+
+TERRAIN_GENERATOR = ("Terrain Generator", "Land", ("{T}: Add {C}.\n{2}, {T}: You may put a basic land card from your "
+                     "hand onto the battlefield tapped."))
+GROWTH_SPIRAL = ("Growth Spiral", "Instant", "Draw a card. You may put a land card from your hand onto the battlefield.")
+
+
+def test_the_compiler_reads_a_card_from_the_hand_onto_the_battlefield():
+    assert line(TERRAIN_GENERATOR, 2)[0] == [{"move": {"what": "card_from_hand", "filter": ["basic", "land"],
+                                                       "to": "battlefield", "may": True, "tapped": True}}]
+
+
+def test_terrain_generator_puts_only_a_basic_land_from_the_hand_tapped_or_none():
+    hand = {"alice": [{"id": "forest", "card": "Forest"}, {"id": "stronghold", "card": "Volrath's Stronghold"},
+                      {"id": "elves", "card": "Llanowar Elves"}]}
+    got, afters = run([TERRAIN_GENERATOR, STRONGHOLD], [{"id": "tg", "card": "Terrain Generator", "controller": "alice"}],
+                      ["activate tg 2", "resolve"], hand=hand, mana_pool={"alice": "{C}{C}"})
+    put = sorted(tuple(k for k in ("forest", "stronghold", "elves") if a.get(k, {}).get("zone") == "battlefield")
+                 for a in afters)
+    assert put == [(), ("forest",)]                     # the basic land or none ("may"), never another card
+    entered = [p for r in got.results for p in r.state.battlefield if p.id == "forest"]
+    assert entered and all(p.tapped and p.controller == "alice" for p in entered)     # 110.5b, 110.2a
+    assert all("lands_played" not in a.get("player alice", {}) for a in afters)       # not played (305.4)
+
+
+def test_growth_spiral_can_put_the_land_it_just_drew():
+    state_cards = [compiled(*GROWTH_SPIRAL).card]
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": state_cards, "mana_pool": {"alice": "{G}{U}"},
+                        "hand": {"alice": [{"id": "spiral", "card": "Growth Spiral"}]},
+                        "library": {"alice": [{"id": "island", "card": "Island"}]}}, "t.yaml")
+    got = Session(state).what_if(["cast spiral", "resolve"])
+    afters = [r.after(got.start) for r in got.results]
+    assert sorted(a["island"]["zone"] for a in afters) == ["battlefield", "hand"]

@@ -140,8 +140,10 @@ KINDS: dict[str, Kind] = {
                 "whose names the player of top_of_library, hand, card_from_hand or graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
-               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one"),
-                "filter goes with what: card_outside or what: one"),
+               # "You may put a land card from your hand onto the battlefield" (card_from_hand
+               # with a filter: only such a card, by what it prints)
+               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand"),
+                "filter goes with what: card_outside, one or card_from_hand"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",

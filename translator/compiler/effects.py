@@ -758,3 +758,22 @@ SENTENCES = SENTENCES + ((re.compile(
     r"(its controller may search|each player searches) their library for (a|an|up to (?:one|two|three)) "
     r"([A-Za-z ,-]+? )?cards?, (?:reveals? (?:it|that card|them|those cards), )?puts? (?:it|that card|them|those cards) "
     r"(onto the battlefield(?: tapped)?|into their hand), then shuffles?\.", re.IGNORECASE), _search_by),)
+
+
+def _from_hand_onto_battlefield(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may put a land card from your hand onto the battlefield" (Llanowar Scout), "... a basic
+    Forest card ... tapped" (Gaea's Touch, Elvish Pioneer): a card of that kind, by what it
+    prints (109.2), or none; it enters under its controller's control (110.2a), not played (305.4)."""
+    phrase, tapped = m.group(1), m.group(2)
+    kind = kind_words(phrase)
+    if not kind or "filter" not in kind:
+        return None
+    action: dict = {"what": "card_from_hand", "filter": kind["filter"], "to": "battlefield", "may": True}
+    if tapped:
+        action["tapped"] = True
+    return [{"move": action}]
+
+
+SENTENCES = SENTENCES + ((re.compile(
+    r"you may put an? ([A-Za-z -]+?) card from your hand onto the battlefield( tapped)?\.", re.IGNORECASE),
+    _from_hand_onto_battlefield),)
