@@ -254,3 +254,66 @@ def test_growth_spiral_can_put_the_land_it_just_drew():
     got = Session(state).what_if(["cast spiral", "resolve"])
     afters = [r.after(got.start) for r in got.results]
     assert sorted(a["island"]["zone"] for a in afters) == ["battlefield", "hand"]
+
+
+BROKERS_HIDEOUT = ("Brokers Hideout", "Land", ("When Brokers Hideout enters the battlefield, sacrifice it. When you do, "
+                   "search your library for a basic Forest, Plains, or Island card, put it onto the battlefield "
+                   "tapped, then shuffle and you gain 1 life."))
+
+
+def test_the_compiler_reads_a_reflexive_trigger():
+    c = compiled(*BROKERS_HIDEOUT)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["does"] == [{"sacrifice": {"what": "self"}}]
+    assert t["reflexive"]["does"] == [
+        {"search": {"any_of": [["basic", "forest"], ["basic", "plains"], ["basic", "island"]], "to": "battlefield",
+                    "tapped": True, "shuffle": True}},
+        {"gain_life": {"amount": 1}}]
+    # "When you do" after an action that is not a sacrifice: not read (the effect stays words)
+    c = compiled("Test Hideout", "Land", "When Test Hideout enters the battlefield, draw a card. When you do, you "
+                 "gain 1 life.")
+    assert c.lines[0].status == "partial" and "reflexive" not in c.card["abilities"][0]["triggered"]
+
+
+def hideout_what_if(actions, battlefield=()):
+    c = compiled(*BROKERS_HIDEOUT)
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 5, "active": "alice", "step": "precombat_main"}, "life": {"alice": 20},
+                        "cards": [c.card], "hand": {"alice": [{"id": "hideout", "card": "Brokers Hideout"}]},
+                        "library": {"alice": [{"id": "plains", "card": "Plains"}, {"id": "swamp", "card": "Swamp"}]},
+                        "battlefield": list(battlefield)}, "t.yaml")
+    return Session(state).what_if(actions)
+
+
+def test_brokers_hideout_sacrificed_then_its_reflexive_trigger_searches_and_gains_life():
+    got = hideout_what_if(["play hideout", "resolve", "resolve"])
+    afters = [r.after(got.start) for r in got.results]
+    assert all(r.illegal is None for r in got.results)
+    assert sorted(a.get("plains", {}).get("zone", "library") for a in afters) == ["battlefield", "library"]
+    assert all(a["hideout"]["zone"] == "graveyard" and a["swamp"]["zone"] == "library" for a in afters)  # no Swamp
+    assert all(dict(r.state.life)["alice"] == 21 for r in got.results)
+    assert all("603.12" in rules_of(r) for r in got.results)
+
+
+def test_no_reflexive_trigger_when_the_sacrifice_was_not_done():
+    # the land leaves before its trigger resolves (bounced): nothing was sacrificed, nothing triggers
+    got = hideout_what_if(["play hideout", "bounce hideout", "resolve", "resolve"])
+    (r,) = got.results
+    assert r.illegal is not None and r.illegal.step == 4 and r.illegal.why[0][0] == "405.5"   # the stack is empty
+
+
+def test_a_reflexive_trigger_is_refused_where_the_rules_would_never_follow_it():
+    import pytest
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    base = {"name": "Test Reflex", "type_line": "Land", "oracle_text": "When it enters, draw a card. When you do, gain."}
+    bad = {**base, "abilities": [{"line": 1, "triggered": {
+        "when": {"enters": "self"}, "effect": "x", "does": [{"draw": {"count": 1}}],
+        "reflexive": {"effect": "y", "does": [{"gain_life": {"amount": 1}}]}}}]}
+    with pytest.raises(InputError, match="a sacrifice"):
+        parse_card(bad, "r.yaml")
+    direct = {**base, "abilities": [{"line": 1, "triggered": {
+        "when": {"you_do": "sacrifice"}, "effect": "y", "does": [{"gain_life": {"amount": 1}}]}}]}
+    with pytest.raises(InputError, match="reflexive"):
+        parse_card(direct, "r.yaml")

@@ -777,3 +777,15 @@ def _from_hand_onto_battlefield(m: re.Match, read: EffectRead) -> list[dict] | N
 SENTENCES = SENTENCES + ((re.compile(
     r"you may put an? ([A-Za-z -]+?) card from your hand onto the battlefield( tapped)?\.", re.IGNORECASE),
     _from_hand_onto_battlefield),)
+
+
+# "..., put it onto the battlefield tapped, then shuffle and you gain 1 life." (Brokers Hideout's
+# reflexive ability): the search, then the life (608.2c: in the order written)
+def _search_then_life(m: re.Match, read: EffectRead) -> list[dict] | None:
+    search = _search_of(*m.groups()[:4])
+    return None if search is None else [*search, {"gain_life": {"amount": number(m.group(5))}}]
+
+
+assert SEARCH.endswith(r"then shuffle\.")
+SENTENCES = SENTENCES + ((re.compile(SEARCH[:-len(r"then shuffle\.")] + rf"then shuffle and you gain {N} life\.",
+                                     re.IGNORECASE), _search_then_life),)
