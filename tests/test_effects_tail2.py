@@ -317,3 +317,30 @@ def test_a_reflexive_trigger_is_refused_where_the_rules_would_never_follow_it():
         "when": {"you_do": "sacrifice"}, "effect": "y", "does": [{"gain_life": {"amount": 1}}]}}]}
     with pytest.raises(InputError, match="reflexive"):
         parse_card(direct, "r.yaml")
+
+
+ASH_BARRENS = ("Ash Barrens", "Land", ("{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your "
+               "library for a basic land card, reveal it, put it into your hand, then shuffle.)"))
+
+
+def test_the_compiler_reads_typecycling():
+    c = compiled(*ASH_BARRENS)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"] == {
+        "zone": "hand", "cost": ["{1}", {"discard": "self"}],
+        "effect": "Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
+        "does": [{"search": {"filter": ["basic", "land"], "to": "hand", "shuffle": True}}]}
+    c = compiled("Test Drake", "Creature — Drake", "Islandcycling {2}")
+    assert c.card["abilities"][0]["activated"]["does"] == [{"search": {"filter": ["island"], "to": "hand",
+                                                                       "shuffle": True}}]
+
+
+def test_ash_barrens_landcycling_finds_a_basic_land_only():
+    got, afters = run([ASH_BARRENS, STRONGHOLD], [], ["activate ash 2", "resolve"],
+                      hand={"alice": [{"id": "ash", "card": "Ash Barrens"}]}, mana_pool={"alice": "{C}"},
+                      library={"alice": [{"id": "island", "card": "Island"},
+                                         {"id": "stronghold", "card": "Volrath's Stronghold"}]})
+    assert all(r.illegal is None for r in got.results)
+    assert all(a["ash"]["zone"] == "graveyard" for a in afters)                    # discarded as its cost
+    assert sorted(a.get("island", {}).get("zone", "library") for a in afters) == ["hand", "library"]
+    assert all(a.get("stronghold", {}).get("zone", "library") == "library" for a in afters)
