@@ -344,3 +344,20 @@ def test_ash_barrens_landcycling_finds_a_basic_land_only():
     assert all(a["ash"]["zone"] == "graveyard" for a in afters)                    # discarded as its cost
     assert sorted(a.get("island", {}).get("zone", "library") for a in afters) == ["hand", "library"]
     assert all(a.get("stronghold", {}).get("zone", "library") == "library" for a in afters)
+
+
+ARBOR_ELF = ("Arbor Elf", "Creature — Elf Druid", "{T}: Untap target Forest.")
+
+
+def test_a_subtype_as_a_target():
+    assert compiled(*ARBOR_ELF).card["abilities"][0]["activated"]["target"] == {"filter": ["forest"]}
+    got, _ = run([ARBOR_ELF], [
+        {"id": "elf", "card": "Arbor Elf", "controller": "alice"},
+        {"id": "forest", "card": "Forest", "controller": "alice", "tapped": True}],
+        ["activate elf 1 targeting forest", "resolve"])
+    assert not next(p for p in got.results[0].state.battlefield if p.id == "forest").tapped
+    got, _ = run([ARBOR_ELF], [
+        {"id": "elf", "card": "Arbor Elf", "controller": "alice"},
+        {"id": "mountain", "card": "Mountain", "controller": "alice", "tapped": True}],
+        ["activate elf 1 targeting mountain"])
+    assert got.results[0].illegal is not None                   # not a Forest (115.1)

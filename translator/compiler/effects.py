@@ -63,6 +63,11 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         if kind.group(1).lower() not in CREATURE_TYPES:
             return None
         return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
+    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3)
+    sub = re.fullmatch(r"([A-Z][a-z'-]+)( you control)?", words)
+    if sub and sub.group(1).lower() in SUBTYPES:
+        return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
+                f"target {words}")
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
