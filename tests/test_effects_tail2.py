@@ -361,3 +361,21 @@ def test_a_subtype_as_a_target():
         {"id": "mountain", "card": "Mountain", "controller": "alice", "tapped": True}],
         ["activate elf 1 targeting mountain"])
     assert got.results[0].illegal is not None                   # not a Forest (115.1)
+
+
+RELIQUARY_TOWER = ("Reliquary Tower", "Land", "You have no maximum hand size.\n{T}: Add {C}.")
+
+
+def cleanup_with(battlefield):
+    hand = {"alice": [{"id": f"a{i}", "card": "Island"} for i in range(9)]}
+    _, afters = run([RELIQUARY_TOWER], battlefield, ["next step"], hand=hand,
+                      turn={"number": 6, "active": "alice", "step": "end"})
+    return [sorted(k for k, v in a.items() if v.get("zone") == "graveyard") for a in afters]
+
+
+def test_reliquary_tower_its_controller_discards_nothing_to_hand_size():
+    assert compiled(*RELIQUARY_TOWER).card["abilities"][0] == {"line": 1, "static": {"no_maximum_hand_size": True}}
+    assert cleanup_with([{"id": "tower", "card": "Reliquary Tower", "controller": "alice"}]) == [[]]
+    # bob's tower does nothing for alice: she discards two of nine (402.2, 514.1), each pair an outcome
+    discards = cleanup_with([{"id": "tower", "card": "Reliquary Tower", "controller": "bob"}])
+    assert all(len(d) == 2 for d in discards) and len(discards) > 1

@@ -174,6 +174,7 @@ class Ability:
                                          # (counters: "if it has a depletion counter on it")
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
+    no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
@@ -745,8 +746,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                 "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
-                                     "additional_land_plays"})
+                                     "additional_land_plays", "no_maximum_hand_size"})
         text = a.get("text", str, "")
+        if a.has("no_maximum_hand_size"):
+            # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
+            # cleanup step, 514.1)
+            if a.data["no_maximum_hand_size"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("no_maximum_hand_size", "is written `no_maximum_hand_size: true` in an ability of its "
+                                                      "own (only text beside it)")
+            return Ability(line, kind, effect_text=text, no_maximum_hand_size=True)
         if a.has("additional_land_plays"):
             n = a.get("additional_land_plays", int)
             if n < 1:
@@ -797,7 +805,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
-                                "land_types, colors, spend, cost_increase or additional_land_plays "
+                                "land_types, colors, spend, cost_increase, additional_land_plays or "
+                                "no_maximum_hand_size "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,

@@ -456,6 +456,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"ability_condition({a},{ability.condition}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
+    if ability.no_maximum_hand_size:
+        facts.append(f"no_maximum_hand_size({a}).")
     if ability.additional_land_plays:
         facts.append(f"additional_land_plays({a},{ability.additional_land_plays}).")
     return facts
