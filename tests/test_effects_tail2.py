@@ -379,3 +379,20 @@ def test_reliquary_tower_its_controller_discards_nothing_to_hand_size():
     # bob's tower does nothing for alice: she discards two of nine (402.2, 514.1), each pair an outcome
     discards = cleanup_with([{"id": "tower", "card": "Reliquary Tower", "controller": "bob"}])
     assert all(len(d) == 2 for d in discards) and len(discards) > 1
+
+
+AWAKENING_ZONE = ("Awakening Zone", "Enchantment", ("At the beginning of your upkeep, you may create a 0/1 colorless "
+                  "Eldrazi Spawn creature token. It has \"Sacrifice this creature: Add {C}.\""))
+
+
+def test_awakening_zone_you_may_create_the_token():
+    c = compiled(*AWAKENING_ZONE)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["triggered"]["does"] == [{"create_token": {"card": "Eldrazi Spawn Token", "may": True}}]
+    state = load_state({"players": ["alice", "bob"],
+                        "turn": {"number": 6, "active": "alice", "step": "untap"},
+                        "cards": [c.card, *c.tokens],
+                        "battlefield": [{"id": "zone", "card": "Awakening Zone", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["next step", "resolve"])
+    made = sorted(sum(p.card == "Eldrazi Spawn Token" for p in r.state.battlefield) for r in got.results)
+    assert made == [0, 1]                               # her choice (608.2d): a token or none

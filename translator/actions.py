@@ -185,7 +185,8 @@ KINDS: dict[str, Kind] = {
     "move_counter": Kind({"from": _words("first_target"), "to": _words("second_target")},
                          required=("from", "to")),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name},
+    # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "each"), "filter": FILTER, "with_counter": _name},

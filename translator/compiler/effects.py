@@ -794,3 +794,21 @@ def _search_then_life(m: re.Match, read: EffectRead) -> list[dict] | None:
 assert SEARCH.endswith(r"then shuffle\.")
 SENTENCES = SENTENCES + ((re.compile(SEARCH[:-len(r"then shuffle\.")] + rf"then shuffle and you gain {N} life\.",
                                      re.IGNORECASE), _search_then_life),)
+
+
+def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may create a 0/1 colorless Eldrazi Spawn creature token. It has ..." (Awakening Zone):
+    the creation is its controller's choice as it resolves (608.2d)."""
+    for pattern, build in SENTENCES:
+        if build in (_creature_tokens, _tokens):
+            inner = pattern.fullmatch(m.group(1))
+            if inner:
+                actions = build(inner, read)
+                if actions is None:
+                    return None
+                actions[0]["create_token"]["may"] = True
+                return actions
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)
