@@ -396,3 +396,25 @@ def test_awakening_zone_you_may_create_the_token():
     got = Session(state).what_if(["next step", "resolve"])
     made = sorted(sum(p.card == "Eldrazi Spawn Token" for p in r.state.battlefield) for r in got.results)
     assert made == [0, 1]                               # her choice (608.2d): a token or none
+
+
+CHANDRA = ("Chandra, Novice Pyromancer", "Legendary Planeswalker — Chandra", (
+    "+1: Elementals you control get +2/+0 until end of turn.\n-1: Add {R}{R}.\n-2: Chandra, Novice Pyromancer deals "
+    "2 damage to any target."))
+
+
+def test_a_creature_type_you_control_gets_a_pump():
+    c = compiled(*CHANDRA)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["activated"]["creates"] == {
+        "pt": {"modify": "+2/+0", "to": {"filter": ["elemental"], "controller": "you"}}, "duration": "end_of_turn"}
+    got, _ = run([CHANDRA, ("Test Elemental", "Creature — Elemental", "")], [
+        {"id": "chandra", "card": "Chandra, Novice Pyromancer", "controller": "alice", "counters": {"loyalty": 3}},
+        {"id": "mine", "card": "Test Elemental", "controller": "alice"},
+        {"id": "theirs", "card": "Test Elemental", "controller": "bob"},
+        {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}],
+        ["activate chandra 1", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    board = Session(r.state).board(False, ["mine", "theirs", "elves"], ["power"]).to_json()["board"]
+    assert board == {"mine": {"power": 3}, "theirs": {"power": 1}, "elves": {"power": 1}}   # her Elemental (613.4c)

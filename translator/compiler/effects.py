@@ -537,6 +537,14 @@ def _affected(who: str, read: EffectRead) -> str | dict | None:
     m = re.fullmatch(r"(other )?creatures you control", who, re.IGNORECASE)
     if m:
         return {"filter": ["creature"], "controller": "you", **({"other": True} if m.group(1) else {})}
+    # "Elementals you control get +1/+0" (Chandra, Novice Pyromancer): of that creature type (205.3m)
+    m = re.fullmatch(r"([Oo]ther )?([A-Z][a-z]+) you control", who)
+    if m:
+        from .subtypes import CREATURE_TYPES
+        word = filter_word(m.group(2))
+        if word is None or word not in CREATURE_TYPES or word == m.group(2).lower():
+            return None                 # (a plural creature type only)
+        return {"filter": [word], "controller": "you", **({"other": True} if m.group(1) else {})}
     return None
 
 
@@ -561,7 +569,7 @@ def _pump(groups: tuple, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
+WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|(?:[Oo]ther )?[A-Z][a-z]+s you control|[Aa]ttacking creatures|[Aa]ll creatures)"
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
       r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
