@@ -56,11 +56,12 @@ def test_a_line_compiles_to_the_generic_actions(face, expected):
 
 
 def test_an_event_read_with_an_effect_beyond_the_templates_is_partial():
-    # an investigate trigger: the event is read, "investigate" stays words (608.2 refuses it)
-    got, status = entry({"name": "Test Clueland", "type": "Land",
-                         "text": "When Test Clueland enters the battlefield, investigate."})
+    # a venture trigger: the event is read, "venture into the dungeon" (701.49) stays words (608.2
+    # refuses it)
+    got, status = entry({"name": "Test Dungeonland", "type": "Land",
+                         "text": "When Test Dungeonland enters the battlefield, venture into the dungeon."})
     assert got == {"triggered": {"when": {"enters": "self"},
-                                 "effect": "When Test Clueland enters the battlefield, investigate."}}
+                                 "effect": "When Test Dungeonland enters the battlefield, venture into the dungeon."}}
     assert status == PARTIAL
 
 
@@ -154,9 +155,13 @@ def test_devoid_makes_a_card_with_colored_mana_symbols_colorless():
      {"activated": {"cost": ["{2}{R}", "{T}"], "timing": "sorcery", "effect": "Test Cannon deals 2 damage to any target.",
                     "targets": ["any target"], "target": "any", "does": [{"damage": {"to": "target", "amount": 2}}]}},
      COMPILED),
-    # "Investigate": the cost is read, the effect stays words (608.2: not resolved)
+    # "Venture into the dungeon": the cost is read, the effect stays words (608.2: not resolved)
+    ({"name": "Test Map", "type": "Artifact", "text": "{4}, {T}: Venture into the dungeon."},
+     {"activated": {"cost": ["{4}", "{T}"], "effect": "Venture into the dungeon."}}, PARTIAL),
+    # "Investigate" (701.16a: create a Clue token)
     ({"name": "Test Lens", "type": "Artifact", "text": "{4}, {T}: Investigate."},
-     {"activated": {"cost": ["{4}", "{T}"], "effect": "Investigate."}}, PARTIAL),
+     {"activated": {"cost": ["{4}", "{T}"], "effect": "Investigate.", "does": [{"create_token": {"card": "Clue"}}]}},
+     COMPILED),
 ])
 def test_an_activated_ability_that_adds_no_mana(face, expected, status):
     assert entry(face) == (expected, status)

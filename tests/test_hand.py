@@ -61,16 +61,25 @@ def test_cycling_is_its_cost_and_discarding_the_card_from_the_hand_to_draw_a_car
         {"activated": {"zone": "hand", "cost": [*cost, {"discard": "self"}], **DRAW}}, COMPILED, ())
 
 
-@pytest.mark.parametrize("name, text", [
-    ("Twisted Abomination", ("Swampcycling {2} ({2}, Discard this card: Search your library for a Swamp card, reveal it, "
-                            "put it into your hand, then shuffle.)")),
+@pytest.mark.parametrize("name, text, cost, kind, words", [
+    ("Twisted Abomination", ("Swampcycling {2} ({2}, Discard this card: Search your library for a Swamp card, reveal "
+                             "it, put it into your hand, then shuffle.)"), "{2}", ["swamp"], "a Swamp"),
     ("Absorb Vis", ("Basic landcycling {1}{B} ({1}{B}, Discard this card: Search your library for a basic land card, "
-                   "reveal it, put it into your hand, then shuffle.)")),
-    ("Shark Typhoon", "When you cycle Shark Typhoon, create an X/X blue Shark creature token with flying."),
+                    "reveal it, put it into your hand, then shuffle.)"), "{1}{B}", ["basic", "land"], "a basic land"),
 ])
-def test_typecycling_and_cycle_triggers_stay_text(name, text):
-    # 702.29e-f search the library (not read here); 702.29c's trigger has no event in the vocabulary
-    assert line(name, "Sorcery", text) == ({"text": text}, TEXT, ())
+def test_typecycling_searches_for_a_card_of_its_type(name, text, cost, kind, words):
+    # CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library for
+    # a [type] card, reveal it, put it into your hand, then shuffle."
+    assert line(name, "Sorcery", text) == (
+        {"activated": {"zone": "hand", "cost": [cost, {"discard": "self"}],
+                       "effect": f"Search your library for {words} card, reveal it, put it into your hand, then shuffle.",
+                       "does": [{"search": {"filter": kind, "to": "hand", "shuffle": True}}]}}, COMPILED, ())
+
+
+def test_a_cycle_trigger_stays_text():
+    # 702.29c's trigger has no event in the vocabulary
+    text = "When you cycle Shark Typhoon, create an X/X blue Shark creature token with flying."
+    assert line("Shark Typhoon", "Sorcery", text) == ({"text": text}, TEXT, ())
 
 
 def test_channel_is_an_ability_of_the_hand_that_discards_the_card():

@@ -140,8 +140,10 @@ KINDS: dict[str, Kind] = {
                 "whose names the player of top_of_library, hand, card_from_hand or graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
-               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one"),
-                "filter goes with what: card_outside or what: one"),
+               # "You may put a land card from your hand onto the battlefield" (card_from_hand
+               # with a filter: only such a card, by what it prints)
+               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand"),
+                "filter goes with what: card_outside, one or card_from_hand"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
@@ -183,7 +185,8 @@ KINDS: dict[str, Kind] = {
     "move_counter": Kind({"from": _words("first_target"), "to": _words("second_target")},
                          required=("from", "to")),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name},
+    # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "each"), "filter": FILTER, "with_counter": _name},
@@ -235,7 +238,11 @@ KINDS: dict[str, Kind] = {
     # Revealing it (701.20a) changes nothing here, so the sentence may say it or not.
     "search": Kind({"filter": FILTER, "any_of": ANY_OF, "count": _positive,
                     "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
-                    "may": _flag},
+                    "may": _flag,
+                    # who searches (608.2c): each player, or the controller of its target as it
+                    # last existed (608.2h: "Its controller may search their library"); each their
+                    # own library, the card under their control (110.2a); default: you
+                    "who": _words("you", "each_player", "target_controller")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),

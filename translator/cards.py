@@ -179,12 +179,16 @@ class Ability:
                                          # (counters: "if it has a depletion counter on it")
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
+    no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
+    reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
+                                         # reflexive triggered ability its last action creates
+                                         # (CR 603.12), a triggered ability with when: you_do
 
 
 @dataclass(frozen=True)
@@ -351,6 +355,9 @@ COST_INCREASES = ("other_spells_cast_this_turn",)
 # Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
 WHEN = {
     "enters": ("self",),                               # "When ~ enters the battlefield" (603.6a)
+    "enters_untapped": ("self",),                      # "When ~ enters untapped" (603.2, 603.6a)
+    "you_do": ("sacrifice",),                          # a reflexive trigger, "When you do" after
+                                                       # a sacrifice (603.12; `reflexive:` only)
     "put_into_graveyard_from_battlefield": ("self",),  # leaves-the-battlefield (603.6c, 603.10a)
     "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
     "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere
@@ -588,6 +595,22 @@ WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as t
               "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
 
 
+def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple[Action, ...]) -> Ability:
+    """`reflexive: {effect, does, target?, targets?}`: "When you do, [effect]" after the ability's
+    last action (CR 603.12), a sacrifice ("sacrifice it. When you do, ..."): a triggered ability
+    that triggers if that action was taken as the ability resolved."""
+    if not does or does[-1].kind != "sacrifice":
+        raise a.error("reflexive", "follows the ability's last action, a sacrifice (\"When you do\", CR 603.12)")
+    raw = a.data["reflexive"]
+    if not isinstance(raw, dict) or "when" in raw or "reflexive" in raw:
+        raise a.error("reflexive", "is a mapping of effect, does and its targets (no when: it triggers on the action)")
+    r = parse_ability({"line": line, "triggered": {**raw, "when": {"you_do": "sacrifice"}}}, where, a.sub("reflexive"),
+                      n_lines)
+    if not r.does:
+        raise a.error("reflexive", "needs does: what it does (its words alone would never be carried out)")
+    return r
+
+
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "additional_cost"}
@@ -641,7 +664,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn"}
+                   "only_if", "per_turn", "reflexive"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -703,6 +726,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if kind != "triggered":
                 raise a.error("when", "only a triggered ability has a trigger event")
             when = parse_when(a, where)
+            if when[0] == "you_do" and not path.endswith("reflexive"):
+                raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
+                                      "the ability whose action it follows")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
@@ -713,19 +739,27 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         condition = a.get("condition", str, "")
         if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
             raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
+        reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       zone=zone, only_if=only_if, per_turn=per_turn)
+                       zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
                                 "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
-                                     "additional_land_plays"})
+                                     "additional_land_plays", "no_maximum_hand_size"})
         text = a.get("text", str, "")
+        if a.has("no_maximum_hand_size"):
+            # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
+            # cleanup step, 514.1)
+            if a.data["no_maximum_hand_size"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("no_maximum_hand_size", "is written `no_maximum_hand_size: true` in an ability of its "
+                                                      "own (only text beside it)")
+            return Ability(line, kind, effect_text=text, no_maximum_hand_size=True)
         if a.has("additional_land_plays"):
             n = a.get("additional_land_plays", int)
             if n < 1:
@@ -776,7 +810,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             grant = (*parse_to(r.data.get("to"), r, "to", STATIC_TO, parse_filter), None)
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
-                                "land_types, colors, spend, cost_increase or additional_land_plays "
+                                "land_types, colors, spend, cost_increase, additional_land_plays or "
+                                "no_maximum_hand_size "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,

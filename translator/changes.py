@@ -36,11 +36,13 @@ class Obj:
 
 @dataclass(frozen=True)
 class AbilityTerm:
-    """ab(Card, Line) or ab(Card, Line, granted): the ability on oracle line Line of Card."""
+    """ab(Card, Line), ab(Card, Line, granted) or ab(Card, Line, reflexive): the ability on oracle
+    line Line of Card, one it grants, or the reflexive triggered ability it creates (603.12)."""
 
     card: str
     line: int
     granted: bool = False
+    reflexive: bool = False
 
 
 def value(sym: clingo.Symbol):
@@ -54,7 +56,8 @@ def value(sym: clingo.Symbol):
     if sym.name == "obj" and len(args) == 2:
         return Obj(args[0].string, args[1].number)
     if sym.name == "ab":
-        return AbilityTerm(args[0].string, args[1].number, len(args) > 2 and args[2].name == "granted")
+        return AbilityTerm(args[0].string, args[1].number, len(args) > 2 and args[2].name == "granted",
+                           len(args) > 2 and args[2].name == "reflexive")
     if sym.name in ("stk", "eff") and len(args) == 1:
         return args[0].string
     if not args:
@@ -281,7 +284,8 @@ class Push(Change):
 
     def apply(self, b):
         item = StackItem(b.fresh_id("s", {s.id for s in b.stack}), self.player, self.ability.card,
-                         self.ability.line, self.object.id, self.object.incarnation, granted=self.ability.granted)
+                         self.ability.line, self.object.id, self.object.incarnation, granted=self.ability.granted,
+                         reflexive=self.ability.reflexive)
         b.stack.append(item)
         b.pushed = item
 
@@ -1320,7 +1324,7 @@ class Triggered(Change):
         pid = b.fresh_id("p", {p.id for p in b.pending})
         b.pending.append(StackItem(
             pid, self.player, self.ability.card, self.ability.line, self.object.id, self.object.incarnation,
-            granted=self.ability.granted,
+            granted=self.ability.granted, reflexive=self.ability.reflexive,
             refers_to=(self.refers.id, self.refers.incarnation) if isinstance(self.refers, Obj) else None,
             refers_player=self.refers if isinstance(self.refers, str) else None))
         b.new_pending.append(pid)

@@ -121,6 +121,7 @@ class StackItem:
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
+    reflexive: bool = False              # the reflexive triggered ability line `line` creates (603.12)
     refers_to: tuple[str, int] | None = None  # a trigger's "that spell" or "it": the object
                                          # (id, incarnation)
     refers_player: str | None = None     # a trigger's "that player" (the player dealt damage)

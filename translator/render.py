@@ -114,8 +114,9 @@ def filter_term(words: tuple[str, ...]) -> str:
     return "f(" + ",".join(word(w) for w in words) + ")"
 
 
-def ability_term(card: Card, ability: Ability, granted: bool = False, created: bool = False) -> str:
-    suffix = ",granted" if granted else ",created" if created else ""
+def ability_term(card: Card, ability: Ability, granted: bool = False, created: bool = False,
+                 reflexive: bool = False) -> str:
+    suffix = ",granted" if granted else ",created" if created else ",reflexive" if reflexive else ""
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
@@ -329,8 +330,8 @@ def activation_limit_facts(a: str, ability: Ability) -> list[str]:
     return facts
 
 
-def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[str]:
-    a = ability_term(card, ability, granted)
+def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive: bool = False) -> list[str]:
+    a = ability_term(card, ability, granted, reflexive=reflexive)
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
@@ -347,7 +348,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
     facts = [f"ability_kind({a},{ability.kind})."]
     # A granted keyword ability (a printed one is card_keyword, rendered with the card).
     facts += [f"ability_keyword({a},{k.replace(' ', '_')})." for k in ability.keywords]
-    if not granted:
+    if not granted and not reflexive:
         facts.append(f"printed_ability({quote(card.name)},{a}).")
     for i, cost in enumerate(ability.costs):
         facts.append(f"ability_cost({a},{i},{cost_term(cost)}).")
@@ -427,6 +428,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False) -> list[s
         if ability.creates.effect_text:
             # words beside what it creates, not described ("with all creature types")
             facts.append(f"ability_words({c}).")
+    if ability.reflexive is not None:
+        # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
+        facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
+        facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
     return facts
 
 
@@ -481,6 +486,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"ability_condition({a},{ability.condition}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
+    if ability.no_maximum_hand_size:
+        facts.append(f"no_maximum_hand_size({a}).")
     if ability.additional_land_plays:
         facts.append(f"additional_land_plays({a},{ability.additional_land_plays}).")
     return facts

@@ -43,7 +43,8 @@ TARGET_NOUNS = {"creature": ["creature"], "artifact": ["artifact"], "enchantment
                 "nonland permanent": ["nonland", "permanent"], "noncreature artifact": ["noncreature", "artifact"],
                 "artifact creature": ["artifact", "creature"], "nonbasic land": ["nonbasic", "land"],
                 "basic land": ["basic", "land"], "tapped creature": None, "untapped creature": None,
-                "legendary creature": ["legendary", "creature"]}
+                "legendary creature": ["legendary", "creature"],
+                "legendary permanent": ["legendary", "permanent"]}
 
 
 def read_target(words: str) -> tuple[dict | str, str] | None:
@@ -62,6 +63,11 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         if kind.group(1).lower() not in CREATURE_TYPES:
             return None
         return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
+    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3)
+    sub = re.fullmatch(r"([A-Z][a-z'-]+)( you control)?", words)
+    if sub and sub.group(1).lower() in SUBTYPES:
+        return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
+                f"target {words}")
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
@@ -132,7 +138,7 @@ def _counters(m: re.Match, read: EffectRead) -> list[dict] | None:
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 TOKEN_DEFINITION = (
     rf"create {N} (\d+/\d+) ((?:colorless|white|blue|black|red|green)(?:(?:,| and|, and) (?:white|blue|black|red|green))*) "
-    r"([A-Z][a-z]+(?: [A-Z][a-z]+)*) (artifact )?creature tokens?(?: with ([a-z ,]+?))?"
+    r"((?!artifact )[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?: (?!artifact )[A-Z][a-z]+(?:-[A-Z][a-z]+)?)*) (artifact )?creature tokens?(?: with ([a-z ,]+?))?"
     r"\.(?: (?:It has|They have) \"([^\"]+)\")?")
 
 
@@ -281,7 +287,10 @@ def _unless(key: str):
 
 
 def _search(m: re.Match, read: EffectRead) -> list[dict] | None:
-    may, count, kind, where = m.groups()
+    return _search_of(*m.groups())
+
+
+def _search_of(may, count, kind, where) -> list[dict] | None:
     quality = kind_words(kind or "")
     if quality is None:
         return None
@@ -528,6 +537,14 @@ def _affected(who: str, read: EffectRead) -> str | dict | None:
     m = re.fullmatch(r"(other )?creatures you control", who, re.IGNORECASE)
     if m:
         return {"filter": ["creature"], "controller": "you", **({"other": True} if m.group(1) else {})}
+    # "Elementals you control get +1/+0" (Chandra, Novice Pyromancer): of that creature type (205.3m)
+    m = re.fullmatch(r"([Oo]ther )?([A-Z][a-z]+) you control", who)
+    if m:
+        from .subtypes import CREATURE_TYPES
+        word = filter_word(m.group(2))
+        if word is None or word not in CREATURE_TYPES or word == m.group(2).lower():
+            return None                 # (a plural creature type only)
+        return {"filter": [word], "controller": "you", **({"other": True} if m.group(1) else {})}
     return None
 
 
@@ -552,7 +569,7 @@ def _pump(groups: tuple, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|[Aa]ttacking creatures|[Aa]ll creatures)"
+WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|(?:[Oo]ther )?[A-Z][a-z]+s you control|[Aa]ttacking creatures|[Aa]ll creatures)"
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
       r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),
@@ -703,3 +720,103 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
 # case-sensitive: a subtype is capitalized)
 SENTENCES = ((re.compile(r"[Rr]eturn target ([A-Z][A-Za-z'-]+)( you control)? to its owner's hand\."), _subtype_target),
              *SENTENCES)
+
+
+# -- the long tail, second part (issue 13): life drained from a target player (119.3),
+# investigate (701.16a), each player's discard (701.9a), every graveyard (404.1) ----------------
+def _drain(m: re.Match, read: EffectRead) -> list[dict]:
+    """"Target player loses 1 life and you gain 1 life" (Orzhova, the Church of Deals), "Target
+    opponent loses 4 life ..." (Blight Keeper), "Target player loses 1 life." (119.3)."""
+    who, lost, gained = m.groups()
+    read.target, read.targets = who.lower(), [f"target {who.lower()}"]
+    out: list[dict] = [{"lose_life": {"who": "target", "amount": number(lost)}}]
+    if gained:
+        out.append({"gain_life": {"amount": number(gained)}})
+    return out
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (rf"target (player|opponent) loses {N} life(?: and you gain {N} life)?\.", _drain),
+    # 701.16a: "Investigate" means "Create a Clue token" (111.10f)
+    (r"investigate\.", lambda m, r: [{"create_token": {"card": "Clue"}}]),
+    # "Each player discards a card" (Rix Maadi, Dungeon Palace): each chooses one of theirs (701.9a)
+    (r"each player discards a card\.",
+     lambda m, r: [{"move": {"what": "card_from_hand", "whose": "each_player", "to": "graveyard"}}]),
+    # "Exile all graveyards" (Scavenger Grounds): every card in each player's graveyard (404.1)
+    (r"exile all graveyards\.", lambda m, r: [{"move": {"what": "graveyard", "whose": "each_player", "to": "exile"}}]),
+))
+
+
+# "Destroy target land. Its controller may search their library for a basic land card, put it
+# onto the battlefield, then shuffle." (Ghost Quarter; 608.2h: the target's controller as it last
+# existed), "Each player searches their library for a basic land card, puts it onto the
+# battlefield, then shuffles." (Field of Ruin): each searches their own library and puts the card
+# onto the battlefield under their own control (701.23a, 110.2a).
+def _search_by(m: re.Match, read: EffectRead) -> list[dict] | None:
+    who, count, kind, where = m.groups()
+    if who.lower().startswith("its controller"):
+        if not isinstance(read.target, dict) or read.target.get("zone"):
+            return None                 # "its": the permanent targeted by the sentence before
+        by = {"who": "target_controller", "may": True}
+    else:
+        by = {"who": "each_player"}
+    actions = _search_of(None, count, kind, where.replace("their", "your"))
+    if actions is None:
+        return None
+    actions[0]["search"].update(by)
+    return actions
+
+
+SENTENCES = SENTENCES + ((re.compile(
+    r"(its controller may search|each player searches) their library for (a|an|up to (?:one|two|three)) "
+    r"([A-Za-z ,-]+? )?cards?, (?:reveals? (?:it|that card|them|those cards), )?puts? (?:it|that card|them|those cards) "
+    r"(onto the battlefield(?: tapped)?|into their hand), then shuffles?\.", re.IGNORECASE), _search_by),)
+
+
+def _from_hand_onto_battlefield(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may put a land card from your hand onto the battlefield" (Llanowar Scout), "... a basic
+    Forest card ... tapped" (Gaea's Touch, Elvish Pioneer): a card of that kind, by what it
+    prints (109.2), or none; it enters under its controller's control (110.2a), not played (305.4)."""
+    phrase, tapped = m.group(1), m.group(2)
+    kind = kind_words(phrase)
+    if not kind or "filter" not in kind:
+        return None
+    action: dict = {"what": "card_from_hand", "filter": kind["filter"], "to": "battlefield", "may": True}
+    if tapped:
+        action["tapped"] = True
+    return [{"move": action}]
+
+
+SENTENCES = SENTENCES + ((re.compile(
+    r"you may put an? ([A-Za-z -]+?) card from your hand onto the battlefield( tapped)?\.", re.IGNORECASE),
+    _from_hand_onto_battlefield),)
+
+
+# "..., put it onto the battlefield tapped, then shuffle and you gain 1 life." (Brokers Hideout's
+# reflexive ability): the search, then the life (608.2c: in the order written)
+def _search_then_life(m: re.Match, read: EffectRead) -> list[dict] | None:
+    search = _search_of(*m.groups()[:4])
+    return None if search is None else [*search, {"gain_life": {"amount": number(m.group(5))}}]
+
+
+assert SEARCH.endswith(r"then shuffle\.")
+SENTENCES = SENTENCES + ((re.compile(SEARCH[:-len(r"then shuffle\.")] + rf"then shuffle and you gain {N} life\.",
+                                     re.IGNORECASE), _search_then_life),)
+
+
+def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may create a 0/1 colorless Eldrazi Spawn creature token. It has ..." (Awakening Zone):
+    the creation is its controller's choice as it resolves (608.2d)."""
+    for pattern, build in SENTENCES:
+        if build in (_creature_tokens, _tokens):
+            inner = pattern.fullmatch(m.group(1))
+            if inner:
+                actions = build(inner, read)
+                if actions is None:
+                    return None
+                actions[0]["create_token"]["may"] = True
+                return actions
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)

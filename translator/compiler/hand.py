@@ -10,8 +10,10 @@ moves the card itself out of the hand, so they function only there.
 Each becomes `activated: {zone: hand, cost: [..., {discard: self} | {exile: self}], ...}`
 (docs/cards.md). The other cost parts are read as compiler/costs.py reads any cost, whole or
 not at all (118.3); an effect beyond the templates is kept as words (partial), a mana effect as
-the mana templates read it. Typecycling ("Forestcycling {2}", "Basic landcycling {1}{G}": a
-library search, 702.29e-f) stays text.
+the mana templates read it.
+- "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library for a [type] card,
+  reveal it, put it into your hand, then shuffle." (702.29e): "Forestcycling {2}", "Basic
+  landcycling {1}{G}" (a type, subtype or supertype and type).
 """
 
 from __future__ import annotations
@@ -45,6 +47,27 @@ def cycling(text: str, ctx, normal: str):
     read = read_effect(DRAW)
     entry = {"zone": "hand", "cost": [*costs, HAND_COSTS["Discard ~"]], "effect": DRAW, "does": read.does}
     return {"activated": entry}, "cycling", ()
+
+
+TYPECYCLING = re.compile(r"(Basic land|Snow land|[A-Z][a-z]+)cycling ((?:\{[^{}]+\})+)")
+
+
+def typecycling(text: str, ctx, normal: str):
+    """"[Type]cycling [cost]" (CR 702.29e): a search for a card of that type, into the hand."""
+    from .effects import kind_words
+    m = TYPECYCLING.fullmatch(normal)
+    if not m or not mana_symbols(m.group(2)):
+        return None
+    kind = kind_words(m.group(1).lower())
+    if not kind or "filter" not in kind:
+        return None
+    named = m.group(1).lower() if m.group(1).endswith(" land") else m.group(1)     # "basic land", "Plains"
+    effect = f"Search your library for {'an' if named[0] in 'AEIOU' else 'a'} {named} card, reveal it, " \
+             "put it into your hand, then shuffle."
+    search = {"filter": kind["filter"], "to": "hand", "shuffle": True}
+    entry = {"zone": "hand", "cost": [m.group(2), HAND_COSTS["Discard ~"]], "effect": effect,
+             "does": [{"search": search}]}
+    return {"activated": entry}, "typecycling", ()
 
 
 def from_hand(text: str, ctx, normal: str):

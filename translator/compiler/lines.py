@@ -133,7 +133,8 @@ def _normal(template):
 # (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
-             statics.untap_line, statics.upkeep_counters_line, _normal(hand.cycling), _normal(hand.from_hand),
+             statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
+             _normal(hand.from_hand),
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),

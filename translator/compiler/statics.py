@@ -120,3 +120,11 @@ def upkeep_counters_line(text: str, ctx):
                                "does": [{"counters": {"what": "self", "kind": m.group(1)}}]}},
                 "upkeep: if tapped, put a counter")
     return None
+
+
+def hand_size_line(text: str, ctx):
+    """"You have no maximum hand size." (CR 402.2: its controller discards nothing to hand size
+    in the cleanup step, 514.1; Reliquary Tower, Thought Vessel)."""
+    if text.strip() == "You have no maximum hand size.":
+        return {"static": {"no_maximum_hand_size": True}}, "no maximum hand size"
+    return None

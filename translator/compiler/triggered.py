@@ -12,6 +12,7 @@ from .effects import SELF_WORDS, read_effect
 # (the trigger condition with self references as ~, the vocabulary's event)
 EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE), w) for p, w in (
     (rf"When {SELF_WORDS} enters(?: the battlefield)?", {"enters": "self"}),
+    (rf"When {SELF_WORDS} enters(?: the battlefield)? untapped", {"enters_untapped": "self"}),
     (rf"When {SELF_WORDS} dies", {"dies": "self"}),
     (rf"When {SELF_WORDS} is put into a graveyard from the battlefield",
      {"put_into_graveyard_from_battlefield": "self"}),
@@ -46,11 +47,43 @@ def triggered(text: str, ctx, normal: str):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
         effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
         effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
+    effect, reflexive = _reflexive_part(effect, text)
     read = read_effect(effect[0].upper() + effect[1:], creates=True, type_line=ctx.type_line)
-    if read is None:
+    if read is None or (reflexive is not None and not _add_reflexive(entry, read, reflexive, ctx)):
+        entry.pop("reflexive", None)
         return {"triggered": entry}, "triggered", ("effect",)
     _add_read(entry, read, ctx)
+    if "reflexive" in entry:
+        entry["reflexive"] = entry.pop("reflexive")     # (after what it follows, as written)
     return {"triggered": entry}, "triggered", ()
+
+
+def _reflexive_part(effect: str, text: str) -> tuple[str, tuple[str, str] | None]:
+    """"Sacrifice it. When you do, [effect]" (CR 603.12): the effect before the reflexive trigger,
+    and the reflexive one's words (with self references as ~, and as printed), if there is one."""
+    said, sep, rest = effect.partition(" When you do, ")
+    if not sep:
+        return effect, None
+    printed = text[text.index(" When you do, ") + 1:] if " When you do, " in text else ""
+    return said, (rest, printed)
+
+
+def _add_reflexive(entry: dict, read, reflexive: tuple[str, str], ctx) -> bool:
+    """The reflexive triggered ability, after a last action that is a sacrifice (the only action
+    the rules here follow to it), read whole, or False (the line's effect stays words)."""
+    words, printed = reflexive
+    if read.creates is not None or not read.does or "sacrifice" not in read.does[-1]:
+        return False
+    inner = read_effect(words[0].upper() + words[1:], type_line=ctx.type_line)
+    if inner is None or inner.creates is not None:
+        return False
+    r: dict = {"effect": printed}
+    if inner.target is not None:
+        r["targets"], r["target"] = inner.targets, inner.target
+    r["does"] = inner.does
+    ctx.tokens.extend(inner.tokens)
+    entry["reflexive"] = r
+    return True
 
 
 def spell(text: str, ctx, normal: str):
