@@ -57,7 +57,15 @@ from ..translator.model import ZONES, GameState
 from ..translator.numbers import check_symbol_number
 from ..translator.render import obj
 from ..translator.state import COUNTER_KIND
-from .common import blocked, colors, controllers, counters, not_modelled, outcome_parts
+from .common import (
+    blocked,
+    colors,
+    controllers,
+    counters,
+    not_modelled,
+    oracle_lines,
+    outcome_parts,
+)
 from .core import Answer, Query, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -69,7 +77,7 @@ MOVE_ZONES = ("battlefield", *ZONES)
 ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
                 "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
                 "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
-ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [from SOURCE] [targeting T ...], "
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
@@ -378,6 +386,9 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
         return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
     if verb == "activate":
+        # "activate forest line 1" as the activations listing prints it, or "activate forest 1"
+        if len(words) >= 4 and words[2].lower() == "line":
+            words = [*words[:2], *words[3:]]
         rest = words[3:]
         source = None
         if rest and rest[0].lower() == "from":
@@ -385,7 +396,7 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
                 raise bad("write it as: activate ID LINE from SOURCE (the permanent that grants it)")
             source, rest = rest[1], rest[2:]
         if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
-            raise bad("write it as: activate ID LINE [from SOURCE] [targeting T ...]")
+            raise bad("write it as: activate ID [line] LINE [from SOURCE] [targeting T ...]")
         return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source),))
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
@@ -671,8 +682,19 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
         number = hits[0]
     elif line.isascii() and line.isdigit():
         number = check_symbol_number(line, where, f"[{k - 1}]")
-        if not any(a.line == number for a in card.abilities):
-            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no oracle line {number}")
+        found = next((a for a in card.abilities if a.line == number), None)
+        # (a line kept as words only may be an activated ability: the rules say, 602.1 or 608.2)
+        if found is None or found.kind not in ("activated", "intrinsic", "text"):
+            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no activated ability on line {number}; "
+                                                  + _ability_lines(card))
+        if found.kind == "intrinsic":
+            # CR 305.6: a basic land type's reminder line stands for the mana ability the type
+            # gives (asp/characteristics.lp), as the activations listing names it
+            if len(found.intrinsic) > 1:
+                raise InputError(where, f"[{k - 1}]", f"line {number} of {perm.card} holds the mana abilities of "
+                                 f"{len(found.intrinsic)} land types: name one ("
+                                 + ", ".join(found.intrinsic) + ")")
+            return f'intr("{found.intrinsic[0]}")'
     elif line.lower() in BASIC_LAND_TYPES:
         # CR 305.6: the mana ability a basic land type gives (asp/characteristics.lp); whether
         # the permanent has that type now is for the rules to say (602.1 if not).
@@ -682,6 +704,16 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
                                               "its loyalty cost (+1, -1) or, for a basic land type's "
                                               "mana ability, the type (forest, island, ...)")
     return f'ab("{perm.card}",{number})'
+
+
+def _ability_lines(card) -> str:
+    """The lines of a card's abilities that can be activated, as an error lists them."""
+    lines = oracle_lines(card)
+    found = [f"line {a.line}: {lines[a.line - 1]}" for a in card.abilities
+             if a.kind in ("activated", "intrinsic") and a.line <= len(lines)]
+    if not found:
+        return "it has no activated abilities"
+    return "its activated abilities: " + "; ".join(found)
 
 
 def _distinct(branches: list[_Branch]) -> list[_Branch]:
