@@ -67,16 +67,21 @@ from .common import (
     outcome_parts,
 )
 from .core import Answer, Query, Solver
+from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_BRANCHES = 256
 MAX_SETTLE_ROUNDS = 50
+# A step with no outcome because the pool cannot pay (asp/payment.lp pay_fails/3): the payer
+# may activate mana abilities first (601.2g).
+POOL_CANNOT_PAY = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
 MOVE_ZONES = ("battlefield", *ZONES)
 # The program part of asp/ with the rules of each kind of action (besides step(q) and
 # action(q), common to all).
 ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
                 "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
-                "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
+                "next": "act_combat", "attack": "act_combat", "block": "act_combat",
+                "mana_ability": "act_activate"}
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...], "
            "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
@@ -86,8 +91,9 @@ ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line]
 @dataclass(frozen=True)
 class Step:
     text: str
-    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets, source) |
-                                  # ("cast", id, x, targets) | ("play", id) | ("counters", id,
+    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets, source,
+                                  # paying) | ("cast", id, x, targets, paying) | ("play", id) |
+                                  # ("mana_ability", id, instance) | ("counters", id,
                                   # kind, n) | ("leave", player) | ("resolve", direction or None) |
                                   # ("next",) | ("attack", ((id, player or None), ...)) |
                                   # ("block", ((blocker, attacker), ...))
@@ -265,9 +271,14 @@ class WhatIf:
     # the lines in play kept as words only, in any state the what-if went through
     not_modelled: tuple[Unread, ...] = ()
     explain: bool = False
+    # mana abilities a payment from mana abilities could not plan with (queries/pay_plans.py):
+    # (object id, line, why); a way to pay with them is not among the outcomes
+    not_planned: tuple[tuple[str, int, str], ...] = ()
 
     def to_json(self) -> dict:
         out = {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
+        if self.not_planned:
+            out["not_planned"] = [{"object": o, "ability": line, "why": why} for o, line, why in self.not_planned]
         return with_unread(out, self.not_modelled)
 
     def rules(self) -> list[Cited]:
@@ -295,6 +306,8 @@ class WhatIf:
                 lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
             for oid, v in r.after(self.start).items():
                 lines.append(f"    now {oid}: {v}")
+        lines += [f"  not planned with (a way to pay with it is not among the outcomes): {o} line {line}: {why}"
+                  for o, line, why in self.not_planned]
         return "\n".join(lines + unread_lines(self.not_modelled))
 
 
@@ -374,6 +387,19 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         if len(words) != 2:
             raise bad("write it as: leave PLAYER")
         return Step(text, (("leave", words[1]),))
+    paying: tuple[str, ...] = ()
+    if verb in ("cast", "activate"):
+        # "... paying with ID [ID ...]": the permanents whose mana abilities pay (601.2g)
+        lowered = [w.lower() for w in words]
+        for i in range(len(words) - 1):
+            if lowered[i:i + 2] == ["paying", "with"]:
+                paying, words = tuple(words[i + 2:]), words[:i]
+                if not paying:
+                    raise bad("write it as: ... paying with ID [ID ...] (the permanents whose mana "
+                              "abilities pay)")
+                if len(set(paying)) != len(paying):
+                    raise bad("name each permanent that pays once")
+                break
     if verb == "cast":
         rest = words[2:]
         x = None
@@ -384,7 +410,7 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             x, rest = check_symbol_number(value, where, field_), rest[1:]
         if len(words) < 2 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
-        return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
+        return Step(text, (("cast", words[1], x, tuple(rest[1:]), paying),))
     if verb == "activate":
         # "activate forest line 1" as the activations listing prints it, or "activate forest 1"
         if len(words) >= 4 and words[2].lower() == "line":
@@ -397,7 +423,7 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             source, rest = rest[1], rest[2:]
         if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: activate ID [line] LINE [from SOURCE] [targeting T ...]")
-        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source),))
+        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source, paying),))
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
@@ -435,7 +461,8 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
-    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.unread)), explain)
+    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.unread)), explain,
+                  tuple(sorted(run.left_out)))
 
 
 @dataclass(frozen=True)
@@ -456,9 +483,10 @@ def _ids(event: tuple) -> list[str]:
         return [o for o, _ in event[1]]
     if event[0] == "block":
         return [o for pair in event[1] for o in pair]
+    paying = event[-1] if event[0] in ("cast", "activate") else ()
     if event[0] == "activate" and event[4] is not None:
-        return [event[1], event[4]]
-    return [event[1]]
+        return [event[1], event[4], *paying]
+    return [event[1], *paying]
 
 
 class _Run:
@@ -468,6 +496,8 @@ class _Run:
     def __init__(self, first: Solver):
         self.time_limit = first.time_limit
         self.unread: set[Unread] = set()
+        # mana abilities the payment plans could not use: (object id, line, why)
+        self.left_out: set[tuple[str, int, str]] = set()
         self._seen(first)
 
     def solver(self, state: GameState) -> Solver:
@@ -490,12 +520,17 @@ class _Run:
             inc = b.state.incarnations()
             # A mana ability's mana is read from the outcomes of its source's mana abilities
             # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
-            mana = outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
+            mana = (outcome_parts([_obj_symbol(event[1], inc[event[1]])])
+                    if event[0] in ("activate", "mana_ability") else [])
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
                            (ACTION_PARTS[event[0]], [query.term]), ("detect", [query.term])])
-            models = _ways(solver, query)
+            paying = event[-1] if event[0] in ("cast", "activate") else ()
+            models = [] if paying else _ways(solver, query)
             if not models:
-                why = _why_no_way(solver, query)
+                why = () if paying else _why_no_way(solver, query)
+                if paying or why == POOL_CANNOT_PAY:
+                    # CR 601.2g: before paying, the player may activate mana abilities
+                    return self.pay_from_sources(b, solver, query, k, event, where, text)
                 return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
         out = []
         for model in models:
@@ -507,6 +542,41 @@ class _Run:
                 continue
             out.append(_next(b, solver, answer, query.id, k))
         return out
+
+    def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
+                         text: str) -> list[_Branch]:
+        """The step's total cost paid after activating mana abilities (CR 601.2g-h, 605.3a): for
+        each plan of the encodings (queries/pay_plans.py), its abilities activated one after
+        another, then the action paid from the pool; each way that can be paid is an outcome."""
+        paying = event[-1]
+        inc = b.state.incarnations()
+        payer = _payer(solver, query)
+        for oid in paying:
+            if b.state.permanent(oid) is None:
+                raise InputError(where, f"[{k - 1}]", f"{text!r}: {oid!r} is not a permanent on the battlefield: "
+                                                      "only permanents' mana abilities pay here")
+        plans = payment_plans(solver, query, payer, tuple(_obj_symbol(o, inc[o]) for o in paying), MAX_BRANCHES)
+        self.left_out.update(plans.left_out)
+        paid_event = (*event[:-1], ())
+        ways: list[_Branch] = []
+        stopped: list[_Branch] = []
+        for plan in plans.plans:
+            outs = [b]
+            for oid, instance in plan.abilities:
+                outs = [o2 for o in outs for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text)]
+            for o in outs:
+                for o2 in self.act(o, k, paid_event, where, text):
+                    (stopped if o2.illegal is not None else ways).append(o2)
+        if ways:
+            # the plans' ways that could not be paid after all (an outcome of a mana ability of
+            # the wrong type) are not ways to take the action
+            return ways
+        if stopped:
+            return stopped
+        fixed = f" with the mana abilities of {', '.join(paying)}" if paying else ""
+        reason = (f"the mana in the pool and the mana abilities {payer} could activate{fixed} (601.2g) "
+                  "cannot pay the total cost")
+        return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, (("601.2h", reason),)))]
 
     def settle(self, b: _Branch, k: int) -> list[_Branch]:
         """The game settles before a player would receive priority (117.5): round after round
@@ -543,6 +613,14 @@ class _Run:
 def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
     """Every way the query's step can go (its switch on), at most MAX_BRANCHES."""
     return solver.enumerate([query.external("whatif_on")], MAX_BRANCHES, what="ways one step can go")
+
+
+def _payer(solver: Solver, query: Query) -> str:
+    """Who pays the step's cost (asp/casting.lp payer/2)."""
+    for s in solver.facts().get("payer"):
+        if s.arguments[0].number == query.id:
+            return s.arguments[1].string
+    raise SolverError("the encodings name no payer for a cost; this is a bug in asp/")
 
 
 def _why_no_way(solver: Solver, query: Query) -> tuple[tuple[str, str], ...]:
@@ -587,14 +665,17 @@ def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, te
     if event[0] == "move":
         _, oid, zone = event
         return [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
+    if event[0] == "mana_ability":
+        # one mana ability of a payment plan (queries/pay_plans.py), by its instance term
+        return [f"act({q},activate({obj(event[1], inc[event[1]])},{event[2]}))"]
     if event[0] in ("activate", "cast"):
         if event[0] == "activate":
-            _, oid, line, targets, source = event
+            _, oid, line, targets, source, _paying = event
             instance = (_instance(state, oid, line, k, where) if source is None
                         else _granted_instance(state, source, inc[source], line, k, where))
             facts = [f"act({q},activate({obj(oid, inc[oid])},{instance}))"]
         else:
-            _, oid, x, targets = event
+            _, oid, x, targets, _paying = event
             facts = [f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))"]
         for j, t in enumerate(targets, 1):
             if t in inc:

@@ -58,3 +58,61 @@ def test_a_dual_lands_reminder_line_names_both_types_and_asks_for_one():
                                          r"types: name one \(island, swamp\)"):
         run([sea], ["activate sea 1"])
     assert pool_after(run([sea], ["activate sea swamp"])) == "{B}"
+
+
+def tapped(got, k):
+    return sorted(oid for oid, v in got.results[k].after(got.start).items() if isinstance(v, dict) and v.get("tapped"))
+
+
+LANDS = [{"id": "f1", "card": "Forest", "controller": "alice"}, {"id": "f2", "card": "Forest", "controller": "alice"},
+         {"id": "m1", "card": "Mountain", "controller": "alice"}]
+
+
+def test_a_spell_is_paid_by_tapping_lands_each_minimal_way_an_outcome():
+    # CR 601.2g-h: Llanowar Elves ({G}) taps one Forest, either; the Mountain cannot pay, and
+    # tapping it too would only add mana not needed
+    got = run(LANDS, ["cast elves"], hand={"alice": [{"id": "elves", "card": "Llanowar Elves"}]})
+    assert [tapped(got, k) for k in range(len(got.results))] == [["f1"], ["f2"]]
+    assert all(r.illegal is None and r.after(got.start)["elves"]["zone"] == "stack" for r in got.results)
+    assert all(pool_after(got, k) is None for k in range(2))        # nothing floats
+
+
+def test_the_pool_pays_first_and_lands_pay_the_rest():
+    # {G} in the pool pays one of Endless One's X=2: one land more, either of them
+    got = run(LANDS[1:], ["cast one x=2"], hand={"alice": [{"id": "one", "card": "Endless One"}]},
+              mana_pool={"alice": "{G}"})
+    assert [tapped(got, k) for k in range(len(got.results))] == [["f2"], ["m1"]]
+    assert all(pool_after(got, k) == "" for k in range(2))
+
+
+def test_paying_with_fixes_the_sources():
+    hand = {"alice": [{"id": "one", "card": "Endless One"}]}
+    got = run(LANDS, ["cast one x=2 paying with f1 m1"], hand=hand)
+    assert [tapped(got, k) for k in range(len(got.results))] == [["f1", "m1"]]
+    # each source named is used: with X=1 one mana is left in the pool, either one
+    got = run(LANDS, ["cast one x=1 paying with f1 m1"], hand=hand)
+    assert sorted(pool_after(got, k) for k in range(len(got.results))) == ["{G}", "{R}"]
+    # too few: no way to pay with those
+    (result,) = run(LANDS, ["cast one x=3 paying with f1 m1"], hand=hand).results
+    assert [rule for rule, _ in result.illegal.why] == ["601.2h"] and "mana abilities" in result.illegal.why[0][1]
+    with pytest.raises(InputError, match="name each permanent that pays once"):
+        run(LANDS, ["cast one x=2 paying with f1 f1"], hand=hand)
+
+
+def test_an_activation_cost_is_paid_from_lands_too():
+    # Farmstead Gleaner's {2}, {Q} (602.2b): the two lands tap, the Gleaner untaps
+    got = run([*LANDS[1:], {"id": "g", "card": "Farmstead Gleaner", "controller": "alice", "tapped": True}],
+              ["activate g line 2"])
+    (result,) = got.results
+    assert result.illegal is None and tapped(got, 0) == ["f2", "m1"]
+
+
+def test_what_the_plan_cannot_use_is_named_and_no_way_is_illegal_with_the_reason():
+    # Cavern of Souls' line 3 mana has a rider (106.6) the planner does not use; its {C} cannot
+    # pay {G}: the cast cannot be taken, and the answer names the ability left out
+    got = run([{"id": "cavern", "card": "Cavern of Souls", "controller": "alice"}], ["cast elves"],
+              hand={"alice": [{"id": "elves", "card": "Llanowar Elves"}]})
+    (result,) = got.results
+    assert [rule for rule, _ in result.illegal.why] == ["601.2h"] and "mana abilities" in result.illegal.why[0][1]
+    assert [(o, line) for o, line, _ in got.not_planned] == [("cavern", 3)]
+    assert "not planned with" in got.to_text() and got.to_json()["not_planned"][0]["object"] == "cavern"
