@@ -192,6 +192,13 @@ def _query(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(result.to_text())
+    if args.command == "what-if" and result.results and all(r.illegal for r in result.results):
+        # every outcome ends in an action that cannot be taken: exit 1, as check does for a
+        # failed scenario, so that a script can tell (the reasons are in the answer)
+        first = result.results[0].illegal
+        print(f"mtg-asp: what-if: step {first.step} ({first.action!r}) cannot be taken in any outcome: "
+              + "; ".join(f"CR {rule}: {t}" for rule, t in first.why), file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_OK
 
 

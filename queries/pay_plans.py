@@ -31,6 +31,7 @@ class Plans:
     plans: tuple[Plan, ...]
     # mana abilities the engine does not plan with: (object id, line, why)
     left_out: tuple[tuple[str, int, str], ...] = ()
+    candidates: int = 0     # how many mana abilities the engine could plan with (cp_cand/3)
 
 
 def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo.Symbol, ...],
@@ -48,6 +49,7 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
                 for s in facts.get("cp_left_out") if s.arguments[0] == q}
         left |= {(object_id(s.arguments[1]), s.arguments[2], LEFT_OUT_AGAIN)
                  for s in facts.get("cp_repeatable") if s.arguments[0] == q}
+        candidates = sum(1 for s in facts.get("cp_cand") if s.arguments[0] == q)
         found = _minimal_models(solver, [query.external("cp_on"), query.external("cp_frugal")], limit)
     plans = []
     for model in found:
@@ -57,7 +59,7 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
         plans.append(Plan(tuple((object_id(o), str(i)) for o, i in used)))
     unique = tuple(dict.fromkeys(plans))
     left_out = tuple(sorted({(oid, resolve_line(solver, oid, ability(i))[0], why) for oid, i, why in left}))
-    return Plans(unique, left_out)
+    return Plans(unique, left_out, candidates)
 
 
 def _minimal_models(solver: Solver, switches: list[clingo.Symbol], limit: int) -> list[list[clingo.Symbol]]:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field, replace
 
 import clingo
 
-from ..translator.changes import KINDS, Change, apply
+from ..translator.changes import KINDS, ZONE_WORDS, Change, apply
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.numbers import check_symbol_number
@@ -303,12 +303,101 @@ class WhatIf:
             lines += [f"    {c.to_text()}" for c in r.changes if c.change.logged] or ["    nothing changes"]
             if r.illegal:
                 why = "; ".join(f"CR {rule}: {t}" for rule, t in r.illegal.why)
-                lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
-            for oid, v in r.after(self.start).items():
-                lines.append(f"    now {oid}: {v}")
+                lines.append(f"    step {r.illegal.step}: {r.illegal.action!r} cannot be taken  [{why}]")
+            now = now_sentences(r.after(self.start))
+            if now:
+                lines.append("    now:")
+                lines += [f"      {sentence}" for sentence in now]
         lines += [f"  not planned with (a way to pay with it is not among the outcomes): {o} line {line}: {why}"
                   for o, line, why in self.not_planned]
         return "\n".join(lines + unread_lines(self.not_modelled))
+
+
+def now_sentences(after: dict) -> list[str]:
+    """What differs from the start (Result.after), one plain sentence per object or player."""
+    out = []
+    for key, v in after.items():
+        if key == "turn":
+            out.append(f"it is turn {v['number']} ({v['active']}'s), the {v['step'].replace('_', ' ')} step")
+        elif key == "effects_ended":
+            out.append(f"effect{'s' if len(v) > 1 else ''} {', '.join(v)} ended")
+        elif key == "stack":
+            out.append("the stack, from the bottom: " + ("; ".join(_stack_words(t) for t in v) if v else "empty"))
+        elif key.startswith("player "):
+            out.append(_player_words(key[len("player "):], v))
+        else:
+            out.append(_object_words(key, v))
+    return out
+
+
+def _stack_words(t: dict) -> str:
+    what = f"the spell {t['source']}" if t.get("spell") else f"{t['source']}'s line {t['line']} ability"
+    words = f"{t['id']}: {what} ({t['controller']}'s)" if t["id"] != t["source"] else f"{what} ({t['controller']}'s)"
+    if t["targets"]:
+        words += f" targeting {', '.join(t['targets'])}"
+    if t.get("refers_to"):
+        words += f", referring to {t['refers_to']}"
+    return words
+
+
+def _player_words(player: str, v: dict) -> str:
+    parts = []
+    if v.get("lost"):
+        parts.append("has lost the game")
+    if "life" in v:
+        parts.append(f"has {v['life']} life")
+    if "mana_pool" in v:
+        parts.append(f"has {v['mana_pool']} in their mana pool" if v["mana_pool"] else "has an empty mana pool")
+    if "energy" in v:
+        parts.append(f"has {v['energy']} energy")
+    if "lands_played" in v:
+        parts.append(f"has played {v['lands_played']} land{'s' if v['lands_played'] != 1 else ''} this turn")
+    return f"{player} " + ", ".join(parts)
+
+
+def _object_words(oid: str, v: dict) -> str:
+    if v.get("gone"):
+        return f"{oid} no longer exists"
+    zone = v["zone"]
+    if zone == "battlefield":
+        words = f"{oid} is on the battlefield under {v['controller']}'s control"
+    elif zone == "library":
+        at = v.get("position")
+        words = (f"{oid} is in its owner's library, at a place no one knows" if at == "unknown"
+                 else f"{oid} is in its owner's library, {at + 1}{_ordinal(at + 1)} from the top")
+    else:
+        words = f"{oid} is {'in' if zone != 'stack' else 'on'} {ZONE_WORDS.get(zone, zone)}"
+    extra = []
+    if v.get("new_object"):
+        extra.append("a new object")
+    if v.get("tapped"):
+        extra.append("tapped")
+    for kind_, n in (v.get("counters") or {}).items():
+        extra.append(f"{n} {kind_} counter{'s' if n != 1 else ''}")
+    if v.get("damage"):
+        extra.append(f"{v['damage']} damage marked")
+    if "attached_to" in v:
+        extra.append(f"attached to {v['attached_to']}" if v["attached_to"] else "attached to nothing")
+    for key in ("attacking", "blocking"):
+        if v.get(key):
+            extra.append(f"{key} {v[key]}")
+    if v.get("blocked"):
+        extra.append("blocked")
+    for what, value in (v.get("chosen") or {}).items():
+        extra.append(f"chosen {what.replace('_', ' ')}: {value}")
+    if "colors" in v:
+        extra.append("colors: " + (", ".join(v["colors"]) or "none (colorless)"))
+    if v.get("face_down"):
+        extra.append("face down (no player may look at it)")
+    if v.get("playable_by"):
+        extra.append(f"{v['playable_by']} may play it" + (" this turn" if v.get("playable_this_turn") else ""))
+    if v.get("exiled_with"):
+        extra.append(f"exiled with {v['exiled_with']}")
+    return words + (": " + ", ".join(extra) if extra else "")
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def parse_action(text: str, index: int, where: str = "--do") -> Step:
@@ -530,7 +619,7 @@ class _Run:
                 why = () if paying else _why_no_way(solver, query)
                 if paying or why == POOL_CANNOT_PAY:
                     # CR 601.2g: before paying, the player may activate mana abilities
-                    return self.pay_from_sources(b, solver, query, k, event, where, text)
+                    return self.pay_from_sources(b, solver, query, k, event, where, text, why)
                 return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
         out = []
         for model in models:
@@ -544,7 +633,7 @@ class _Run:
         return out
 
     def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
-                         text: str) -> list[_Branch]:
+                         text: str, why: tuple[tuple[str, str], ...]) -> list[_Branch]:
         """The step's total cost paid after activating mana abilities (CR 601.2g-h, 605.3a): for
         each plan of the encodings (queries/pay_plans.py), its abilities activated one after
         another, then the action paid from the pool; each way that can be paid is an outcome."""
@@ -573,6 +662,9 @@ class _Run:
             return ways
         if stopped:
             return stopped
+        if not paying and not plans.candidates:
+            # no mana ability to activate: the pool was all there was (601.2h)
+            return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
         fixed = f" with the mana abilities of {', '.join(paying)}" if paying else ""
         reason = (f"the mana in the pool and the mana abilities {payer} could activate{fixed} (601.2g) "
                   "cannot pay the total cost")

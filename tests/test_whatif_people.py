@@ -116,3 +116,32 @@ def test_what_the_plan_cannot_use_is_named_and_no_way_is_illegal_with_the_reason
     assert [rule for rule, _ in result.illegal.why] == ["601.2h"] and "mana abilities" in result.illegal.why[0][1]
     assert [(o, line) for o, line, _ in got.not_planned] == [("cavern", 3)]
     assert "not planned with" in got.to_text() and got.to_json()["not_planned"][0]["object"] == "cavern"
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_the_text_is_sentences_not_python_values(capsys):
+    from mtg_asp.queries.cli import main
+    assert main(["what-if", str(EXAMPLES / "combat.yaml"), "--do", "next step", "--do", "resolve", "--do",
+                 "attack demon isamaru", "--do", "block unicorn_b isamaru", "--do", "next step", "--do",
+                 "resolve"]) == 0
+    out = capsys.readouterr().out
+    assert "{'" not in out and "->" not in out
+    assert "unicorn_b leaves the battlefield for its owner's graveyard as a new object" in out
+    assert "      isamaru is on the battlefield under alice's control: attacking bob, blocked" in out
+    assert "      it is turn 6 (alice's), the combat damage step" in out
+    assert "      bob has 14 life" in out
+
+
+def test_what_if_exits_1_when_every_outcome_is_an_action_that_cannot_be_taken(capsys):
+    from mtg_asp.queries.cli import main
+    demo = str(EXAMPLES / "demo.yaml")
+    # the Elves are summoning sick (302.6): the text and the JSON answer, exit 1, the reason on stderr
+    for extra in ([], ["--json"]):
+        assert main(["what-if", demo, "--do", "activate elves 1", *extra]) == 1
+        captured = capsys.readouterr()
+        assert "302.6" in captured.out
+        assert "step 1 ('activate elves 1') cannot be taken in any outcome: CR 302.6" in captured.err
+    # one outcome that can be taken is enough for exit 0: the pool taps for mana
+    assert main(["what-if", demo, "--do", "activate pool 1"]) == 0
