@@ -83,9 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
     mn.add_argument("--player", metavar="P", required=True, help="the player producing mana")
     wi = query("what-if", "step through a game: every distinct state the actions can lead to, "
                           "as what changed, with the CR rules (CR 400.7, 704)")
-    wi.add_argument("--do", metavar="ACTION", action="append", required=True, dest="actions",
+    wi.add_argument("--do", metavar="ACTION", action="append", dest="actions",
                     help="an action, e.g. 'flicker hangarback' or 'move elves to hand' (repeatable: "
-                         f"one step each, in order); the actions: {ACTIONS}")
+                         f"one step each, in order); the actions: {ACTIONS}; a cast or activation "
+                         "the mana pool cannot pay taps mana abilities first (each way an outcome), "
+                         "or '... paying with ID [ID ...]' names them; exit 1 when no outcome can "
+                         "be taken")
+    wi.add_argument("--interactive", action="store_true",
+                    help="a prompt: the board, the legal actions numbered, take one, back, save FILE, quit")
     bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
                         "abilities, power/toughness after the layers, CR 613) and the other zones")
     bd.add_argument("--object", metavar="ID", action="append",
@@ -167,6 +172,17 @@ def _query(args: argparse.Namespace) -> int:
     Limits(args.time_limit, args.memory_limit)          # checked before anything is read
     if args.command == "board" and args.field and not args.json:
         raise InputError("--field", None, "selects fields of the --json answer; add --json")
+    if args.command == "what-if":
+        if args.interactive and (args.actions or args.json or args.explain):
+            raise InputError("--interactive", None, "is a prompt of its own: give it without --do, --json "
+                                                    "or --explain")
+        if not args.interactive and not args.actions:
+            raise InputError("--do", None, "give at least one action (--do ACTION), or --interactive")
+        if args.interactive:
+            from ..translator.state import load_state_file
+            from .interactive import run_interactive
+            state = load_state_file(args.state, cards=card_paths(args))
+            return run_interactive(state, args.time_limit, args.memory_limit)
     # The time limit is the whole command's: every request to the query worker ends by then.
     session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
                                 memory_limit=args.memory_limit, deadline=start + args.time_limit)
