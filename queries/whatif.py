@@ -12,8 +12,10 @@ Action syntax (one string per step; ids are the state's object ids):
     bounce ID            = move ID to hand        exile ID  = move ID to exile
     flicker ID           exile it, then return it to the battlefield, in one step (no
                          state-based actions in between)
-    activate ID LINE [from SOURCE] [targeting T ...]
-                         its controller activates the ability on oracle line LINE (or, for a
+    activate ID [line] LINE [from SOURCE] [targeting T ...] [paying with ID ...]
+                         its controller activates the ability on oracle line LINE, as the
+                         activations listing names it (a basic land's reminder line is its
+                         type's mana ability, 305.6) (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
                          type's mana ability, the type: forest; with `from SOURCE`, the ability
                          line LINE of permanent SOURCE grants it); targets are object ids or player
@@ -21,10 +23,13 @@ Action syntax (one string per step; ids are the state's object ids):
                          does not use the stack: its mana goes to the pool at once (605.3a). ID
                          may be a card in a hand whose ability functions there (cycling,
                          channel, a Spirit Guide: 113.6b); its owner activates it
-    cast ID [x=N] [targeting T ...]
+    cast ID [x=N] [targeting T ...] [paying with ID ...]
                          its owner casts the card, paying its cost (X = N) from their mana pool
                          (the state's mana_pool); every way to pay that leaves a different pool
-                         is an outcome
+                         is an outcome. What the pool cannot pay, mana abilities pay, activated
+                         first (601.2g-h, 605.3a): each subset-minimal plan (queries/pay_plans.py)
+                         its own outcomes; `paying with` names the permanents that pay (an
+                         activation's mana cost is paid the same way)
     play ID              its owner plays the land card (305.1, 116.2a)
     resolve [choosing left|right]
                          the top of the stack resolves (the direction, for a choice of one)
@@ -82,8 +87,8 @@ ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cas
                 "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
                 "next": "act_combat", "attack": "act_combat", "block": "act_combat",
                 "mana_ability": "act_activate"}
-ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...], "
-           "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...] "
+           "[paying with ID ...], cast ID [x=N] [targeting T ...] [paying with ID ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
 
