@@ -74,7 +74,8 @@ def _minimal_models(solver: Solver, switches: list[clingo.Symbol], limit: int) -
         finally:
             ctl.configuration.solve.enum_mode = "auto"
     if len(found) > limit:
-        raise SolverError(f"beyond what this solver handles: more than {limit} ways to pay with mana abilities")
+        raise SolverError(f"beyond what this solver handles: more than {limit} ways to pay with mana abilities; "
+                          "name the permanents that pay with `paying with ID ...`")
     return found
 
 

@@ -654,11 +654,17 @@ class _Run:
         paid_event = (*event[:-1], ())
         ways: list[_Branch] = []
         stopped: list[_Branch] = []
+        # plans that begin with the same activations share them (an activation's branches are
+        # computed once per prefix)
+        after: dict[tuple, list[_Branch]] = {(): [b]}
         for plan in plans.plans:
-            outs = [b]
-            for oid, instance in plan.abilities:
-                outs = [o2 for o in outs for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text)]
-            for o in outs:
+            for j in range(1, len(plan.abilities) + 1):
+                prefix = plan.abilities[:j]
+                if prefix not in after:
+                    oid, instance = prefix[-1]
+                    after[prefix] = [o2 for o in after[prefix[:-1]]
+                                     for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text)]
+            for o in after[plan.abilities]:
                 for o2 in self.act(o, k, paid_event, where, text):
                     (stopped if o2.illegal is not None else ways).append(o2)
         if ways:
