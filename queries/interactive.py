@@ -60,18 +60,15 @@ class Interactive:
         try:
             self.show()
             while True:
-                try:
-                    line = self.read("> ").strip()
-                except EOFError:
-                    self.write("")
-                    return 0
+                line = self.read("> ").strip()
                 if line.lower() in ("quit", "exit", "q"):
                     return 0
                 try:
                     self.command(line)
                 except (InputError, SolverError, LimitExceeded) as e:
                     self.write(f"error: {e}")
-        except KeyboardInterrupt:
+        except (EOFError, KeyboardInterrupt):
+            # end of input or Ctrl-C, at any prompt: the session ends
             self.write("")
             return 0
         finally:

@@ -134,6 +134,21 @@ def test_the_prompt_asks_which_way_and_ends_at_end_of_input(tmp_path):
     p.send("2")
     shown = p.until("\n> ")
     assert "took 'cast elves'" in shown and "f2 (alice, tapped)" not in shown   # outcome 2 tapped f2
-    os.write(p.fd, b"\x04")         # end of input: the prompt ends cleanly
+    os.write(p.fd, b"\x03")         # Ctrl-C: the prompt ends cleanly
+    assert p.status() == 0
+    assert "Traceback" not in p.seen
+
+
+def test_end_of_input_while_it_asks_which_way_ends_the_prompt(tmp_path):
+    # Reflecting Pool adds {G} or {U} (what alice's Forest and Island could produce): two ways
+    state = tmp_path / "pool.yaml"
+    state.write_text("players: [alice, bob]\nturn: {number: 5, active: alice, step: precombat_main}\n"
+                     "battlefield:\n  - {id: pool, card: Reflecting Pool, controller: alice}\n"
+                     "  - {id: f, card: Forest, controller: alice}\n  - {id: i, card: Island, controller: alice}\n")
+    p = Prompt(state)
+    p.until("\n> ")
+    p.send("activate pool line 1")
+    p.until("or `cancel`: ")
+    os.write(p.fd, b"\x04")         # end of input
     assert p.status() == 0
     assert "Traceback" not in p.seen
