@@ -22,8 +22,9 @@ LEFT_OUT_AGAIN = ("could be activated again while paying (605.3a), but a plan us
 
 @dataclass(frozen=True)
 class Plan:
-    """The mana abilities to activate, in order: (object id, instance term as ASP text)."""
-    abilities: tuple[tuple[str, str], ...]
+    """The mana abilities to activate, in order: (object id, instance term as ASP text, the
+    oracle line it stands on)."""
+    abilities: tuple[tuple[str, str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,8 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
         steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
                  for s in model if s.name == "cp_step_of" and s.arguments[0] == q}
         used = sorted(steps, key=lambda oi: (steps[oi], str(oi[0]), str(oi[1])))
-        plans.append(Plan(tuple((object_id(o), str(i)) for o, i in used)))
+        plans.append(Plan(tuple((object_id(o), str(i), resolve_line(solver, object_id(o), ability(i))[0])
+                                for o, i in used)))
     unique = tuple(dict.fromkeys(plans))
     left_out = tuple(sorted({(oid, resolve_line(solver, oid, ability(i))[0], why) for oid, i, why in left}))
     return Plans(unique, left_out, candidates)

@@ -577,7 +577,7 @@ def _ids(event: tuple) -> list[str]:
         return [o for o, _ in event[1]]
     if event[0] == "block":
         return [o for pair in event[1] for o in pair]
-    paying = event[-1] if event[0] in ("cast", "activate") else ()
+    paying = (event[-1] or ()) if event[0] in ("cast", "activate") else ()
     if event[0] == "activate" and event[4] is not None:
         return [event[1], event[4], *paying]
     return [event[1], *paying]
@@ -618,11 +618,13 @@ class _Run:
                     if event[0] in ("activate", "mana_ability") else [])
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
                            (ACTION_PARTS[event[0]], [query.term]), ("detect", [query.term])])
-            paying = event[-1] if event[0] in ("cast", "activate") else ()
+            # paying: () the pool, then mana abilities; a tuple of ids: those permanents' mana
+            # abilities; None: the pool only (the action taken again once a plan's are activated)
+            paying = event[-1] if event[0] in ("cast", "activate") else None
             models = [] if paying else _ways(solver, query)
             if not models:
                 why = () if paying else _why_no_way(solver, query)
-                if paying or why == POOL_CANNOT_PAY:
+                if paying or (paying is not None and why == POOL_CANNOT_PAY):
                     # CR 601.2g: before paying, the player may activate mana abilities
                     return self.pay_from_sources(b, solver, query, k, event, where, text, why)
                 return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
@@ -651,7 +653,7 @@ class _Run:
                                                       "only permanents' mana abilities pay here")
         plans = payment_plans(solver, query, payer, tuple(_obj_symbol(o, inc[o]) for o in paying), MAX_BRANCHES)
         self.left_out.update(plans.left_out)
-        paid_event = (*event[:-1], ())
+        paid_event = (*event[:-1], None)
         ways: list[_Branch] = []
         stopped: list[_Branch] = []
         # plans that begin with the same activations share them (an activation's branches are
@@ -661,9 +663,14 @@ class _Run:
             for j in range(1, len(plan.abilities) + 1):
                 prefix = plan.abilities[:j]
                 if prefix not in after:
-                    oid, instance = prefix[-1]
-                    after[prefix] = [o2 for o in after[prefix[:-1]]
-                                     for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text)]
+                    oid, instance, line = prefix[-1]
+                    after[prefix] = []
+                    for o in after[prefix[:-1]]:
+                        for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text):
+                            after[prefix].append(o2)
+                            if o.illegal is None and o2.illegal is not None and o2.illegal.why != POOL_CANNOT_PAY:
+                                # the planner took it, the what-if cannot carry it out: named
+                                self.left_out.add((oid, line, "; ".join(f"CR {r}: {t}" for r, t in o2.illegal.why)))
             for o in after[plan.abilities]:
                 for o2 in self.act(o, k, paid_event, where, text):
                     (stopped if o2.illegal is not None else ways).append(o2)

@@ -145,3 +145,15 @@ def test_what_if_exits_1_when_every_outcome_is_an_action_that_cannot_be_taken(ca
         assert "step 1 ('activate elves 1') cannot be taken in any outcome: CR 302.6" in captured.err
     # one outcome that can be taken is enough for exit 0: the pool taps for mana
     assert main(["what-if", demo, "--do", "activate pool 1"]) == 0
+
+
+def test_a_mana_ability_paying_is_carried_out_by_the_what_ifs_rules_and_plans_do_not_nest():
+    # City of Brass pays {G} as one of its five colors (the others cannot pay: not ways) and its
+    # "becomes tapped" trigger goes on the stack above the spell (603.3b); the Forest is the
+    # other way. Tapping both is no way: the Forest's {G} is not needed once the City paid
+    got = run([{"id": "city", "card": "City of Brass", "controller": "alice"},
+               {"id": "f1", "card": "Forest", "controller": "alice"}], ["cast elves"],
+              hand={"alice": [{"id": "elves", "card": "Llanowar Elves"}]})
+    assert [tapped(got, k) for k in range(len(got.results))] == [["city"], ["f1"]]
+    stack = got.results[0].after(got.start)["stack"]
+    assert [(t["source"], bool(t.get("spell"))) for t in stack] == [("elves", True), ("city", False)]
