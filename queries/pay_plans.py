@@ -19,6 +19,9 @@ from .core import Query, Solver
 LEFT_OUT_AGAIN = ("could be activated again while paying (605.3a), but a plan uses each ability "
                   "at most once")
 
+LEFT_OUT_TOGETHER = ("a plan uses it, or another mana ability of the same permanent, not both (a known "
+                     "defect of the planner: docs/known-defects)")
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -50,6 +53,8 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
                 for s in facts.get("cp_left_out") if s.arguments[0] == q}
         left |= {(object_id(s.arguments[1]), s.arguments[2], LEFT_OUT_AGAIN)
                  for s in facts.get("cp_repeatable") if s.arguments[0] == q}
+        left |= {(object_id(s.arguments[1]), s.arguments[2], LEFT_OUT_TOGETHER)
+                 for s in facts.get("plan_one_per_permanent") if s.arguments[0] == q}
         candidates = sum(1 for s in facts.get("cp_cand") if s.arguments[0] == q)
         found = _minimal_models(solver, [query.external("cp_on"), query.external("cp_frugal")], limit)
     plans = []

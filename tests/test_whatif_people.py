@@ -157,3 +157,13 @@ def test_a_mana_ability_paying_is_carried_out_by_the_what_ifs_rules_and_plans_do
     assert [tapped(got, k) for k in range(len(got.results))] == [["city"], ["f1"]]
     stack = got.results[0].after(got.start)["stack"]
     assert [(t["source"], bool(t.get("spell"))) for t in stack] == [("elves", True), ("city", False)]
+
+
+def test_a_permanent_whose_two_mana_abilities_a_plan_would_not_use_together_is_named():
+    # docs/known-defects: a plan uses one mana ability of a permanent; Tinder Wall tapped for
+    # Cryptolith Rite's {G}, then sacrificed for {R}{R}, is a way it does not find: named
+    got = run([{"id": "rite", "card": "Cryptolith Rite", "controller": "alice"},
+               {"id": "wall", "card": "Tinder Wall", "controller": "alice"}], ["cast elves"],
+              hand={"alice": [{"id": "elves", "card": "Llanowar Elves"}]})
+    assert got.results and all(r.illegal is None for r in got.results)
+    assert [(o, line) for o, line, why in got.not_planned if "known defect" in why] == [("wall", 2)]
