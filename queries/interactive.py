@@ -172,9 +172,12 @@ class Interactive:
         creatures = {oid for oid, v in board.items() if "creature" in v.get("types", ())}
         controllers = {oid: v.get("controller") for oid, v in board.items()}
         for z in sorted(s.zones, key=lambda z: (z.owner, z.position)):
-            if z.zone != "hand" and not (z.zone == "exile" and z.playable_by):
-                continue
             card = s.library.get(z.card)
+            # from the hand; from exile with a permission; a commander from the command zone;
+            # flashback from the graveyard (the rules say whether it can be cast: 601.3)
+            if not (z.zone == "hand" or (z.zone == "exile" and z.playable_by) or z.zone == "command"
+                    or (z.zone == "graveyard" and any(a.kind == "flashback" for a in card.abilities))):
+                continue
             if "land" in card.types:
                 tried.append(f"play {z.id}")
             elif not _has_x(card.mana_cost):
