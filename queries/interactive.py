@@ -218,7 +218,8 @@ def _has_x(mana_cost: tuple[str, ...]) -> bool:
 def _can_take(session: Session, action: str) -> bool:
     """The solver's answer: at least one outcome of the action can be taken."""
     try:
-        result = session.what_if([action], "the prompt")
+        # one way is enough to list it (whatif.what_if's any_way: the first plan that pays)
+        result = session._ask("what_if", [action], "the prompt", False, True)
     except InputError:
         return False
     return any(r.illegal is None for r in result.results)

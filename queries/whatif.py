@@ -521,11 +521,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
-def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False) -> WhatIf:
+def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False,
+            any_way: bool = False) -> WhatIf:
+    """Every distinct outcome of the actions; with `any_way`, a payment from mana abilities
+    stops at the first plan that pays (the interactive prompt asks only whether an action can
+    be taken: queries/interactive.py)."""
     if not actions:
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
-    run = _Run(solver)
+    run = _Run(solver, any_way)
     branches = [_Branch(solver.state, (), solver)]
     for k, step in enumerate(steps, 1):
         nxt: list[_Branch] = []
@@ -587,8 +591,9 @@ class _Run:
     """One what-if query: the solvers of the states it reaches, and what those states hold
     that the what-if cannot model (unread)."""
 
-    def __init__(self, first: Solver):
+    def __init__(self, first: Solver, any_way: bool = False):
         self.time_limit = first.time_limit
+        self.any_way = any_way
         self.unread: set[Unread] = set()
         # mana abilities the payment plans could not use: (object id, line, why)
         self.left_out: set[tuple[str, int, str]] = set()
@@ -674,6 +679,8 @@ class _Run:
             for o in after[plan.abilities]:
                 for o2 in self.act(o, k, paid_event, where, text):
                     (stopped if o2.illegal is not None else ways).append(o2)
+            if self.any_way and ways:
+                break
         if ways:
             # the plans' ways that could not be paid after all (an outcome of a mana ability of
             # the wrong type) are not ways to take the action

@@ -167,3 +167,13 @@ def test_a_permanent_whose_two_mana_abilities_a_plan_would_not_use_together_is_n
               hand={"alice": [{"id": "elves", "card": "Llanowar Elves"}]})
     assert got.results and all(r.illegal is None for r in got.results)
     assert [(o, line) for o, line, why in got.not_planned if "known defect" in why] == [("wall", 2)]
+
+
+def test_any_way_stops_at_the_first_plan_that_pays():
+    # the interactive listing asks only whether a cast can be taken
+    from mtg_asp.queries.core import Solver
+    from mtg_asp.queries.whatif import what_if
+    state = load_state({**BASE, "battlefield": LANDS, "hand": {"alice": [{"id": "elves", "card": "Llanowar Elves"}]}})
+    assert len(what_if(Solver(state), ["cast elves"]).results) == 2
+    (one,) = what_if(Solver(state), ["cast elves"], any_way=True).results
+    assert one.illegal is None
