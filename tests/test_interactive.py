@@ -149,7 +149,7 @@ def test_the_prompt_lists_takes_an_action_goes_back_saves_and_quits(tmp_path):
     assert first_objects(load_state_file(saved)) == first_objects(reached(EXAMPLES / "demo.yaml", ["play wastes"]))
 
 
-def test_the_prompt_asks_which_way_and_ends_at_end_of_input(tmp_path):
+def test_the_prompt_asks_which_way_and_ends_at_ctrl_c(tmp_path):
     state = tmp_path / "two.yaml"
     state.write_text("players: [alice, bob]\nturn: {number: 5, active: alice, step: precombat_main}\n"
                      "battlefield:\n  - {id: f1, card: Forest, controller: alice}\n"
