@@ -145,9 +145,14 @@ def build_parser() -> argparse.ArgumentParser:
     mn.add_argument("--player", metavar="P", required=True, help="the player producing mana")
     wi = query("what-if", "step through a game: every distinct state the actions can lead to, "
                           "as what changed, with the CR rules (CR 400.7, 704)")
-    wi.add_argument("--do", metavar="ACTION", action="append", required=True, dest="actions",
+    wi.add_argument("--do", metavar="ACTION", action="append", dest="actions",
                     help="an action, e.g. 'flicker hangarback' or 'move elves to hand' (repeatable: "
-                         "one step each, in order); the actions: {ACTIONS}")
+                         "one step each, in order); the actions: {ACTIONS}; a cast or activation "
+                         "the mana pool cannot pay taps mana abilities first (each way an outcome), "
+                         "or '... paying with ID [ID ...]' names them; exit 1 when no outcome can "
+                         "be taken")
+    wi.add_argument("--interactive", action="store_true",
+                    help="a prompt: the board, the legal actions numbered, take one, back, save FILE, quit")
     bd = query("board", "the permanents as the rules see them now (controller, types, colors, "
                         "abilities, power/toughness after the layers, CR 613) and the other zones")
     bd.add_argument("--object", metavar="ID", action="append",
@@ -237,6 +242,17 @@ def _query(args: argparse.Namespace) -> int:
     if args.rule_text and not args.explain:
         raise InputError("--rule-text", None, "quotes the rules --explain cites; add --explain")
     book = rule_book(args.rules) if args.rule_text else None
+    if args.command == "what-if":
+        if args.interactive and (args.actions or args.json or args.explain):
+            raise InputError("--interactive", None, "is a prompt of its own: give it without --do, --json "
+                                                    "or --explain")
+        if not args.interactive and not args.actions:
+            raise InputError("--do", None, "give at least one action (--do ACTION), or --interactive")
+        if args.interactive:
+            from ..translator.state import load_state_file
+            from .interactive import run_interactive
+            state = load_state_file(args.state, cards=card_paths(args))
+            return run_interactive(state, args.time_limit, args.memory_limit)
     # The time limit is the whole command's: every request to the query worker ends by then.
     session = Session.from_file(args.state, time_limit=args.time_limit, cards=card_paths(args),
                                 memory_limit=args.memory_limit, deadline=start + args.time_limit)
@@ -270,6 +286,13 @@ def _query(args: argparse.Namespace) -> int:
         _emit(args, with_rule_text(result.to_text(), book) + "\n")
     else:
         _emit(args, result.to_text() + "\n")
+    if args.command == "what-if" and result.results and all(r.illegal for r in result.results):
+        # every outcome ends in an action that cannot be taken: exit 1, as check does for a
+        # failed scenario, so that a script can tell (the reasons are in the answer)
+        first = result.results[0].illegal
+        print(f"mtg-asp: what-if: step {first.step} ({first.action!r}) cannot be taken in any outcome: "
+              + "; ".join(f"CR {rule}: {t}" for rule, t in first.why), file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_OK
 
 

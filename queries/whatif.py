@@ -12,8 +12,10 @@ Action syntax (one string per step; ids are the state's object ids):
     bounce ID            = move ID to hand        exile ID  = move ID to exile
     flicker ID           exile it, then return it to the battlefield, in one step (no
                          state-based actions in between)
-    activate ID LINE [from SOURCE] [targeting T ...]
-                         its controller activates the ability on oracle line LINE (or, for a
+    activate ID [line] LINE [from SOURCE] [targeting T ...] [paying with ID ...]
+                         its controller activates the ability on oracle line LINE, as the
+                         activations listing names it (a basic land's reminder line is its
+                         type's mana ability, 305.6) (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
                          type's mana ability, the type: forest; with `from SOURCE`, the ability
                          line LINE of permanent SOURCE grants it); targets are object ids or player
@@ -21,10 +23,13 @@ Action syntax (one string per step; ids are the state's object ids):
                          does not use the stack: its mana goes to the pool at once (605.3a). ID
                          may be a card in a hand whose ability functions there (cycling,
                          channel, a Spirit Guide: 113.6b); its owner activates it
-    cast ID [x=N] [targeting T ...]
+    cast ID [x=N] [targeting T ...] [paying with ID ...]
                          its owner casts the card, paying its cost (X = N) from their mana pool
                          (the state's mana_pool); every way to pay that leaves a different pool
-                         is an outcome
+                         is an outcome. What the pool cannot pay, mana abilities pay, activated
+                         first (601.2g-h, 605.3a): each subset-minimal plan (queries/pay_plans.py)
+                         its own outcomes; `paying with` names the permanents that pay (an
+                         activation's mana cost is paid the same way)
     play ID              its owner plays the land card (305.1, 116.2a)
     resolve [choosing left|right]
                          the top of the stack resolves (the direction, for a choice of one)
@@ -51,26 +56,39 @@ from dataclasses import dataclass, field, replace
 
 import clingo
 
-from ..translator.changes import KINDS, Change, apply
+from ..translator.changes import KINDS, ZONE_WORDS, Change, apply
 from ..translator.errors import InputError, SolverError
 from ..translator.model import ZONES, GameState
 from ..translator.numbers import check_symbol_number
 from ..translator.render import obj
 from ..translator.state import COUNTER_KIND
-from .common import blocked, colors, controllers, counters, not_modelled, outcome_parts
+from .common import (
+    blocked,
+    colors,
+    controllers,
+    counters,
+    not_modelled,
+    oracle_lines,
+    outcome_parts,
+)
 from .core import Answer, Query, Solver
+from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_BRANCHES = 256
 MAX_SETTLE_ROUNDS = 50
+# A step with no outcome because the pool cannot pay (asp/payment.lp pay_fails/3): the payer
+# may activate mana abilities first (601.2g).
+POOL_CANNOT_PAY = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
 MOVE_ZONES = ("battlefield", *ZONES)
 # The program part of asp/ with the rules of each kind of action (besides step(q) and
 # action(q), common to all).
 ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
                 "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
-                "next": "act_combat", "attack": "act_combat", "block": "act_combat"}
-ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [from SOURCE] [targeting T ...], "
-           "cast ID [x=N] [targeting T ...], play ID, resolve [choosing left|right], leave PLAYER, "
+                "next": "act_combat", "attack": "act_combat", "block": "act_combat",
+                "mana_ability": "act_activate"}
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...] "
+           "[paying with ID ...], cast ID [x=N] [targeting T ...] [paying with ID ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
 
@@ -78,8 +96,9 @@ ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID LINE [
 @dataclass(frozen=True)
 class Step:
     text: str
-    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets, source) |
-                                  # ("cast", id, x, targets) | ("play", id) | ("counters", id,
+    events: tuple[tuple, ...]     # ("move", id, zone) | ("activate", id, line, targets, source,
+                                  # paying) | ("cast", id, x, targets, paying) | ("play", id) |
+                                  # ("mana_ability", id, instance) | ("counters", id,
                                   # kind, n) | ("leave", player) | ("resolve", direction or None) |
                                   # ("next",) | ("attack", ((id, player or None), ...)) |
                                   # ("block", ((blocker, attacker), ...))
@@ -257,9 +276,14 @@ class WhatIf:
     # the lines in play kept as words only, in any state the what-if went through
     not_modelled: tuple[Unread, ...] = ()
     explain: bool = False
+    # mana abilities a payment from mana abilities could not plan with (queries/pay_plans.py):
+    # (object id, line, why); a way to pay with them is not among the outcomes
+    not_planned: tuple[tuple[str, int, str], ...] = ()
 
     def to_json(self) -> dict:
         out = {"actions": list(self.actions), "outcomes": [r.to_json(self.start) for r in self.results]}
+        if self.not_planned:
+            out["not_planned"] = [{"object": o, "ability": line, "why": why} for o, line, why in self.not_planned]
         return with_unread(out, self.not_modelled)
 
     def rules(self) -> list[Cited]:
@@ -284,10 +308,101 @@ class WhatIf:
             lines += [f"    {c.to_text()}" for c in r.changes if c.change.logged] or ["    nothing changes"]
             if r.illegal:
                 why = "; ".join(f"CR {rule}: {t}" for rule, t in r.illegal.why)
-                lines.append(f"    step {r.illegal.step}: {r.illegal.action} cannot be taken  [{why}]")
-            for oid, v in r.after(self.start).items():
-                lines.append(f"    now {oid}: {v}")
+                lines.append(f"    step {r.illegal.step}: {r.illegal.action!r} cannot be taken  [{why}]")
+            now = now_sentences(r.after(self.start))
+            if now:
+                lines.append("    now:")
+                lines += [f"      {sentence}" for sentence in now]
+        lines += [f"  not planned with (a way to pay with it is not among the outcomes): {o} line {line}: {why}"
+                  for o, line, why in self.not_planned]
         return "\n".join(lines + unread_lines(self.not_modelled))
+
+
+def now_sentences(after: dict) -> list[str]:
+    """What differs from the start (Result.after), one plain sentence per object or player."""
+    out = []
+    for key, v in after.items():
+        if key == "turn":
+            out.append(f"it is turn {v['number']} ({v['active']}'s), the {v['step'].replace('_', ' ')} step")
+        elif key == "effects_ended":
+            out.append(f"effect{'s' if len(v) > 1 else ''} {', '.join(v)} ended")
+        elif key == "stack":
+            out.append("the stack, from the bottom: " + ("; ".join(_stack_words(t) for t in v) if v else "empty"))
+        elif key.startswith("player "):
+            out.append(_player_words(key[len("player "):], v))
+        else:
+            out.append(_object_words(key, v))
+    return out
+
+
+def _stack_words(t: dict) -> str:
+    what = f"the spell {t['source']}" if t.get("spell") else f"{t['source']}'s line {t['line']} ability"
+    words = f"{t['id']}: {what} ({t['controller']}'s)" if t["id"] != t["source"] else f"{what} ({t['controller']}'s)"
+    if t["targets"]:
+        words += f" targeting {', '.join(t['targets'])}"
+    if t.get("refers_to"):
+        words += f", referring to {t['refers_to']}"
+    return words
+
+
+def _player_words(player: str, v: dict) -> str:
+    parts = []
+    if v.get("lost"):
+        parts.append("has lost the game")
+    if "life" in v:
+        parts.append(f"has {v['life']} life")
+    if "mana_pool" in v:
+        parts.append(f"has {v['mana_pool']} in their mana pool" if v["mana_pool"] else "has an empty mana pool")
+    if "energy" in v:
+        parts.append(f"has {v['energy']} energy")
+    if "lands_played" in v:
+        parts.append(f"has played {v['lands_played']} land{'s' if v['lands_played'] != 1 else ''} this turn")
+    return f"{player} " + ", ".join(parts)
+
+
+def _object_words(oid: str, v: dict) -> str:
+    if v.get("gone"):
+        return f"{oid} no longer exists"
+    zone = v["zone"]
+    if zone == "battlefield":
+        words = f"{oid} is on the battlefield under {v['controller']}'s control"
+    elif zone == "library":
+        at = v.get("position")
+        words = (f"{oid} is in its owner's library, at a place no one knows" if at == "unknown"
+                 else f"{oid} is in its owner's library, {at + 1}{_ordinal(at + 1)} from the top")
+    else:
+        words = f"{oid} is {'in' if zone != 'stack' else 'on'} {ZONE_WORDS.get(zone, zone)}"
+    extra = []
+    if v.get("new_object"):
+        extra.append("a new object")
+    if v.get("tapped"):
+        extra.append("tapped")
+    for kind_, n in (v.get("counters") or {}).items():
+        extra.append(f"{n} {kind_} counter{'s' if n != 1 else ''}")
+    if v.get("damage"):
+        extra.append(f"{v['damage']} damage marked")
+    if "attached_to" in v:
+        extra.append(f"attached to {v['attached_to']}" if v["attached_to"] else "attached to nothing")
+    for key in ("attacking", "blocking"):
+        if v.get(key):
+            extra.append(f"{key} {v[key]}")
+    if v.get("blocked"):
+        extra.append("blocked")
+    for what, value in (v.get("chosen") or {}).items():
+        extra.append(f"chosen {what.replace('_', ' ')}: {value}")
+    if "colors" in v:
+        extra.append("colors: " + (", ".join(v["colors"]) or "none (colorless)"))
+    if v.get("face_down"):
+        extra.append("face down (no player may look at it)")
+    if v.get("playable_by"):
+        extra.append(f"{v['playable_by']} may play it" + (" this turn" if v.get("playable_this_turn") else ""))
+    if v.get("exiled_with"):
+        extra.append(f"exiled with {v['exiled_with']}")
+    return words + (": " + ", ".join(extra) if extra else "")
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def parse_action(text: str, index: int, where: str = "--do") -> Step:
@@ -366,6 +481,19 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
         if len(words) != 2:
             raise bad("write it as: leave PLAYER")
         return Step(text, (("leave", words[1]),))
+    paying: tuple[str, ...] = ()
+    if verb in ("cast", "activate"):
+        # "... paying with ID [ID ...]": the permanents whose mana abilities pay (601.2g)
+        lowered = [w.lower() for w in words]
+        for i in range(len(words) - 1):
+            if lowered[i:i + 2] == ["paying", "with"]:
+                paying, words = tuple(words[i + 2:]), words[:i]
+                if not paying:
+                    raise bad("write it as: ... paying with ID [ID ...] (the permanents whose mana "
+                              "abilities pay)")
+                if len(set(paying)) != len(paying):
+                    raise bad("name each permanent that pays once")
+                break
     if verb == "cast":
         rest = words[2:]
         x = None
@@ -376,8 +504,11 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             x, rest = check_symbol_number(value, where, field_), rest[1:]
         if len(words) < 2 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
-        return Step(text, (("cast", words[1], x, tuple(rest[1:])),))
+        return Step(text, (("cast", words[1], x, tuple(rest[1:]), paying),))
     if verb == "activate":
+        # "activate forest line 1" as the activations listing prints it, or "activate forest 1"
+        if len(words) >= 4 and words[2].lower() == "line":
+            words = [*words[:2], *words[3:]]
         rest = words[3:]
         source = None
         if rest and rest[0].lower() == "from":
@@ -385,16 +516,20 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
                 raise bad("write it as: activate ID LINE from SOURCE (the permanent that grants it)")
             source, rest = rest[1], rest[2:]
         if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
-            raise bad("write it as: activate ID LINE [from SOURCE] [targeting T ...]")
-        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source),))
+            raise bad("write it as: activate ID [line] LINE [from SOURCE] [targeting T ...]")
+        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source, paying),))
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
-def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False) -> WhatIf:
+def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False,
+            any_way: bool = False) -> WhatIf:
+    """Every distinct outcome of the actions; with `any_way`, a payment from mana abilities
+    stops at the first plan that pays (the interactive prompt asks only whether an action can
+    be taken: queries/interactive.py)."""
     if not actions:
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
-    run = _Run(solver)
+    run = _Run(solver, any_way)
     branches = [_Branch(solver.state, (), solver)]
     for k, step in enumerate(steps, 1):
         nxt: list[_Branch] = []
@@ -424,7 +559,8 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         results.sort(key=lambda r: json.dumps([[c.to_json() for c in r.changes],
                                                r.illegal and (r.illegal.step, sorted(r.illegal.why))],
                                               sort_keys=True))
-    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.unread)), explain)
+    return WhatIf(solver.state, tuple(actions), tuple(results), tuple(sorted(run.unread)), explain,
+                  tuple(sorted(run.left_out)))
 
 
 @dataclass(frozen=True)
@@ -445,18 +581,22 @@ def _ids(event: tuple) -> list[str]:
         return [o for o, _ in event[1]]
     if event[0] == "block":
         return [o for pair in event[1] for o in pair]
+    paying = (event[-1] or ()) if event[0] in ("cast", "activate") else ()
     if event[0] == "activate" and event[4] is not None:
-        return [event[1], event[4]]
-    return [event[1]]
+        return [event[1], event[4], *paying]
+    return [event[1], *paying]
 
 
 class _Run:
     """One what-if query: the solvers of the states it reaches, and what those states hold
     that the what-if cannot model (unread)."""
 
-    def __init__(self, first: Solver):
+    def __init__(self, first: Solver, any_way: bool = False):
         self.time_limit = first.time_limit
+        self.any_way = any_way
         self.unread: set[Unread] = set()
+        # mana abilities the payment plans could not use: (object id, line, why)
+        self.left_out: set[tuple[str, int, str]] = set()
         self._seen(first)
 
     def solver(self, state: GameState) -> Solver:
@@ -479,12 +619,19 @@ class _Run:
             inc = b.state.incarnations()
             # A mana ability's mana is read from the outcomes of its source's mana abilities
             # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
-            mana = outcome_parts([_obj_symbol(event[1], inc[event[1]])]) if event[0] == "activate" else []
+            mana = (outcome_parts([_obj_symbol(event[1], inc[event[1]])])
+                    if event[0] in ("activate", "mana_ability") else [])
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
                            (ACTION_PARTS[event[0]], [query.term]), ("detect", [query.term])])
-            models = _ways(solver, query)
+            # paying: () the pool, then mana abilities; a tuple of ids: those permanents' mana
+            # abilities; None: the pool only (the action taken again once a plan's are activated)
+            paying = event[-1] if event[0] in ("cast", "activate") else None
+            models = [] if paying else _ways(solver, query)
             if not models:
-                why = _why_no_way(solver, query)
+                why = () if paying else _why_no_way(solver, query)
+                if paying or (paying is not None and why == POOL_CANNOT_PAY):
+                    # CR 601.2g: before paying, the player may activate mana abilities
+                    return self.pay_from_sources(b, solver, query, k, event, where, text, why)
                 return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
         out = []
         for model in models:
@@ -496,6 +643,57 @@ class _Run:
                 continue
             out.append(_next(b, solver, answer, query.id, k))
         return out
+
+    def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
+                         text: str, why: tuple[tuple[str, str], ...]) -> list[_Branch]:
+        """The step's total cost paid after activating mana abilities (CR 601.2g-h, 605.3a): for
+        each plan of the encodings (queries/pay_plans.py), its abilities activated one after
+        another, then the action paid from the pool; each way that can be paid is an outcome."""
+        paying = event[-1]
+        inc = b.state.incarnations()
+        payer = _payer(solver, query)
+        for oid in paying:
+            if b.state.permanent(oid) is None:
+                raise InputError(where, f"[{k - 1}]", f"{text!r}: {oid!r} is not a permanent on the battlefield: "
+                                                      "only permanents' mana abilities pay here")
+        plans = payment_plans(solver, query, payer, tuple(_obj_symbol(o, inc[o]) for o in paying), MAX_BRANCHES)
+        self.left_out.update(plans.left_out)
+        paid_event = (*event[:-1], None)
+        ways: list[_Branch] = []
+        stopped: list[_Branch] = []
+        # plans that begin with the same activations share them (an activation's branches are
+        # computed once per prefix)
+        after: dict[tuple, list[_Branch]] = {(): [b]}
+        for plan in plans.plans:
+            for j in range(1, len(plan.abilities) + 1):
+                prefix = plan.abilities[:j]
+                if prefix not in after:
+                    oid, instance, line = prefix[-1]
+                    after[prefix] = []
+                    for o in after[prefix[:-1]]:
+                        for o2 in self.act(o, k, ("mana_ability", oid, instance), where, text):
+                            after[prefix].append(o2)
+                            if o.illegal is None and o2.illegal is not None and o2.illegal.why != POOL_CANNOT_PAY:
+                                # the planner took it, the what-if cannot carry it out: named
+                                self.left_out.add((oid, line, "; ".join(f"CR {r}: {t}" for r, t in o2.illegal.why)))
+            for o in after[plan.abilities]:
+                for o2 in self.act(o, k, paid_event, where, text):
+                    (stopped if o2.illegal is not None else ways).append(o2)
+            if self.any_way and ways:
+                break
+        if ways:
+            # the plans' ways that could not be paid after all (an outcome of a mana ability of
+            # the wrong type) are not ways to take the action
+            return ways
+        if stopped:
+            return stopped
+        if not paying and not plans.candidates:
+            # no mana ability to activate: the pool was all there was (601.2h)
+            return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
+        fixed = f" with the mana abilities of {', '.join(paying)}" if paying else ""
+        reason = (f"the mana in the pool and the mana abilities {payer} could activate{fixed} (601.2g) "
+                  "cannot pay the total cost")
+        return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, (("601.2h", reason),)))]
 
     def settle(self, b: _Branch, k: int) -> list[_Branch]:
         """The game settles before a player would receive priority (117.5): round after round
@@ -541,6 +739,14 @@ def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
     return models
 
 
+def _payer(solver: Solver, query: Query) -> str:
+    """Who pays the step's cost (asp/casting.lp payer/2)."""
+    for s in solver.facts().get("payer"):
+        if s.arguments[0].number == query.id:
+            return s.arguments[1].string
+    raise SolverError("the encodings name no payer for a cost; this is a bug in asp/")
+
+
 def _why_no_way(solver: Solver, query: Query) -> tuple[tuple[str, str], ...]:
     """A step with no outcome at all: the only way the encodings allow that is a payment that
     cannot be made (asp/payment.lp, pay_check); they say which rule forbids it."""
@@ -583,14 +789,17 @@ def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, te
     if event[0] == "move":
         _, oid, zone = event
         return [f"act({q},move({obj(oid, inc[oid])},{zone}))"]
+    if event[0] == "mana_ability":
+        # one mana ability of a payment plan (queries/pay_plans.py), by its instance term
+        return [f"act({q},activate({obj(event[1], inc[event[1]])},{event[2]}))"]
     if event[0] in ("activate", "cast"):
         if event[0] == "activate":
-            _, oid, line, targets, source = event
+            _, oid, line, targets, source, _paying = event
             instance = (_instance(state, oid, line, k, where) if source is None
                         else _granted_instance(state, source, inc[source], line, k, where))
             facts = [f"act({q},activate({obj(oid, inc[oid])},{instance}))"]
         else:
-            _, oid, x, targets = event
+            _, oid, x, targets, _paying = event
             facts = [f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))"]
         for j, t in enumerate(targets, 1):
             if t in inc:
@@ -678,8 +887,19 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
         number = hits[0]
     elif line.isascii() and line.isdigit():
         number = check_symbol_number(line, where, f"[{k - 1}]")
-        if not any(a.line == number for a in card.abilities):
-            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no oracle line {number}")
+        found = next((a for a in card.abilities if a.line == number), None)
+        # (a line kept as words only may be an activated ability: the rules say, 602.1 or 608.2)
+        if found is None or found.kind not in ("activated", "intrinsic", "text"):
+            raise InputError(where, f"[{k - 1}]", f"{perm.card} has no activated ability on line {number}; "
+                                                  + _ability_lines(card))
+        if found.kind == "intrinsic":
+            # CR 305.6: a basic land type's reminder line stands for the mana ability the type
+            # gives (asp/characteristics.lp), as the activations listing names it
+            if len(found.intrinsic) > 1:
+                raise InputError(where, f"[{k - 1}]", f"line {number} of {perm.card} holds the mana abilities of "
+                                 f"{len(found.intrinsic)} land types: name one ("
+                                 + ", ".join(found.intrinsic) + ")")
+            return f'intr("{found.intrinsic[0]}")'
     elif line.lower() in BASIC_LAND_TYPES:
         # CR 305.6: the mana ability a basic land type gives (asp/characteristics.lp); whether
         # the permanent has that type now is for the rules to say (602.1 if not).
@@ -689,6 +909,16 @@ def _instance(state: GameState, oid: str, line: str, k: int, where: str) -> str:
                                               "its loyalty cost (+1, -1) or, for a basic land type's "
                                               "mana ability, the type (forest, island, ...)")
     return f'ab("{perm.card}",{number})'
+
+
+def _ability_lines(card) -> str:
+    """The lines of a card's abilities that can be activated, as an error lists them."""
+    lines = oracle_lines(card)
+    found = [f"line {a.line}: {lines[a.line - 1]}" for a in card.abilities
+             if a.kind in ("activated", "intrinsic") and a.line <= len(lines)]
+    if not found:
+        return "it has no activated abilities"
+    return "its activated abilities: " + "; ".join(found)
 
 
 def _distinct(branches: list[_Branch]) -> list[_Branch]:

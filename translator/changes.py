@@ -588,6 +588,12 @@ class Prevented(Change):
         return f"combat damage {self.object} would deal to {self.to} is prevented"
 
 
+# Zones as a sentence names them (the hand, graveyard and library are the owner's, 400.3).
+ZONE_WORDS = {"battlefield": "the battlefield", "stack": "the stack", "hand": "its owner's hand",
+              "graveyard": "its owner's graveyard", "library": "its owner's library", "exile": "exile",
+              "command": "the command zone"}
+
+
 @kind("zone")
 @dataclass(frozen=True)
 class Moves(Change):
@@ -645,8 +651,16 @@ class Moves(Change):
         return out
 
     def text(self):
-        return f"{self.object}: {self.origin} -> {self.to}" + (
-            f" under {self.controller}'s control" if self.controller else "") + " (a new object)"
+        # one plain sentence: "elves leaves the battlefield for exile as a new object"
+        where = ZONE_WORDS.get(self.to, self.to)
+        if self.origin == "battlefield":
+            said = f"{self.object} leaves the battlefield for {where}"
+        elif self.to == "battlefield":
+            said = f"{self.object} enters the battlefield from {ZONE_WORDS.get(self.origin, self.origin)}"
+        else:
+            said = f"{self.object} moves from {ZONE_WORDS.get(self.origin, self.origin)} to {where}"
+        under = f" under {self.controller}'s control" if self.controller else ""
+        return f"{said}{under} as a new object"
 
 
 @kind("library_place")
