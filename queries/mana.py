@@ -4,6 +4,7 @@ and decides which are maximal; this module asks and reads them back."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import clingo
@@ -18,7 +19,8 @@ from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
 # Past this many distinct pools, the independent permanents' modes are answered apart as groups
 # (av_grouped): the answer is the product of the rest's pools with their options (issue 14).
-GROUP_FROM = MAX_POOLS
+# (Eight pain lands alone make 256 pools; comparing 2,000 pools pairwise costs seconds.)
+GROUP_FROM = 256
 _BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
 
 
@@ -182,6 +184,8 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     switches = [query.external("av_on")]
     whole = "distinct pools before the maximal ones are chosen"
     try:
+        if independent and _at_least(solver, fixed, q, set(independent)) > GROUP_FROM:
+            raise SolverError(f"beyond what this solver handles: more than {GROUP_FROM} {whole}")
         models = solver.enumerate(switches, GROUP_FROM if independent else MAX_POOLS, what=whole)
         grouped: list[clingo.Symbol] = []
     except SolverError as e:
@@ -218,6 +222,26 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     reasons = sorted({(a[1].string, a[2].string) for atoms in read for a in atoms["av_why"]})
     return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
                          unrecorded_choices(solver, player), _groups(solver, fixed, q, grouped))
+
+
+def _at_least(solver: Solver, fixed, q: int, independent: set) -> int:
+    """About how many distinct pools the independent permanents' choices alone make (their
+    options are distinct items, so n permanents of one card with m options give the multisets of
+    n of m, C(n + m - 1, m - 1), and different cards multiply, options they share aside). It only
+    chooses whether the whole answer is asked for first: either answer is exact."""
+    modes: dict[clingo.Symbol, int] = {}
+    for s in fixed.get("av_mode"):
+        if s.arguments[0].number == q and s.arguments[1] in independent:
+            modes[s.arguments[1]] = modes.get(s.arguments[1], 0) + 1
+    cards = {p.id: p.card for p in solver.state.battlefield}
+    per_card: dict[tuple, int] = {}
+    for o, m in modes.items():
+        key = (cards.get(object_id(o)), m)
+        per_card[key] = per_card.get(key, 0) + 1
+    bound = 1
+    for (_, m), n in per_card.items():
+        bound *= math.comb(n + m - 1, m - 1)
+    return bound
 
 
 def _groups(solver: Solver, fixed, q: int, grouped: list[clingo.Symbol]) -> tuple[Group, ...]:
