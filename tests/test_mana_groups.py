@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,19 @@ def test_grouped_answer_equals_the_whole_one(monkeypatch, pains, others):
 
 if not CARDS.exists():      # pragma: no cover
     pytest.skip("tests/rulings/imported/cards.json is missing", allow_module_level=True)
+
+
+DUALS = ("Underground Sea", "Savannah", "Tundra", "Bayou", "Volcanic Island", "Tropical Island",
+         "Blood Crypt", "Godless Shrine", "Sacred Foundry", "Steam Vents")
+
+
+def test_pools_of_many_kinds_of_item_are_compared_after_common_items_cancel():
+    # Ten duals (ten two-color classes, 305.6), five basics and Sol Ring: 16 kinds of item, once
+    # refused (2^16 subsets). Items both pools have cancel, so the two Signets' pools compare on
+    # what is left ({U}{R} against {U}{B}: neither dominates), and the pool without either
+    # Signet stays (no debt).
+    got = answer([*DUALS, "Plains", "Island", "Swamp", "Mountain", "Forest", "Sol Ring",
+                  "Izzet Signet", "Dimir Signet"])
+    assert sorted((p.debt, p.total()) for p in got.pools) == [(0, 17), (1, 18), (1, 18), (2, 19)]
+    a, b = (Counter(flat(p.items)) for p in got.pools if p.debt == 1)
+    assert sorted([sorted((a - b).elements()), sorted((b - a).elements())]) == [[(1, "B")], [(1, "R")]]
