@@ -127,7 +127,8 @@ class AvailableMana:
     def to_json(self) -> dict:
         return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
-                "groups": [g.to_json() for g in self.groups],
+                # (only when the answer is grouped: the whole answer's JSON is as it was)
+                **({"groups": [g.to_json() for g in self.groups]} if self.groups else {}),
                 "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
                 **unrecorded_json(self.unrecorded)}, self.not_modelled)
 

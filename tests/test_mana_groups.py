@@ -87,7 +87,7 @@ def test_pain_lands_are_groups_and_the_rest_are_pools(monkeypatch):
 
 def test_the_whole_answer_has_no_groups():
     got = answer(["Adarkar Wastes", "Island"])
-    assert got.groups == () and got.to_json()["groups"] == [] and len(got.pools) == 2
+    assert got.groups == () and "groups" not in got.to_json() and len(got.pools) == 2
 
 
 def test_a_land_another_cost_can_sacrifice_is_not_independent(monkeypatch):
