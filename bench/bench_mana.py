@@ -31,6 +31,12 @@ Board E: 1,000 permanents of mixed lands and rocks (basic lands of the five type
 Thran Dynamo, Mind Stone, drawn at random with a fixed seed): one pool with all their mana.
 Target: under 5 s.
 
+Board F (issue 14's failing case): 50 mixed permanents: five pain lands, two Talismans, five
+Signets, Prismatic Lens, Sol Ring, Mind Stone, Pili-Pala, Cascading Cataracts and 33 basics.
+The pain lands' and Talismans' two modes each and the costed rocks' trades give more than 2,000
+distinct pools; before issue 14's groups the query refused. Now the seven independent permanents
+are answered apart (each "{C} or one of its two colors") and the rest gives 64 maximal pools.
+
 Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
 `total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
 Timing is only reported here; the tests never assert on time.
@@ -113,6 +119,28 @@ def board_mixed(n: int = 1000, seed: int = 3) -> tuple[str, int]:
     cards = rng.choices(list(MIXED), list(MIXED.values()), k=n)
     rows = [f"  - {{id: p{k}, card: '{c}', controller: alice}}" for k, c in enumerate(cards)]
     return _state(rows), sum(MIXED_MANA.get(c, 1) for c in cards)
+
+
+FIFTY = ("Adarkar Wastes", "Caves of Koilos", "Karplusan Forest", "Llanowar Wastes", "Shivan Reef",
+         "Talisman of Dominance", "Talisman of Unity", "Dimir Signet", "Izzet Signet", "Azorius Signet",
+         "Rakdos Signet", "Arcane Signet", "Prismatic Lens", "Sol Ring", "Mind Stone", "Pili-Pala",
+         "Cascading Cataracts")
+
+
+def board_fifty() -> str:
+    rows = [f"  - {{id: r{k}, card: '{c}', controller: alice}}" for k, c in enumerate(FIFTY)]
+    basics = ("Island", "Swamp", "Forest", "Mountain", "Plains")
+    rows += [f"  - {{id: l{k}, card: {basics[k % 5]}, controller: alice}}" for k in range(50 - len(FIFTY))]
+    return _state(rows)
+
+
+def check_fifty(result) -> str | None:
+    groups = sorted(o for g in result.groups for o in g.objects)
+    if groups != [f"r{k}" for k in range(7)] or any(len(g.options) != 2 for g in result.groups):
+        return f"expected the pain lands and Talismans r0..r6 as groups of two options, got {groups}"
+    if len(result.pools) != 64 or max(p.total() for p in result.pools) != 42:
+        return f"expected 64 pools of the rest, at most 42 mana, got {len(result.pools)}"
+    return None
 
 
 def check_mixed(result, total: int) -> str | None:
@@ -219,7 +247,8 @@ def main() -> int:
     print(f"{'board':<44} {'session':>8} {'query':>8} {'total':>8}  pools  result")
     for name, text, check in (("A: 25 basics, 5 Deserts, 3 Cataracts", board_a(), check_a),
                               ("B: 10 Birds, 5 Tenders, Nyxbloom, Monolith, 10 lands", board_b(), check_b),
-                              ("C: Commander, 100 permanents, costed rocks", board_commander(), check_commander)):
+                              ("C: Commander, 100 permanents, costed rocks", board_commander(), check_commander),
+                              ("F: 50 mixed permanents (issue 14)", board_fifty(), check_fifty)):
         (s, q, t), result = measure(text, args.runs, cards=[CARDS])
         if isinstance(result, SolverError):
             ok = False

@@ -4,6 +4,7 @@ and decides which are maximal; this module asks and reads them back."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import clingo
@@ -16,6 +17,10 @@ from .core import Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
 MAX_POOLS = 2000          # distinct pools of plans, before the maximal ones are chosen
+# Past this many distinct pools, the independent permanents' modes are answered apart as groups
+# (av_grouped): the answer is the product of the rest's pools with their options (issue 14).
+# (Eight pain lands alone make 256 pools; comparing 2,000 pools pairwise costs seconds.)
+GROUP_FROM = 256
 _BITS = {1: "W", 2: "U", 4: "B", 8: "R", 16: "G", 32: "C"}
 
 
@@ -77,6 +82,24 @@ class Pool:
 
 
 @dataclass(frozen=True)
+class Group:
+    """Permanents each of which, independently of everything else, adds the items of one of
+    `options` (object line, items): asp/available.lp's av_independent. The answer is then each
+    listed pool with one option of each of these permanents."""
+    objects: tuple[str, ...]
+    options: tuple[tuple[int, Item], ...]
+
+    def to_json(self) -> dict:
+        return {"objects": list(self.objects),
+                "options": [{"ability": line, "items": [i.to_json()]} for line, i in self.options]}
+
+    def to_text(self) -> str:
+        who = self.objects[0] if len(self.objects) == 1 else f"each of {', '.join(self.objects)}"
+        opts = " or ".join(f"{i.to_text()} (line {line})" for line, i in self.options)
+        return f"{who}: {opts}"
+
+
+@dataclass(frozen=True)
 class Loop:
     object: str
     ability: int
@@ -99,10 +122,13 @@ class AvailableMana:
     explain: bool = False
     not_modelled: tuple[Unread, ...] = ()
     unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
+    groups: tuple[Group, ...] = ()   # when not empty: each pool takes one option of each group
 
     def to_json(self) -> dict:
         return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
+                # (only when the answer is grouped: the whole answer's JSON is as it was)
+                **({"groups": [g.to_json() for g in self.groups]} if self.groups else {}),
                 "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
                 **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
@@ -124,6 +150,10 @@ class AvailableMana:
                 extra = f", sacrificing {u.sacrificed}" if u.sacrificed else ""
                 at = f" (step {u.step})" if u.step else ""
                 lines.append(f"       {u.object} line {u.ability}{extra}{at}")
+        if self.groups:
+            lines.append("  each of these with one option of each of these independent permanents (any "
+                         "combination; a combination may be dominated item by item by another):")
+            lines += [f"    {g.to_text()}" for g in self.groups]
         for loop in self.unbounded:
             kinds = "/".join(loop.of)
             lines.append(f"  and any amount more of {{{kinds}}}: {loop.object} line {loop.ability}, "
@@ -151,8 +181,21 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
         if s.arguments[0].number == q:
             raise SolverError("beyond what this solver handles: an activation adds more than "
                               "100000 mana of one type")
-    models = solver.enumerate([query.external("av_on")], MAX_POOLS,
-                              what="distinct pools before the maximal ones are chosen")
+    independent = sorted({s.arguments[1] for s in fixed.get("av_independent") if s.arguments[0].number == q})
+    switches = [query.external("av_on")]
+    whole = "distinct pools before the maximal ones are chosen"
+    try:
+        if independent and _at_least(solver, fixed, q, set(independent)) > GROUP_FROM:
+            raise SolverError(f"beyond what this solver handles: more than {GROUP_FROM} {whole}")
+        models = solver.enumerate(switches, GROUP_FROM if independent else MAX_POOLS, what=whole)
+        grouped: list[clingo.Symbol] = []
+    except SolverError as e:
+        # Too many pools: answer as a product, the independent permanents' modes apart (issue 14).
+        if not independent or whole not in str(e):
+            raise
+        models = solver.enumerate([*switches, query.external("av_grouped")], MAX_POOLS,
+                                  what="distinct pools of the permanents that are not independent")
+        grouped = independent
     if not models:
         raise SolverError("the encodings found no plan at all (not even activating nothing); "
                           "this is a bug in asp/available.lp")
@@ -171,7 +214,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
         raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
     maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
     lines: dict = {"cards": {p.id: ("card", p.card) for p in solver.state.battlefield}}
-    pools = [_pool(solver, keys[k], found[keys[k]], lines) for k in maximal]
+    pools = [_pool(solver, keys[k], found[keys[k]], lines, set(grouped)) for k in maximal]
     pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
     loops = _loops(solver, fixed, q)
     left = sorted({(object_id(s.arguments[1]),
@@ -179,7 +222,51 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(a[1].string, a[2].string) for atoms in read for a in atoms["av_why"]})
     return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
-                         unrecorded_choices(solver, player))
+                         unrecorded_choices(solver, player), _groups(solver, fixed, q, grouped))
+
+
+def _at_least(solver: Solver, fixed, q: int, independent: set) -> int:
+    """About how many distinct pools the independent permanents' choices alone make (their
+    options are distinct items, so n permanents of one card with m options give the multisets of
+    n of m, C(n + m - 1, m - 1), and different cards multiply, options they share aside). It only
+    chooses whether the whole answer is asked for first: either answer is exact."""
+    modes: dict[clingo.Symbol, int] = {}
+    for s in fixed.get("av_mode"):
+        if s.arguments[0].number == q and s.arguments[1] in independent:
+            modes[s.arguments[1]] = modes.get(s.arguments[1], 0) + 1
+    cards = {p.id: p.card for p in solver.state.battlefield}
+    per_card: dict[tuple, int] = {}
+    for o, m in modes.items():
+        key = (cards.get(object_id(o)), m)
+        per_card[key] = per_card.get(key, 0) + 1
+    bound = 1
+    for (_, m), n in per_card.items():
+        bound *= math.comb(n + m - 1, m - 1)
+    return bound
+
+
+def _groups(solver: Solver, fixed, q: int, grouped: list[clingo.Symbol]) -> tuple[Group, ...]:
+    """The independent permanents' options; permanents of one card with the same options are
+    written as one group."""
+    if not grouped:
+        return ()
+    mine = set(grouped)
+    ability_of = {(s.arguments[1], s.arguments[2]): s.arguments[3] for s in fixed.get("av_mode")
+                  if s.arguments[0].number == q and s.arguments[1] in mine}
+    options: dict[str, list[tuple[int, Item]]] = {}
+    for s in fixed.get("av_item"):
+        if s.arguments[0].number != q or s.arguments[1] not in mine:
+            continue
+        o, m, a, mask = s.arguments[1:5]
+        oid = object_id(o)
+        line = resolve_line(solver, oid, ability(ability_of[(o, m)]))[0]
+        options.setdefault(oid, []).append((line, Item(1, a.number, _types(mask.number))))
+    by_options: dict[tuple, list[str]] = {}
+    for oid, opts in options.items():
+        by_options.setdefault(tuple(sorted(opts, key=lambda lo: (lo[0], lo[1].of))), []).append(oid)
+    order = object_order(solver)
+    out = [Group(tuple(sorted(objs, key=lambda o: order[o])), opts) for opts, objs in by_options.items()]
+    return tuple(sorted(out, key=lambda g: order[g.objects[0]]))
 
 
 READ = ("av_pool", "av_debt", "av_step", "av_sac", "av_use", "av_why")   # what a model gives
@@ -204,7 +291,7 @@ def _pool_key(mine: dict[str, list]) -> tuple:
     return tuple(sorted(items)), debt
 
 
-def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict) -> Pool:
+def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict, apart: set) -> Pool:
     items_key, debt = key
     items = [Item(n, a, _types(s)) for a, s, n in items_key]
     items.sort(key=lambda i: (len(i.of) > 1, [MANA_ORDER.index(t) for t in i.of], i.amount))
@@ -213,6 +300,8 @@ def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict) -> Poo
     plan = []
     for a in mine["av_use"]:
         o, m = a[1], a[2]
+        if o in apart:                # an independent permanent: its option is in the groups
+            continue
         if (o, m) not in lines:       # decoded once per query: the pools share most uses
             oid = object_id(o)
             # the line depends on the card and the ability only (resolve_line): once per card
@@ -241,4 +330,4 @@ def _loops(solver: Solver, fixed, q: int) -> tuple[Loop, ...]:
     return tuple(sorted(out, key=lambda l: (l.object, l.ability)))
 
 
-__all__ = ["AvailableMana", "Item", "Loop", "Pool", "Use", "available_mana"]
+__all__ = ["AvailableMana", "Group", "Item", "Loop", "Pool", "Use", "available_mana"]
