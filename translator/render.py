@@ -16,6 +16,7 @@ from pathlib import Path
 import jinja2
 import jinja2.bccache
 
+from .activation import TURN_KINDS
 from .actions import Action
 from .cards import (
     CARD_TYPES,
@@ -316,8 +317,8 @@ def activation_limit_facts(a: str, ability: Ability) -> list[str]:
     (activation_limit/2, 602.5b) of an activated ability (translator/activation.py)."""
     facts = [f"activation_limit({a},{ability.per_turn})."] if ability.per_turn else []
     for k, c in enumerate(ability.only_if, 1):
-        if c.kind == "your_turn":
-            facts.append(f"activation_condition({a},{k},your_turn).")
+        if c.kind in TURN_KINDS:
+            facts.append(f"activation_condition({a},{k},{c.kind}).")
             continue
         f = "any"
         if c.filter:
