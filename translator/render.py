@@ -16,8 +16,8 @@ from pathlib import Path
 import jinja2
 import jinja2.bccache
 
-from .activation import TURN_KINDS
 from .actions import Action
+from .activation import TURN_KINDS
 from .cards import (
     CARD_TYPES,
     COLORS,
