@@ -420,6 +420,8 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         return ("opponent",)
     if raw == "any":     # CR 115.4: "any target" is a creature, player, planeswalker or battle
         return ("any",)
+    if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
+        return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
     filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
     rules = []

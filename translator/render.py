@@ -398,7 +398,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         for w, word in enumerate((ability.target, *ability.more_targets), 1):
             # targets are numbered through all instances of the word "target" (W); "two target
             # creatures" is two targets of one instance (CR 115.3)
-            if word[0] in ("player", "opponent", "any"):
+            if word[0] in ("player", "opponent", "any", "player_or_planeswalker"):
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue

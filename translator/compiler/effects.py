@@ -92,6 +92,9 @@ def _damage(m: re.Match, read: EffectRead) -> list[dict] | None:
     if to == "any target":
         read.target, read.targets = "any", ["any target"]
         return [{"damage": {"to": "target", "amount": amount}}]
+    if to == "target player or planeswalker":     # CR 115.2: a player, or a planeswalker permanent
+        read.target, read.targets = "player_or_planeswalker", [to]
+        return [{"damage": {"to": "target", "amount": amount}}]
     if to == "each opponent":
         return [{"damage": {"to": "each_opponent", "amount": amount}}]
     if to == "you":

@@ -1,0 +1,47 @@
+"""The long tail of effect sentences, third part (issue 13): real pool lines (AtomicCards 2024-03
+wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
+damage to "target player or planeswalker" (115.2, 120.3a, 120.3c)."""
+
+from __future__ import annotations
+
+from pool_lines import compiled
+from pool_lines import what_if_on as run
+
+STENSIA = ("Stensia Bloodhall", "Land", ("{T}: Add {C}.\n{3}{B}{R}, {T}: Stensia Bloodhall deals 2 damage to target "
+           "player or planeswalker."))
+SUNSCORCHED = ("Sunscorched Desert", "Land — Desert", ("When Sunscorched Desert enters the battlefield, it deals 1 "
+               "damage to target player or planeswalker.\n{T}: Add {C}."))
+CHANDRA = ("Chandra, Novice Pyromancer", "Legendary Planeswalker — Chandra", (
+    "+1: Elementals you control get +2/+0 until end of turn.\n-1: Add {R}{R}.\n-2: Chandra, Novice Pyromancer deals "
+    "2 damage to any target."))
+BLOODHALL_BOARD = [{"id": "sb", "card": "Stensia Bloodhall", "controller": "alice"},
+                   {"id": "chandra", "card": "Chandra, Novice Pyromancer", "controller": "bob", "counters": {"loyalty": 3}},
+                   {"id": "elves", "card": "Llanowar Elves", "controller": "bob"}]
+MANA = {"alice": "{B}{R}{C}{C}{C}"}
+
+
+def test_the_compiler_reads_player_or_planeswalker():
+    for spec, kind in ((STENSIA, "activated"), (SUNSCORCHED, "triggered")):
+        c = compiled(*spec)
+        assert c.fully_compiled, c.lines
+        (entry,) = [a[kind] for a in c.card["abilities"] if kind in a and "does" in a[kind]]
+        assert entry["target"] == "player_or_planeswalker"
+        assert entry["does"] == [{"damage": {"to": "target", "amount": 2 if spec is STENSIA else 1}}]
+
+
+def test_stensia_bloodhall_hits_a_player_or_a_planeswalker():
+    got, _ = run([STENSIA, CHANDRA], BLOODHALL_BOARD, ["activate sb 2 targeting bob", "resolve"], mana_pool=MANA,
+                 life={"alice": 20, "bob": 20})
+    (r,) = got.results
+    assert r.illegal is None and dict(r.state.life) == {"alice": 20, "bob": 18}
+    # damage to a planeswalker removes that many loyalty counters (120.3c): 3 - 2
+    got, _ = run([STENSIA, CHANDRA], BLOODHALL_BOARD, ["activate sb 2 targeting chandra", "resolve"], mana_pool=MANA)
+    (r,) = got.results
+    (pw,) = [p for p in r.state.battlefield if p.id == "chandra"]
+    assert r.illegal is None and dict(pw.counters) == {"loyalty": 1}
+
+
+def test_a_creature_is_not_a_player_or_planeswalker():
+    got, _ = run([STENSIA, CHANDRA], BLOODHALL_BOARD, ["activate sb 2 targeting elves"], mana_pool=MANA)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
