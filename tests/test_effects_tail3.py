@@ -1,9 +1,13 @@
 """The long tail of effect sentences, third part (issue 13): real pool lines (AtomicCards 2024-03
 wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
-damage to "target player or planeswalker" (115.2, 120.3a, 120.3c)."""
+damage to "target player or planeswalker" (115.2, 120.3a, 120.3c); "target creature can't be
+blocked / can't block this turn" (509.1b, 611.2c, 514.2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from mtg_asp.queries import Session
 from pool_lines import compiled
 from pool_lines import what_if_on as run
 
@@ -45,3 +49,53 @@ def test_a_creature_is_not_a_player_or_planeswalker():
     got, _ = run([STENSIA, CHANDRA], BLOODHALL_BOARD, ["activate sb 2 targeting elves"], mana_pool=MANA)
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+ROGUES_PASSAGE = ("Rogue's Passage", "Land", "{T}: Add {C}.\n{4}, {T}: Target creature can't be blocked this turn.")
+PASSAGE_BOARD = [{"id": "rp", "card": "Rogue's Passage", "controller": "alice"},
+                 {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+                 {"id": "other", "card": "Llanowar Elves", "controller": "alice"},
+                 {"id": "wall", "card": "Llanowar Elves", "controller": "bob"}]
+TO_COMBAT = ["resolve", "next step", "attack elves other"]
+
+
+def test_rogues_passage_target_cant_be_blocked_this_turn():
+    c = compiled(*ROGUES_PASSAGE)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["creates"] == {
+        "restrict": {"what": ["be_blocked"], "to": "target"}, "duration": "end_of_turn"}
+    passage = ["activate rp 2 targeting elves", *TO_COMBAT]
+    # its target can't be blocked (509.1b); the other attacker can
+    got, _ = run([ROGUES_PASSAGE], PASSAGE_BOARD, [*passage, "block wall elves"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["509.1b"]
+    got, _ = run([ROGUES_PASSAGE], PASSAGE_BOARD, [*passage, "block wall other"], mana_pool={"alice": "{C}{C}{C}{C}"})
+    (r,) = got.results
+    assert r.illegal is None
+
+
+def test_a_restriction_until_end_of_turn_ends_with_the_turn():
+    # the effect ends in the cleanup step (514.2): on the next turn nothing is restricted
+    got, _ = run([ROGUES_PASSAGE], PASSAGE_BOARD, ["activate rp 2 targeting elves", "resolve"],
+                 mana_pool={"alice": "{C}{C}{C}{C}"})
+    (r,) = got.results
+    assert len(r.state.effects) == 1
+    end = replace(r.state, turn=replace(r.state.turn, step="end"))
+    (n,) = Session(end).what_if(["next step"]).results
+    assert n.state.effects == ()
+
+
+CHAINWHIP = ("Chainwhip Cyclops", "Creature — Cyclops Warrior", "{3}{R}: Target creature can't block this turn.")
+
+
+def test_chainwhip_cyclops_target_cant_block_this_turn():
+    board = [{"id": "cyc", "card": "Chainwhip Cyclops", "controller": "alice"},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+             {"id": "wall", "card": "Llanowar Elves", "controller": "bob"},
+             {"id": "wall2", "card": "Llanowar Elves", "controller": "bob"}]
+    actions = ["activate cyc 1 targeting wall", "resolve", "next step", "attack elves"]
+    got, _ = run([CHAINWHIP], board, [*actions, "block wall elves"], mana_pool={"alice": "{R}{C}{C}{C}"})
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["509.1b"]
+    got, _ = run([CHAINWHIP], board, [*actions, "block wall2 elves"], mana_pool={"alice": "{R}{C}{C}{C}"})
+    assert got.results[0].illegal is None

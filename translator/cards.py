@@ -929,11 +929,18 @@ DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
 
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:
     """`creates: {restrict: {what: [untap], to: self}, duration: your_next_untap_step}`: "~
-    doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability)."""
+    doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability);
+    `creates: {restrict: {what: [be_blocked], to: target}}` (or `[block]`), until end of turn:
+    "Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
+    (509.1b)."""
     if len(c.data) > 2:
         raise c.error("restrict", "a created restriction goes alone (with its duration)")
     r = Fields(c.data["restrict"], where, c.sub("restrict"), {"what", "to"})
     what = r.get("what", list, required=True)
+    if r.data.get("to") == "target" and what in (["be_blocked"], ["block"]):
+        if duration != "end_of_turn":
+            raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
+        return Ability(line, "static", restricts=tuple(what), grant_to="target")
     if what != ["untap"] or r.data.get("to") != "self" or duration != "your_next_untap_step":
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")

@@ -581,7 +581,17 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
      lambda m, r: _pump(m.groups(), r)),
     (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
      lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
+    (r"([Tt]arget [A-Za-z' -]+?) can't (be blocked|block) this turn\.", lambda m, r: _cant_this_turn(m, r)),
 ))
+
+
+def _cant_this_turn(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
+    (509.1b: a restriction on its target until end of turn, 611.2a, 514.2)."""
+    if _affected(m.group(1), read) != "target":
+        return None
+    what = "be_blocked" if m.group(2) == "be blocked" else "block"
+    return _created(read, {"restrict": {"what": [what], "to": "target"}})
 
 
 # -- the long tail on lands (issue 13): cards in a graveyard, returning ~, a player's sacrifice,
