@@ -99,3 +99,22 @@ def test_chainwhip_cyclops_target_cant_block_this_turn():
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["509.1b"]
     got, _ = run([CHAINWHIP], board, [*actions, "block wall2 elves"], mana_pool={"alice": "{R}{C}{C}{C}"})
     assert got.results[0].illegal is None
+
+
+ACCESS_TUNNEL = ("Access Tunnel", "Land", ("{T}: Add {C}.\n{3}, {T}: Target creature with power 3 or less can't be "
+                 "blocked this turn."))
+
+
+def test_access_tunnel_targets_a_creature_with_power_3_or_less():
+    c = compiled(*ACCESS_TUNNEL)
+    assert c.fully_compiled and c.card["abilities"][1]["activated"]["target"] == {
+        "filter": ["creature"], "power_at_most": 3}
+    board = [{"id": "tunnel", "card": "Access Tunnel", "controller": "alice"},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+             {"id": "big", "card": "Llanowar Elves", "controller": "alice", "counters": {"+1/+1": 3}},
+             {"id": "edge", "card": "Llanowar Elves", "controller": "alice", "counters": {"+1/+1": 2}}]
+    mana = {"alice": "{C}{C}{C}"}
+    for target, legal in (("elves", True), ("edge", True), ("big", False)):   # power 1, 3, 4 (208.1)
+        got, _ = run([ACCESS_TUNNEL], board, [f"activate tunnel 2 targeting {target}"], mana_pool=mana)
+        (r,) = got.results
+        assert (r.illegal is None) is legal, target

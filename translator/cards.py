@@ -396,7 +396,8 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
-TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most"}
+TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
+               "power_at_most"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -439,6 +440,11 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         if most < 0:
             raise t.error("mana_value_at_most", "must be 0 or more (\"with mana value 3 or less\": 3)")
         rules.append(f"mana_value_at_most({most})")
+    if t.has("power_at_most"):            # "target creature with power 3 or less" (208.1)
+        most = t.get("power_at_most", int)
+        if most < 0 or zone:
+            raise t.error("power_at_most", "is a permanent's power, 0 or more (\"with power 3 or less\": 3)")
+        rules.append(f"power_at_most({most})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):

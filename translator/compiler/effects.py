@@ -68,6 +68,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     if sub and sub.group(1).lower() in SUBTYPES:
         return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
                 f"target {words}")
+    power = re.fullmatch(r"creature with power (\d+) or less", words)
+    if power:                           # "target creature with power 3 or less" (208.1)
+        return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
@@ -581,7 +584,7 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
      lambda m, r: _pump(m.groups(), r)),
     (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
      lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
-    (r"([Tt]arget [A-Za-z' -]+?) can't (be blocked|block) this turn\.", lambda m, r: _cant_this_turn(m, r)),
+    (r"([Tt]arget [A-Za-z0-9' -]+?) can't (be blocked|block) this turn\.", lambda m, r: _cant_this_turn(m, r)),
 ))
 
 
