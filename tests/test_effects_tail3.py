@@ -1,7 +1,8 @@
 """The long tail of effect sentences, third part (issue 13): real pool lines (AtomicCards 2024-03
 wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
 damage to "target player or planeswalker" (115.2, 120.3a, 120.3c); "target creature can't be
-blocked / can't block this turn" (509.1b, 611.2c, 514.2)."""
+blocked / can't block this turn" (509.1b, 611.2c, 514.2); life equal to the sacrificed creature's
+toughness (608.2h, 112.7a)."""
 
 from __future__ import annotations
 
@@ -118,3 +119,30 @@ def test_access_tunnel_targets_a_creature_with_power_3_or_less():
         got, _ = run([ACCESS_TUNNEL], board, [f"activate tunnel 2 targeting {target}"], mana_pool=mana)
         (r,) = got.results
         assert (r.illegal is None) is legal, target
+
+
+DIAMOND_VALLEY = ("Diamond Valley", "Land", ("{T}, Sacrifice a creature: You gain life equal to the sacrificed "
+                  "creature's toughness."))
+
+
+def test_diamond_valley_gains_the_sacrificed_creatures_toughness():
+    # CR 608.2h: the creature sacrificed for the cost, as it last existed (its +1/+1 counters too)
+    c = compiled(*DIAMOND_VALLEY)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["activated"]["does"] == [{"gain_life": {"amount": "sacrificed_toughness"}}]
+    board = [{"id": "dv", "card": "Diamond Valley", "controller": "alice"},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+             {"id": "big", "card": "Llanowar Elves", "controller": "alice", "counters": {"+1/+1": 3}}]
+    got, _ = run([DIAMOND_VALLEY], board, ["activate dv 1", "resolve"], life={"alice": 20, "bob": 20})
+    gained = sorted((next(z.card for z in r.state.zones if z.zone == "graveyard"), dict(r.state.life)["alice"])
+                    for r in got.results)
+    # one outcome for each creature she may sacrifice (1/1: 21 life; 4/4 with its counters: 24)
+    assert [life for _, life in gained] == [21, 24]
+
+
+def test_a_stack_item_without_the_sacrificed_creature_is_refused():
+    # a state file cannot say which creature was sacrificed: resolving it is refused (608.2h), not 0 life
+    got, _ = run([DIAMOND_VALLEY], [{"id": "dv", "card": "Diamond Valley", "controller": "alice", "tapped": True}],
+                 ["resolve"], stack=[{"id": "s1", "source": "dv", "line": 1, "controller": "alice"}])
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["608.2h"]

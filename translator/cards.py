@@ -738,6 +738,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
                                       "the ability whose action it follows")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if any(str(d.get("amount", "")).startswith("sacrificed_") for d in does) and \
+                not any(c.kind == "sacrifice" and not c.self_only for c in costs):
+            # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
+            raise a.error("does", "an amount of the sacrificed permanent needs a cost that sacrifices one "
+                                  "(\"Sacrifice a creature\")")
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:

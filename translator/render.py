@@ -281,11 +281,14 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
 
 
 def lki_term(what: str, key: str) -> str:
-    """What is remembered of a source (stack_lki/3): counter(K), power, keyword(K)."""
+    """What is remembered of a source (stack_lki/3): counter(K), power, keyword(K); of the
+    permanent sacrificed for its cost: sacrificed(power | toughness)."""
     if what == "counter":
         return f"counter({quote(key)})"
     if what == "keyword":
         return f"keyword({key})"
+    if what == "sacrificed":          # the permanent sacrificed for its cost (608.2h)
+        return f"sacrificed({key})"
     return what
 
 

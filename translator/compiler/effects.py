@@ -588,6 +588,12 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
 ))
 
 
+# CR 608.2h: "You gain life equal to the sacrificed creature's toughness" (Diamond Valley): the
+# creature sacrificed to pay the cost, as it last existed (the card checks the cost sacrifices one).
+SENTENCES = SENTENCES + ((re.compile(r"You gain life equal to the sacrificed creature's (toughness|power)\."),
+                          lambda m, r: [{"gain_life": {"amount": f"sacrificed_{m.group(1)}"}}]),)
+
+
 def _cant_this_turn(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
     (509.1b: a restriction on its target until end of turn, 611.2a, 514.2)."""
