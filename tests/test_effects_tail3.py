@@ -2,7 +2,7 @@
 wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
 damage to "target player or planeswalker" (115.2, 120.3a, 120.3c); "target creature can't be
 blocked / can't block this turn" (509.1b, 611.2c, 514.2); life equal to the sacrificed creature's
-toughness (608.2h, 112.7a)."""
+toughness (608.2h, 113.7a)."""
 
 from __future__ import annotations
 

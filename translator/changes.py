@@ -402,7 +402,7 @@ class Target(Change):
 @kind("cost_lki")
 @dataclass(frozen=True)
 class CostLki(Change):
-    """CR 608.2h, 112.7a (601.2h): the permanent sacrificed to pay the cost of the ability being
+    """CR 608.2h, 113.7a (601.2h): the permanent sacrificed to pay the cost of the ability being
     put on the stack, as it last existed ("the sacrificed creature's toughness"): the stack
     item remembers it for its effect."""
     name = "cost_lki"

@@ -35,6 +35,7 @@ class EffectRead:
     tokens: list[dict] = field(default_factory=list)   # the token cards it creates (111.4), as card files
     creates: dict | None = None         # the vocabulary's `creates:` (611.2: an effect "until end of turn")
     still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
+    sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -394,15 +395,18 @@ def sentences_of_effect(text: str) -> list[str]:
     return out
 
 
-def read_effect(text: str, creates: bool = False, type_line: str = "") -> EffectRead | None:
+def read_effect(text: str, creates: bool = False, type_line: str = "",
+                sacrifice_cost: bool = False) -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py). With
     `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
     611.2: "until end of turn"); an effect that both creates one and takes actions is not read
     here (the vocabulary creates its effect before the actions, whatever the order written).
     `type_line` is the card's: a `becomes` that names creature types is read only on a card with
-    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds)."""
-    read = EffectRead()
+    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds).
+    `sacrifice_cost`: the activation cost sacrifices a permanent, which "the sacrificed creature"
+    names (608.2h); otherwise such a sentence is not read (a spell's additional cost is not kept)."""
+    read = EffectRead(sacrifice_cost=sacrifice_cost)
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
             m = pattern.fullmatch(sentence)
@@ -591,7 +595,8 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
 # CR 608.2h: "You gain life equal to the sacrificed creature's toughness" (Diamond Valley): the
 # creature sacrificed to pay the cost, as it last existed (the card checks the cost sacrifices one).
 SENTENCES = SENTENCES + ((re.compile(r"You gain life equal to the sacrificed creature's (toughness|power)\."),
-                          lambda m, r: [{"gain_life": {"amount": f"sacrificed_{m.group(1)}"}}]),)
+                          lambda m, r: [{"gain_life": {"amount": f"sacrificed_{m.group(1)}"}}]
+                          if r.sacrifice_cost else None),)
 
 
 def _cant_this_turn(m: re.Match, read: EffectRead) -> list[dict] | None:
