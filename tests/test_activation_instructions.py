@@ -31,6 +31,8 @@ BARBARIAN_RING = ("Barbarian Ring", "Land",
                   "Ring: It deals 2 damage to any target. Activate only if seven or more cards are in your graveyard."))
 TRANSLATOR = ("Kozilek's Translator", "Creature — Eldrazi Drone",
               "Devoid\nPay 1 life: Add {C}. Activate only once each turn.")
+GHOST_TOWN = ("Ghost Town", "Land",
+              "{T}: Add {C}.\n{0}: Return Ghost Town to its owner's hand. Activate only if it's not your turn.")
 AUGUR = ("Augur il-Vec", "Creature — Human Cleric",
          "Shadow\nSacrifice Augur il-Vec: You gain 4 life. Activate only during your upkeep.")
 
@@ -171,6 +173,25 @@ def test_during_your_turn_and_your_upkeep():
         (False, ("602.5",))
 
 
+def test_only_if_it_is_not_your_turn():
+    # Ghost Town (CR 602.5, 102.1): its controller may return it on another player's turn only
+    ghost, status = entry(GHOST_TOWN, 2)
+    assert (ghost["only_if"], status) == ([{"not_your_turn": True}], COMPILED)
+    assert activation_instruction("Activate only during an opponent's turn.") == \
+        {"only_if": [{"opponents_turn": True}]}
+    mine = {"number": 5, "active": "alice", "step": "precombat_main"}
+    theirs = {"number": 5, "active": "bob", "step": "precombat_main"}
+    town = [perm("g", "Ghost Town")]
+    assert can_activate(Session(state([GHOST_TOWN], town, turn=mine)), "g", 2) == (False, ("602.5",))
+    assert can_activate(Session(state([GHOST_TOWN], town, turn=theirs)), "g", 2) == (True, ())
+    # the mana ability has no such condition
+    assert can_activate(Session(state([GHOST_TOWN], town, turn=mine)), "g", 1) == (True, ())
+    # on bob's turn the what-if returns it to alice's hand
+    (r,) = Session(state([GHOST_TOWN], town, turn=theirs)).what_if(["activate g 2", "resolve"]).results
+    assert r.illegal is None and r.state.battlefield == ()
+    assert [(z.card, z.owner, z.zone) for z in r.state.zones] == [("Ghost Town", "alice", "hand")]
+
+
 def test_once_each_turn_is_counted_and_written_back():
     # Kozilek's Translator: once each turn (602.5b), counted by the state and by the what-if
     used = Session(state([TRANSLATOR], [perm("k", "Kozilek's Translator", activated_this_turn=[2])]))
@@ -206,6 +227,7 @@ def test_bad_activation_records_name_the_field(extra, message):
     ([{"count": {"zone": "hand"}}], "compares with one of at_least, at_most, exactly"),
     ([{"count": {}, "at_least": 2}], "filter: a count on the battlefield names what it counts"),
     ([{"your_turn": "yes"}], "your_turn: is written `your_turn: true` alone"),
+    ([{"not_your_turn": True, "at_least": 1}], "not_your_turn: is written `not_your_turn: true` alone"),
 ])
 def test_bad_conditions_name_the_field(only_if, message):
     bad = {"name": "Test Rod", "type_line": "Artifact", "oracle_text": "{T}: Add {C}.",

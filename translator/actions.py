@@ -164,7 +164,10 @@ KINDS: dict[str, Kind] = {
                       required=("amount",), defaults=(("who", "you"),)),
     # "You gain 2 life for each creature you control" (for_each: a filter, counted on the
     # battlefield as it resolves; controller: you for "you control"), "Each opponent gains 1 life".
-    "gain_life": Kind({"who": _words("you", "target", "each_opponent"), "amount": _positive, "for_each": FILTER,
+    # "You gain life equal to the sacrificed creature's toughness" (amount: sacrificed_toughness;
+    # sacrificed_power: its power; 608.2h: as it last existed).
+    "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
+                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
                        "controller": _words("you")},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),

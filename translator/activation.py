@@ -16,7 +16,11 @@ from .yamlio import Fields, describe
 # the player's own zones (cards the player owns there, CR 400.2: hand, library, graveyard).
 CONDITION_ZONES = ("battlefield", "hand", "graveyard", "library")
 COMPARES = ("at_least", "at_most", "exactly")
-KINDS = ("your_turn", "count", "total_power")
+# Whose turn it must be (CR 102.1: the active player's turn): "during your turn", "... if it's not
+# your turn", "... during an opponent's turn" (in Two-Headed Giant a teammate's turn is neither
+# yours nor an opponent's, 810.2).
+TURN_KINDS = ("your_turn", "not_your_turn", "opponents_turn")
+KINDS = (*TURN_KINDS, "count", "total_power")
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,8 @@ class ActivationCondition:
     activated (CR 602.5).
 
     kind: your_turn ("during your turn": its controller is the active player, 102.1),
+          not_your_turn ("if it's not your turn": another player is), opponents_turn ("during an
+          opponent's turn": an opponent of its controller is),
           count (how many objects matching `filter` the player has in `zone`, each with power
           `power_at_least` or greater when given, compared with `number`),
           total_power (the total power of the permanents matching `filter` the player
@@ -40,7 +46,7 @@ class ActivationCondition:
 
 
 def parse_activation_conditions(value: Any, f: Fields, key: str, parse_filter) -> tuple[ActivationCondition, ...]:
-    """`only_if: [{your_turn: true}, {count: {zone, filter, power_at_least}, at_least: N},
+    """`only_if: [{your_turn: true} (or not_your_turn, opponents_turn), {count: {zone, filter, power_at_least}, at_least: N},
     {total_power: {filter}, at_least: N}]`: each must hold (at_least / at_most / exactly)."""
     if not isinstance(value, list) or not value:
         raise f.error(key, "is a list of conditions, like [{count: {zone: graveyard}, at_least: 7}]")
@@ -54,10 +60,10 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
         raise c.error(None, f"a condition is one of {', '.join(KINDS)}, like {{count: {{zone: hand}}, exactly: 0}}")
     kind = kinds[0]
     compares = [k for k in COMPARES if c.has(k)]
-    if kind == "your_turn":
-        if raw["your_turn"] is not True or compares:
-            raise c.error("your_turn", "is written `your_turn: true` alone")
-        return ActivationCondition("your_turn")
+    if kind in TURN_KINDS:
+        if raw[kind] is not True or compares:
+            raise c.error(kind, f"is written `{kind}: true` alone")
+        return ActivationCondition(kind)
     if len(compares) != 1:
         raise c.error(None, f"a {kind} condition compares with one of {', '.join(COMPARES)}: N")
     number = c.get(compares[0], int)

@@ -396,7 +396,8 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
-TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most"}
+TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
+               "power_at_most"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -420,6 +421,8 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         return ("opponent",)
     if raw == "any":     # CR 115.4: "any target" is a creature, player, planeswalker or battle
         return ("any",)
+    if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
+        return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
     filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
     rules = []
@@ -437,6 +440,11 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         if most < 0:
             raise t.error("mana_value_at_most", "must be 0 or more (\"with mana value 3 or less\": 3)")
         rules.append(f"mana_value_at_most({most})")
+    if t.has("power_at_most"):            # "target creature with power 3 or less" (208.1)
+        most = t.get("power_at_most", int)
+        if most < 0 or zone:
+            raise t.error("power_at_most", "is a permanent's power, 0 or more (\"with power 3 or less\": 3)")
+        rules.append(f"power_at_most({most})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):
@@ -730,6 +738,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
                                       "the ability whose action it follows")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if any(str(d.get("amount", "")).startswith("sacrificed_") for d in does) and \
+                not any(c.kind == "sacrifice" and not c.self_only for c in costs):
+            # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
+            raise a.error("does", "an amount of the sacrificed permanent needs a cost that sacrifices one "
+                                  "(\"Sacrifice a creature\")")
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:
@@ -927,11 +940,18 @@ DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
 
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:
     """`creates: {restrict: {what: [untap], to: self}, duration: your_next_untap_step}`: "~
-    doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability)."""
+    doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability);
+    `creates: {restrict: {what: [be_blocked], to: target}}` (or `[block]`), until end of turn:
+    "Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
+    (509.1b)."""
     if len(c.data) > 2:
         raise c.error("restrict", "a created restriction goes alone (with its duration)")
     r = Fields(c.data["restrict"], where, c.sub("restrict"), {"what", "to"})
     what = r.get("what", list, required=True)
+    if r.data.get("to") == "target" and what in (["be_blocked"], ["block"]):
+        if duration != "end_of_turn":
+            raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
+        return Ability(line, "static", restricts=tuple(what), grant_to="target")
     if what != ["untap"] or r.data.get("to") != "self" or duration != "your_next_untap_step":
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")

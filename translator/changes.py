@@ -399,6 +399,25 @@ class Target(Change):
         return f"  targeting {self.target}"
 
 
+@kind("cost_lki")
+@dataclass(frozen=True)
+class CostLki(Change):
+    """CR 608.2h, 113.7a (601.2h): the permanent sacrificed to pay the cost of the ability being
+    put on the stack, as it last existed ("the sacrificed creature's toughness"): the stack
+    item remembers it for its effect."""
+    name = "cost_lki"
+    logged = False
+    what: str
+    amount: int
+
+    def apply(self, b):
+        entry = ("sacrificed", str(self.what), self.amount)
+        b.set_pushed(replace(b.pushed, lki=tuple(sorted({*b.pushed.lki, entry}))))
+
+    def text(self):
+        return f"  the sacrificed permanent's {self.what}: {self.amount}"
+
+
 @kind("effect")
 @dataclass(frozen=True)
 class CreatesEffect(Change):

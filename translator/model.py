@@ -127,7 +127,8 @@ class StackItem:
     refers_player: str | None = None     # a trigger's "that player" (the player dealt damage)
     lki: tuple[tuple[str, str, int], ...] = ()  # its source as it last existed on the
                                          # battlefield (608.2h): ("counter", kind, n), ("power",
-                                         # "", n), ("keyword", keyword, 1)
+                                         # "", n), ("keyword", keyword, 1); the permanent
+                                         # sacrificed for its cost: ("sacrificed", "toughness", n)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import jinja2
 import jinja2.bccache
 
 from .actions import Action
+from .activation import TURN_KINDS
 from .cards import (
     CARD_TYPES,
     COLORS,
@@ -280,11 +281,14 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
 
 
 def lki_term(what: str, key: str) -> str:
-    """What is remembered of a source (stack_lki/3): counter(K), power, keyword(K)."""
+    """What is remembered of a source (stack_lki/3): counter(K), power, keyword(K); of the
+    permanent sacrificed for its cost: sacrificed(power | toughness)."""
     if what == "counter":
         return f"counter({quote(key)})"
     if what == "keyword":
         return f"keyword({key})"
+    if what == "sacrificed":          # the permanent sacrificed for its cost (608.2h)
+        return f"sacrificed({key})"
     return what
 
 
@@ -316,8 +320,8 @@ def activation_limit_facts(a: str, ability: Ability) -> list[str]:
     (activation_limit/2, 602.5b) of an activated ability (translator/activation.py)."""
     facts = [f"activation_limit({a},{ability.per_turn})."] if ability.per_turn else []
     for k, c in enumerate(ability.only_if, 1):
-        if c.kind == "your_turn":
-            facts.append(f"activation_condition({a},{k},your_turn).")
+        if c.kind in TURN_KINDS:
+            facts.append(f"activation_condition({a},{k},{c.kind}).")
             continue
         f = "any"
         if c.filter:
@@ -397,7 +401,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         for w, word in enumerate((ability.target, *ability.more_targets), 1):
             # targets are numbered through all instances of the word "target" (W); "two target
             # creatures" is two targets of one instance (CR 115.3)
-            if word[0] in ("player", "opponent", "any"):
+            if word[0] in ("player", "opponent", "any", "player_or_planeswalker"):
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue

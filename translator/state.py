@@ -288,7 +288,8 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     611.2c), one id per target the card names."""
     created = ability.creates
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
-                 or (created.becomes is not None and created.becomes.to == "target"))
+                 or (created.becomes is not None and created.becomes.to == "target")
+                 or (bool(created.restricts) and created.grant_to == "target"))
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
     if created.becomes is not None and created.becomes.to == "self":

@@ -41,7 +41,9 @@ def effect_after_cost(entry: dict, said_text: str, shown_text: str, ctx) -> tupl
         return None
     said, shown = rest
     entry["effect"] = " ".join(shown)
-    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line)
+    sacrifices = any(isinstance(c, dict) and "sacrifice" in c and c["sacrifice"] != "self"
+                     for c in entry.get("cost", []))
+    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line, sacrifice_cost=sacrifices)
     if read is None:
         return ("effect",)
     ctx.tokens.extend(read.tokens)

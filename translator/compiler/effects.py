@@ -35,6 +35,7 @@ class EffectRead:
     tokens: list[dict] = field(default_factory=list)   # the token cards it creates (111.4), as card files
     creates: dict | None = None         # the vocabulary's `creates:` (611.2: an effect "until end of turn")
     still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
+    sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -68,6 +69,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     if sub and sub.group(1).lower() in SUBTYPES:
         return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
                 f"target {words}")
+    power = re.fullmatch(r"creature with power (\d+) or less", words)
+    if power:                           # "target creature with power 3 or less" (208.1)
+        return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
     m = re.fullmatch(r"(attacking )?([a-z ]+?)(?: (you control|an opponent controls|you don't control))?", words)
     if not m:
         return None
@@ -91,6 +95,9 @@ def _damage(m: re.Match, read: EffectRead) -> list[dict] | None:
     amount, to = number(m.group(1)), m.group(2)
     if to == "any target":
         read.target, read.targets = "any", ["any target"]
+        return [{"damage": {"to": "target", "amount": amount}}]
+    if to == "target player or planeswalker":     # CR 115.2: a player, or a planeswalker permanent
+        read.target, read.targets = "player_or_planeswalker", [to]
         return [{"damage": {"to": "target", "amount": amount}}]
     if to == "each opponent":
         return [{"damage": {"to": "each_opponent", "amount": amount}}]
@@ -388,15 +395,18 @@ def sentences_of_effect(text: str) -> list[str]:
     return out
 
 
-def read_effect(text: str, creates: bool = False, type_line: str = "") -> EffectRead | None:
+def read_effect(text: str, creates: bool = False, type_line: str = "",
+                sacrifice_cost: bool = False) -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py). With
     `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
     611.2: "until end of turn"); an effect that both creates one and takes actions is not read
     here (the vocabulary creates its effect before the actions, whatever the order written).
     `type_line` is the card's: a `becomes` that names creature types is read only on a card with
-    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds)."""
-    read = EffectRead()
+    none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds).
+    `sacrifice_cost`: the activation cost sacrifices a permanent, which "the sacrificed creature"
+    names (608.2h); otherwise such a sentence is not read (a spell's additional cost is not kept)."""
+    read = EffectRead(sacrifice_cost=sacrifice_cost)
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
             m = pattern.fullmatch(sentence)
@@ -578,7 +588,24 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
      lambda m, r: _pump(m.groups(), r)),
     (rf"(Until end of turn, )?{WHO} gains? ([a-z ,]+?)( until end of turn)?\.",
      lambda m, r: _pump((m.group(1), m.group(2), None, m.group(3), m.group(4)), r)),
+    (r"([Tt]arget [A-Za-z0-9' -]+?) can't (be blocked|block) this turn\.", lambda m, r: _cant_this_turn(m, r)),
 ))
+
+
+# CR 608.2h: "You gain life equal to the sacrificed creature's toughness" (Diamond Valley): the
+# creature sacrificed to pay the cost, as it last existed (the card checks the cost sacrifices one).
+SENTENCES = SENTENCES + ((re.compile(r"You gain life equal to the sacrificed creature's (toughness|power)\."),
+                          lambda m, r: [{"gain_life": {"amount": f"sacrificed_{m.group(1)}"}}]
+                          if r.sacrifice_cost else None),)
+
+
+def _cant_this_turn(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
+    (509.1b: a restriction on its target until end of turn, 611.2a, 514.2)."""
+    if _affected(m.group(1), read) != "target":
+        return None
+    what = "be_blocked" if m.group(2) == "be blocked" else "block"
+    return _created(read, {"restrict": {"what": [what], "to": "target"}})
 
 
 # -- the long tail on lands (issue 13): cards in a graveyard, returning ~, a player's sacrifice,

@@ -269,6 +269,12 @@ def one_instruction(s: str) -> dict[str, Any] | None:
         return {"only_during": list(COMBAT_STEPS)}
     if s == "Activate only during your turn":
         return {"only_if": [{"your_turn": True}]}
+    if s in ("Activate only if it's not your turn", "Activate only if it isn't your turn"):
+        return {"only_if": [{"not_your_turn": True}]}
+    if s == "Activate only during an opponent's turn":
+        return {"only_if": [{"opponents_turn": True}]}
+    if s == "Activate only during an opponent's upkeep":
+        return {"only_during": ["upkeep"], "only_if": [{"opponents_turn": True}]}
     if s == "Activate only during your upkeep":
         return {"only_during": ["upkeep"], "only_if": [{"your_turn": True}]}
     m = re.fullmatch(r"Activate (?:only (once)|no more than (twice|three times)) each turn", s)
