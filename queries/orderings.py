@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 import clingo
 
-from ..translator.decode import MANA_ORDER, ability, applied, int_args, mana_amounts, object_id
+from ..translator.decode import MANA_ORDER, ability, applied, mana_amounts, object_id
 from ..translator.errors import InputError
 from .common import not_modelled, outcome_parts, require_permanent, require_player, resolve_line
 from .core import Solver
@@ -84,6 +85,23 @@ def _effect_id(sym: clingo.Symbol) -> str:
     return sym.arguments[0].string
 
 
+def _int_rows(symbols: list[clingo.Symbol], name: str, arity: int) -> list[tuple[int, ...]]:
+    """The arguments of atoms name(...) whose arguments are all integers (orderings.lp's
+    graph), read from the text of one tuple of them: one call into clingo for the whole list
+    instead of one per atom (a large graph has a hundred thousand atoms)."""
+    if not symbols:
+        return []
+    text = str(clingo.Function("", symbols)).replace(name, "")
+    values = iter(map(int, _INTEGER.findall(text)))
+    rows = list(zip(*[values] * arity))
+    if len(rows) != len(symbols):
+        raise AssertionError(f"{name}: {len(symbols)} atoms but {len(rows)} rows of {arity} integers")
+    return rows
+
+
+_INTEGER = re.compile(r"-?\d+")
+
+
 def orderings(solver: Solver, object_id_: str, line: int | None = None, player: str | None = None,
               limit: int = 10, explain: bool = False) -> Orderings:
     state = solver.state
@@ -142,13 +160,11 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
     # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
     # and to the event the class turns EN into (_Graph).
     trans: dict[tuple[int, int], int] = {}
-    for s in answer.get("ord_trans"):
-        obj_n, ev, k, ev2 = int_args(s)
+    for obj_n, ev, k, ev2 in _int_rows(answer.get("ord_trans"), "ord_trans", 4):
         if obj_n == n:
             trans[(ev, k)] = ev2
     nodes: dict[tuple[int, int, int], int] = {}
-    for s in answer.get("ord_node"):
-        obj_n, key, st, ev, mask = int_args(s)
+    for obj_n, key, st, ev, mask in _int_rows(answer.get("ord_node"), "ord_node", 5):
         if obj_n == n and key in my_keys:
             nodes[(key, st, ev)] = mask
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
@@ -286,26 +302,39 @@ def _count_orderings(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
 
 def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     """_count_walks for one walk: a node is (state, event); states only grow along an edge,
-    so the nodes in order of state are a topological order."""
+    so the nodes in order of state are a topological order. A node is the one integer
+    state * events + event, and a class's edges a list by event: this loop meets every edge of
+    the graph (half a million at 13 distinct effects), so it does no tuple or dict work it
+    can avoid."""
     key, ev0 = start
-    counts: dict[tuple[int, int], int] = {(0, ev0): 1}
     trans, classes = graph.trans, graph.classes
-    # by the class's bit: (class, members, radix)
-    by_bit = {1 << k: (k, mult, radix) for k, (mult, radix) in classes.items()}
-    for (_, st, ev), mask in sorted(graph.nodes.items()):
-        n = counts[(st, ev)]
+    events = 1 + max([ev0, *(ev for ev, _ in trans), *trans.values()])
+    # by the class's bit: (members, radix * events, the event it turns each event into)
+    to = {k: [0] * events for k in classes}
+    for (ev, k), ev2 in trans.items():
+        if k in to:                 # (trans lists every class; classes only those applied)
+            to[k][ev] = ev2
+    by_bit = {1 << k: (mult, radix, radix * events, to[k]) for k, (mult, radix) in classes.items()}
+    order = sorted(st * events + ev for (kn, st, ev) in graph.nodes if kn == key)
+    masks = {st * events + ev: mask for (kn, st, ev), mask in graph.nodes.items() if kn == key}
+    counts: dict[int, int] = {ev0: 1}
+    get = counts.get
+    for node in order:
+        n = counts[node]
+        mask = masks[node]
+        st, ev = divmod(node, events)
+        base = node - ev
         while mask:
             bit = mask & -mask
             mask ^= bit
-            k, mult, radix = by_bit[bit]
-            nxt = (st + radix, trans[(ev, k)])
-            ways = 1 if mult == 1 else mult - applied(st, radix, mult)
-            counts[nxt] = counts.get(nxt, 0) + n * ways
+            mult, radix, step, dest = by_bit[bit]
+            nxt = base + step + dest[ev]
+            counts[nxt] = get(nxt, 0) + (n if mult == 1 else n * (mult - applied(st, radix, mult)))
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():
         if kn != key:
             continue
-        n = counts[(st, ev)]
+        n = counts[st * events + ev]
         for mkey in {tuple(mana.get(t, 0) for t in MANA_ORDER) for mana in manas}:
             totals[mkey] += n
     return dict(totals)
