@@ -3,8 +3,9 @@ replacement effects that lead to each (CR 616.1, 614.5, 106.12a, 106.12b).
 
 The encodings give the graph of states (which effects were applied, the event now) and the
 final events; this module counts the paths through that graph and lists some of them. Counting
-is arithmetic on the solver's graph: identical effects are one class, and a path that applies
-u of a class's m members stands for m!/(m-u)! orderings of distinct effects.
+is arithmetic on the solver's graph: effects that do the same thing to the same abilities are
+one class (asp/events.lp; identical effects among them), and a path that applies u of a
+class's m members stands for m!/(m-u)! orderings of distinct effects.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ class Orderings:
                 lines.append(f"      {' -> '.join(seq) if seq else '(no replacement effect applies)'}")
             if len(o.orderings) < o.count:
                 lines.append(f"      (listed {len(o.orderings)} of {o.count}: orderings that only "
-                             "swap identical effects are listed once, and at most --limit)")
+                             "swap effects that do the same thing are listed once, and at most "
+                             "--limit)")
         for w in self.reasons:
             lines.append(f"  CR {w.rule}: {w.text}")
         return "\n".join(lines + unread_lines(self.not_modelled))
@@ -379,7 +381,8 @@ def _count_walks(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
 
 
 def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, list[tuple[list[str], list[int]]]]:
-    """Up to `limit` orderings per final node, identical effects listed once (the n-th time a
+    """Up to `limit` orderings per final node, effects of one class (that do the same thing)
+    listed once (the n-th time a
     class is applied names its n-th member), each with the events its path goes through. Searched backwards from each final node: every
     node of the graph is reachable from the start, so no backward step is a dead end and
     each ordering costs one walk. Predecessors are tried by class, then event number, so
