@@ -149,14 +149,16 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
                          f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
     who = player or (activators[0] if activators else perm.controller)
 
-    classes = {s.arguments[1].number: (s.arguments[2].number, s.arguments[3].number)
-               for s in answer.get("ord_class_num") if s.arguments[0] == o}
     members: dict[int, list[str]] = defaultdict(list)
     for s in answer.get("ord_member"):
         if s.arguments[0] == o:
             members[s.arguments[1].number].append(_effect_id(s.arguments[2]))
     for names in members.values():
         names.sort()
+    # class -> (its members that apply to this permanent, its members in all, radix)
+    classes = {s.arguments[1].number: (len(members[s.arguments[1].number]), s.arguments[2].number,
+                                       s.arguments[3].number)
+               for s in answer.get("ord_class_num") if s.arguments[0] == o}
     my_keys = {k for i in instances for k in keys[i]}
     # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
     # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
@@ -253,7 +255,8 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
 class _Graph:
     """The solver's graph of one object's walks: nodes (walk, state, event) that are not
     final, each with the mask of the classes that may be applied there; trans[(event, class)]
-    the event a class turns it into; classes[class] = (members, radix)."""
+    the event a class turns it into; classes[class] = (its members that apply here, its
+    members in all, radix): the state's digit for the class counts up to the second."""
 
     def __init__(self, nodes, trans, classes):
         self.nodes = nodes
@@ -271,8 +274,8 @@ class _Graph:
             bit = mask & -mask
             mask ^= bit
             k = bit.bit_length() - 1
-            mult, radix = self.classes[k]
-            out.append((k, mult - applied(st, radix, mult), st + radix, self.trans[(ev, k)]))
+            here, mult, radix = self.classes[k]
+            out.append((k, here - applied(st, radix, mult), st + radix, self.trans[(ev, k)]))
         return out
 
     def predecessors(self, key: int, st: int, ev: int) -> list[tuple[tuple[int, int, int], int]]:
@@ -285,7 +288,7 @@ class _Graph:
                 evs.sort()
             self._into = into
         out = []
-        for k, (mult, radix) in self._by_class:
+        for k, (_, mult, radix) in self._by_class:
             if applied(st, radix, mult) == 0:
                 continue
             prev = st - radix
@@ -316,7 +319,8 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     for (ev, k), ev2 in trans.items():
         if k in to:                 # (trans lists every class; classes only those applied)
             to[k][ev] = ev2
-    by_bit = {1 << k: (mult, radix, radix * events, to[k]) for k, (mult, radix) in classes.items()}
+    by_bit = {1 << k: (here, mult, radix, radix * events, to[k])
+              for k, (here, mult, radix) in classes.items()}
     order = sorted(st * events + ev for (kn, st, ev) in graph.nodes if kn == key)
     masks = {st * events + ev: mask for (kn, st, ev), mask in graph.nodes.items() if kn == key}
     counts: dict[int, int] = {ev0: 1}
@@ -329,9 +333,9 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
         while mask:
             bit = mask & -mask
             mask ^= bit
-            mult, radix, step, dest = by_bit[bit]
+            here, mult, radix, step, dest = by_bit[bit]
             nxt = base + step + dest[ev]
-            counts[nxt] = get(nxt, 0) + (n if mult == 1 else n * (mult - applied(st, radix, mult)))
+            counts[nxt] = get(nxt, 0) + (n if here == 1 else n * (here - applied(st, radix, mult)))
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():
         if kn != key:
