@@ -9,10 +9,10 @@ distinct inline cards: doublers and triplers, type changers that keep the amount
 any other type and amount" and Damping Sphere-like effects with several thresholds, two of
 them controlled by bob. Three series:
 
-    distinct/Forest    n distinct effects (n classes for the solver), on a Forest
+    distinct/Forest    n distinct effects (fewer classes for the solver: effects that do
+                       the same thing are one), on a Forest
     distinct/Turf      the same on a nonbasic land producing two mana of two types
-    repeated/Forest    n effects that are copies of four cards (identical effects are one
-                       class for the solver: same definition and same controller)
+    repeated/Forest    n effects that are copies of four cards (four classes for the solver)
 
 For each n the solver's answer (`Session(state).orderings(land)`) is compared with a brute
 force that lives only here: every one of the n! permutations of the effects is simulated by
@@ -490,7 +490,8 @@ def measure(series: str, n: int, args, failures: list[str], brute_times: dict,
     data = build_state(land, pairs)
     load, total, call, ans = time_solver(data, args.runs)
     got = {mana_key(o.mana): o for o in ans.outcomes}
-    classes = len({(e.name, e.controller) for e in effs})
+    # the solver's classes (asp/events.lp): effects that do the same thing, CR 616.1
+    classes = len({(e.kind, e.arg, e.min_amount) for e in effs})
     row = Row(series, n, classes, len(got), load, total, call)
     if args.peak:
         row.peak_mb = peak_memory_mb(data)

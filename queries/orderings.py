@@ -3,20 +3,22 @@ replacement effects that lead to each (CR 616.1, 614.5, 106.12a, 106.12b).
 
 The encodings give the graph of states (which effects were applied, the event now) and the
 final events; this module counts the paths through that graph and lists some of them. Counting
-is arithmetic on the solver's graph: identical effects are one class, and a path that applies
-u of a class's m members stands for m!/(m-u)! orderings of distinct effects.
+is arithmetic on the solver's graph: effects that do the same thing to the same abilities are
+one class (asp/events.lp; identical effects among them), and a path that applies u of a
+class's m members stands for m!/(m-u)! orderings of distinct effects.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 import clingo
 
-from ..translator.decode import MANA_ORDER, ability, applied, int_args, mana_amounts, object_id
+from ..translator.decode import MANA_ORDER, ability, applied, mana_amounts, object_id
 from ..translator.errors import InputError
 from .common import not_modelled, outcome_parts, require_permanent, require_player, resolve_line
 from .core import Solver
@@ -69,7 +71,8 @@ class Orderings:
                 lines.append(f"      {' -> '.join(seq) if seq else '(no replacement effect applies)'}")
             if len(o.orderings) < o.count:
                 lines.append(f"      (listed {len(o.orderings)} of {o.count}: orderings that only "
-                             "swap identical effects are listed once, and at most --limit)")
+                             "swap effects that do the same thing are listed once, and at most "
+                             "--limit)")
         for w in self.reasons:
             lines.append(f"  CR {w.rule}: {w.text}")
         return "\n".join(lines + unread_lines(self.not_modelled))
@@ -82,6 +85,23 @@ def _effect_id(sym: clingo.Symbol) -> str:
     if sym.name == "trig":
         return object_id(sym.arguments[0])
     return sym.arguments[0].string
+
+
+def _int_rows(symbols: list[clingo.Symbol], name: str, arity: int) -> list[tuple[int, ...]]:
+    """The arguments of atoms name(...) whose arguments are all integers (orderings.lp's
+    graph), read from the text of one tuple of them: one call into clingo for the whole list
+    instead of one per atom (a large graph has a hundred thousand atoms)."""
+    if not symbols:
+        return []
+    text = str(clingo.Function("", symbols)).replace(name, "")
+    values = iter(map(int, _INTEGER.findall(text)))
+    rows = list(zip(*[values] * arity))
+    if len(rows) != len(symbols):
+        raise AssertionError(f"{name}: {len(symbols)} atoms but {len(rows)} rows of {arity} integers")
+    return rows
+
+
+_INTEGER = re.compile(r"-?\d+")
 
 
 def orderings(solver: Solver, object_id_: str, line: int | None = None, player: str | None = None,
@@ -129,26 +149,26 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
                          f"ability: only {', '.join(activators) or 'its controller'} can (CR 602.2)")
     who = player or (activators[0] if activators else perm.controller)
 
-    classes = {s.arguments[1].number: (s.arguments[2].number, s.arguments[3].number)
-               for s in answer.get("ord_class_num") if s.arguments[0] == o}
     members: dict[int, list[str]] = defaultdict(list)
     for s in answer.get("ord_member"):
         if s.arguments[0] == o:
             members[s.arguments[1].number].append(_effect_id(s.arguments[2]))
     for names in members.values():
         names.sort()
+    # class -> (its members that apply to this permanent, its members in all, radix)
+    classes = {s.arguments[1].number: (len(members[s.arguments[1].number]), s.arguments[2].number,
+                                       s.arguments[3].number)
+               for s in answer.get("ord_class_num") if s.arguments[0] == o}
     my_keys = {k for i in instances for k in keys[i]}
     # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
     # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
     # and to the event the class turns EN into (_Graph).
     trans: dict[tuple[int, int], int] = {}
-    for s in answer.get("ord_trans"):
-        obj_n, ev, k, ev2 = int_args(s)
+    for obj_n, ev, k, ev2 in _int_rows(answer.get("ord_trans"), "ord_trans", 4):
         if obj_n == n:
             trans[(ev, k)] = ev2
     nodes: dict[tuple[int, int, int], int] = {}
-    for s in answer.get("ord_node"):
-        obj_n, key, st, ev, mask = int_args(s)
+    for obj_n, key, st, ev, mask in _int_rows(answer.get("ord_node"), "ord_node", 5):
         if obj_n == n and key in my_keys:
             nodes[(key, st, ev)] = mask
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
@@ -235,7 +255,8 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
 class _Graph:
     """The solver's graph of one object's walks: nodes (walk, state, event) that are not
     final, each with the mask of the classes that may be applied there; trans[(event, class)]
-    the event a class turns it into; classes[class] = (members, radix)."""
+    the event a class turns it into; classes[class] = (its members that apply here, its
+    members in all, radix): the state's digit for the class counts up to the second."""
 
     def __init__(self, nodes, trans, classes):
         self.nodes = nodes
@@ -253,8 +274,8 @@ class _Graph:
             bit = mask & -mask
             mask ^= bit
             k = bit.bit_length() - 1
-            mult, radix = self.classes[k]
-            out.append((k, mult - applied(st, radix, mult), st + radix, self.trans[(ev, k)]))
+            here, mult, radix = self.classes[k]
+            out.append((k, here - applied(st, radix, mult), st + radix, self.trans[(ev, k)]))
         return out
 
     def predecessors(self, key: int, st: int, ev: int) -> list[tuple[tuple[int, int, int], int]]:
@@ -267,7 +288,7 @@ class _Graph:
                 evs.sort()
             self._into = into
         out = []
-        for k, (mult, radix) in self._by_class:
+        for k, (_, mult, radix) in self._by_class:
             if applied(st, radix, mult) == 0:
                 continue
             prev = st - radix
@@ -286,26 +307,40 @@ def _count_orderings(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
 
 def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     """_count_walks for one walk: a node is (state, event); states only grow along an edge,
-    so the nodes in order of state are a topological order."""
+    so the nodes in order of state are a topological order. A node is the one integer
+    state * events + event, and a class's edges a list by event: this loop meets every edge of
+    the graph (half a million at 13 distinct effects), so it does no tuple or dict work it
+    can avoid."""
     key, ev0 = start
-    counts: dict[tuple[int, int], int] = {(0, ev0): 1}
     trans, classes = graph.trans, graph.classes
-    # by the class's bit: (class, members, radix)
-    by_bit = {1 << k: (k, mult, radix) for k, (mult, radix) in classes.items()}
-    for (_, st, ev), mask in sorted(graph.nodes.items()):
-        n = counts[(st, ev)]
+    events = 1 + max([ev0, *(ev for ev, _ in trans), *trans.values()])
+    # by the class's bit: (members, radix * events, the event it turns each event into)
+    to = {k: [0] * events for k in classes}
+    for (ev, k), ev2 in trans.items():
+        if k in to:                 # (trans lists every class; classes only those applied)
+            to[k][ev] = ev2
+    by_bit = {1 << k: (here, mult, radix, radix * events, to[k])
+              for k, (here, mult, radix) in classes.items()}
+    order = sorted(st * events + ev for (kn, st, ev) in graph.nodes if kn == key)
+    masks = {st * events + ev: mask for (kn, st, ev), mask in graph.nodes.items() if kn == key}
+    counts: dict[int, int] = {ev0: 1}
+    get = counts.get
+    for node in order:
+        n = counts[node]
+        mask = masks[node]
+        st, ev = divmod(node, events)
+        base = node - ev
         while mask:
             bit = mask & -mask
             mask ^= bit
-            k, mult, radix = by_bit[bit]
-            nxt = (st + radix, trans[(ev, k)])
-            ways = 1 if mult == 1 else mult - applied(st, radix, mult)
-            counts[nxt] = counts.get(nxt, 0) + n * ways
+            here, mult, radix, step, dest = by_bit[bit]
+            nxt = base + step + dest[ev]
+            counts[nxt] = get(nxt, 0) + (n if here == 1 else n * (here - applied(st, radix, mult)))
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():
         if kn != key:
             continue
-        n = counts[(st, ev)]
+        n = counts[st * events + ev]
         for mkey in {tuple(mana.get(t, 0) for t in MANA_ORDER) for mana in manas}:
             totals[mkey] += n
     return dict(totals)
@@ -350,7 +385,8 @@ def _count_walks(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
 
 
 def _list_paths(start, graph: _Graph, finals, members, limit) -> dict[tuple, list[tuple[list[str], list[int]]]]:
-    """Up to `limit` orderings per final node, identical effects listed once (the n-th time a
+    """Up to `limit` orderings per final node, effects of one class (that do the same thing)
+    listed once (the n-th time a
     class is applied names its n-th member), each with the events its path goes through. Searched backwards from each final node: every
     node of the graph is reachable from the start, so no backward step is a dead end and
     each ordering costs one walk. Predecessors are tried by class, then event number, so
