@@ -48,7 +48,7 @@ def svg_orderings(answer: Orderings) -> str:
     """The mana event at the root; each replacement effect applied is an edge (CR 616.1: the
     player chooses which applies next; 614.5: each once), the mana after it on the node; each
     distinct outcome a leaf with its count. The paths are the orderings the answer lists (at
-    most --limit per outcome; orderings that only swap identical effects once); the count is
+    most --limit per outcome; orderings that only swap effects doing the same thing listed once); the count is
     the answer's exact count. When the listed orderings start from different mana (the
     ability's choice: "any color"), a first level of nodes says which."""
     head = [("head", f"{answer.player} activates {answer.object}, line {answer.ability}"),
@@ -95,7 +95,7 @@ def svg_orderings(answer: Orderings) -> str:
         if answer.triggers:
             lines.append(("dim", "the triggers' mana included (CR 605.1b)"))
         if len(outcome.orderings) < outcome.count:
-            lines.append(("dim", f"{len(outcome.orderings)} listed (identical effects once, --limit)"))
+            lines.append(("dim", f"{len(outcome.orderings)} listed (effects doing the same thing once, --limit)"))
         box = Box(lines, "outcome", {"role": "outcome", "count": str(outcome.count),
                                      "mana": json.dumps(outcome.mana, sort_keys=True)})
         box.y = top
