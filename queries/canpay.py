@@ -149,9 +149,27 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
+    model, q, left, again, repeated = _ask(solver, player, symbols, repeats=False)
+    if model is None and repeated:
+        # No plan activates each ability once: ask again with the sacrifice abilities that can
+        # be repeated activated as often as their costs allow (asp/canpay.lp cp_again, 605.3a).
+        model, q, left, again, _ = _ask(solver, player, symbols, repeats=True)
+    unrecorded = unrecorded_choices(solver, player)
+    if model is None:
+        left = tuple(sorted(set(left + again)))
+        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
+                      unrecorded=unrecorded)
+    return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
+
+
+def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool):
+    """One can-pay query part: the model found (None: no plan; UNDECIDED), its id, the
+    abilities left out, those that could be activated again, and whether a sacrifice ability
+    could be repeated (asked with repeats=True)."""
     with solver.query() as query:
         q = query.id
         facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
+        facts += f" cp_repeats({q})." if repeats else ""
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
@@ -168,12 +186,8 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
         # Not payable with each ability once: the abilities that could be activated again are
         # named (asp/canpay.lp cp_repeatable), since more activations might pay.
         again = _named(solver, q, "cp_repeatable", lambda s: REPEATABLE)
-    unrecorded = unrecorded_choices(solver, player)
-    if model is None:
-        left = tuple(sorted(set(left + again)))
-        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
-                      unrecorded=unrecorded)
-    return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
+        repeated = bool(_named(solver, q, "cp_repeated", lambda s: ""))
+    return model, q, left, again, repeated
 
 
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
