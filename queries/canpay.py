@@ -9,7 +9,14 @@ from dataclasses import dataclass, field, replace
 import clingo
 
 from ..translator.cards import COST_SYMBOL, MANA_SYMBOL
-from ..translator.decode import MANA_ORDER, ability, mana_amounts, mana_letter, object_id
+from ..translator.decode import (
+    MANA_ORDER,
+    AbilityRef,
+    ability,
+    mana_amounts,
+    mana_letter,
+    object_id,
+)
 from ..translator.errors import InputError, SolverError
 from ..translator.numbers import check_symbol_number
 from ..translator.render import symbol
@@ -31,9 +38,13 @@ class Step:
     sacrificed: str | None = None
     paid_with: dict[str, int] | None = None     # its own mana cost, by type
     tapped: tuple[str, ...] = ()                # permanents tapped to pay its cost (602.2b)
+    granted_by: str | None = None               # the object granting the ability (613.1f)
 
     def to_json(self) -> dict:
-        out = {"object": self.object, "ability": self.ability, "step": self.step, "mana": self.mana}
+        out = {"object": self.object, "ability": self.ability}
+        if self.granted_by:
+            out["granted_by"] = self.granted_by
+        out |= {"step": self.step, "mana": self.mana}
         if self.sacrificed:
             out["sacrificed"] = self.sacrificed
         if self.tapped:
@@ -52,7 +63,8 @@ class CanPay:
     cost_paid_with: dict[str, int] | None = None
     reasons: tuple[tuple[str, str], ...] = ()      # (CR rule, reason), from asp/canpay.lp
     explain: bool = False
-    left_out: tuple[tuple[str, int, str], ...] = ()   # abilities not planned with: (object, line, why)
+    # abilities not planned with: (object, line, granted_by or "", why)
+    left_out: tuple[tuple[str, int, str, str], ...] = ()
     not_modelled: tuple[Unread, ...] = ()
     unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
 
@@ -62,7 +74,8 @@ class CanPay:
         if self.payable:
             out["cost_paid_with"] = self.cost_paid_with
         if self.left_out:
-            out["left_out"] = [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out]
+            out["left_out"] = [{"object": o, "ability": line, **({"granted_by": g} if g else {}), "why": why}
+                               for o, line, g, why in self.left_out]
         return with_unread(out, self.not_modelled)
 
     def rules(self) -> list[Cited]:
@@ -71,7 +84,8 @@ class CanPay:
 
     def to_text(self) -> str:
         text = self._text()
-        text += "".join(f"\n  not considered: {o} line {line}: {why}" for o, line, why in self.left_out)
+        text += "".join(f"\n  not considered: {o} line {line}{_granted(g)}: {why}"
+                        for o, line, g, why in self.left_out)
         text += "".join(f"\n  {line}" for line in unrecorded_text(self.unrecorded))
         text = "\n".join([text, *unread_lines(self.not_modelled)])
         return "\n".join([text, *explain_lines(self.rules())]) if self.explain else text
@@ -85,10 +99,30 @@ class CanPay:
             extra = f", sacrificing {s.sacrificed}" if s.sacrificed else ""
             extra += f", tapping {', '.join(s.tapped)}" if s.tapped else ""
             own = f", paying {_fmt(s.paid_with)} for it" if s.paid_with else ""
-            lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{extra}{own} "
+            lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{_granted(s.granted_by)}{extra}{own} "
                          f"-> {_fmt(s.mana)}")
         lines.append(f"  then pay {self.cost} with {_fmt(self.cost_paid_with or {})}")
         return "\n".join(lines)
+
+
+def _granted(by: str | None) -> str:
+    return f" (granted by {by})" if by else ""
+
+
+def _ability(term: clingo.Symbol) -> AbilityRef:
+    """The ability an activation of the plan is of: a repeat cp_again(I, K) (asp/canpay.lp,
+    605.3a) is of ability I."""
+    return ability(term.arguments[0] if term.name == "cp_again" else term)
+
+
+def _named(solver: Solver, q: int, name: str, why) -> tuple[tuple[str, int, str, str], ...]:
+    """The abilities cp_left_out/cp_repeatable name for query q: object, line, granter, why."""
+    out = set()
+    for s in solver.facts().get(name):
+        if s.arguments[0].number == q:
+            oid, ref = object_id(s.arguments[1]), _ability(s.arguments[2])
+            out.add((oid, resolve_line(solver, oid, ref)[0], ref.granted_by or "", why(s)))
+    return tuple(sorted(out))
 
 
 def _fmt(mana: dict[str, int]) -> str:
@@ -115,9 +149,27 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
+    model, q, left, again, repeated = _ask(solver, player, symbols, repeats=False)
+    if model is None and repeated:
+        # No plan activates each ability once: ask again with the sacrifice abilities that can
+        # be repeated activated as often as their costs allow (asp/canpay.lp cp_again, 605.3a).
+        model, q, left, again, _ = _ask(solver, player, symbols, repeats=True)
+    unrecorded = unrecorded_choices(solver, player)
+    if model is None:
+        left = tuple(sorted(set(left + again)))
+        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
+                      unrecorded=unrecorded)
+    return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
+
+
+def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool):
+    """One can-pay query part: the model found (None: no plan; UNDECIDED), its id, the
+    abilities left out, those that could be activated again, and whether a sacrifice ability
+    could be repeated (asked with repeats=True)."""
     with solver.query() as query:
         q = query.id
         facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
+        facts += f" cp_repeats({q})." if repeats else ""
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
@@ -130,21 +182,12 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
         model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
         if model == UNDECIDED:
             model = solver.search([active])
-        left = tuple(sorted({(object_id(s.arguments[1]), resolve_line(solver, object_id(s.arguments[1]),
-                                                                       ability(s.arguments[2]))[0],
-                              s.arguments[3].string)
-                             for s in solver.facts().get("cp_left_out") if s.arguments[0].number == q}))
+        left = _named(solver, q, "cp_left_out", lambda s: s.arguments[3].string)
         # Not payable with each ability once: the abilities that could be activated again are
         # named (asp/canpay.lp cp_repeatable), since more activations might pay.
-        again = tuple(sorted({(object_id(s.arguments[1]), resolve_line(solver, object_id(s.arguments[1]),
-                                                                        ability(s.arguments[2]))[0], REPEATABLE)
-                              for s in solver.facts().get("cp_repeatable") if s.arguments[0].number == q}))
-    unrecorded = unrecorded_choices(solver, player)
-    if model is None:
-        left = tuple(sorted(set(left + again)))
-        return CanPay(player, cost, False, explain=explain, left_out=left, not_modelled=not_modelled(solver),
-                      unrecorded=unrecorded)
-    return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
+        again = _named(solver, q, "cp_repeatable", lambda s: REPEATABLE)
+        repeated = bool(_named(solver, q, "cp_repeated", lambda s: ""))
+    return model, q, left, again, repeated
 
 
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
@@ -169,14 +212,16 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
             bucket[t] = bucket.get(t, 0) + 1
     plan = []
     for (o, i), (event, extra) in picks.items():
-        oid = object_id(o)
-        line, _ = resolve_line(solver, oid, ability(i))
+        oid, ref = object_id(o), _ability(i)
+        line, _ = resolve_line(solver, oid, ref)
         mana = mana_amounts(event, extra)
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
-                         _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), [])))))
+                         _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), []))),
+                         ref.granted_by))
     order = object_order(solver)
-    plan.sort(key=lambda s: (s.step, order[s.object], s.ability))
+    plan.sort(key=lambda s: (s.step, order[s.object], s.ability, s.granted_by or "",
+                             order.get(s.sacrificed or "", -1), s.tapped))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
