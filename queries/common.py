@@ -141,8 +141,9 @@ def blocked(solver: Solver) -> set[str]:
 
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
-    abilities after replacement effects; the core grounds each once."""
-    return [("outcomes", [o]) for o in objects]
+    abilities after replacement effects; the core grounds each once. They read the exact walk
+    of the replacement effects (asp/events.lp walk(exact)), grounded with the first of them."""
+    return [("walk", [clingo.Function("exact")]), *(("outcomes", [o]) for o in objects)]
 
 
 def not_modelled(solver: Solver) -> tuple[Unread, ...]:

@@ -142,7 +142,9 @@ class Solver:
         self._grounded: set[tuple] = set()
         self._base: FactAnswer | None = None
         self._part_answers: dict[tuple, FactAnswer] = {}
-        self.ground([("base", ())])
+        # The base part with the replacement-effect walk that could-produce reads (asp/events.lp
+        # walk(types)); the exact walk is grounded for the queries that read it (outcome_parts).
+        self.ground([("base", ()), ("walk", (clingo.Function("types"),))])
 
     # -- queries and program parts ---------------------------------------------------------
 

@@ -160,17 +160,20 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
                                        s.arguments[3].number)
                for s in answer.get("ord_class_num") if s.arguments[0] == o}
     my_keys = {k for i in instances for k in keys[i]}
-    # ord_trans(n, EN, J, EN2) and ord_node(n, KN, S, EN, C): integers only, read from the
-    # text of the atom. A node's edges are the classes in its mask C, each to state S + radix
-    # and to the event the class turns EN into (_Graph).
+    # ord_trans(n, EN, J, EN2), ord_state(n, KN, S, O), ord_emask(n, EN, A) and
+    # ord_choose(n, O, A, C): integers only, read from the text of the atoms. A node (walk,
+    # state, event) may apply the classes in the mask C of its state's open mask and its
+    # event's amount mask, each to state S + radix and to the event the class turns EN into
+    # (_Graph).
     trans: dict[tuple[int, int], int] = {}
     for obj_n, ev, k, ev2 in _int_rows(answer.get("ord_trans"), "ord_trans", 4):
         if obj_n == n:
             trans[(ev, k)] = ev2
-    nodes: dict[tuple[int, int, int], int] = {}
-    for obj_n, key, st, ev, mask in _int_rows(answer.get("ord_node"), "ord_node", 5):
-        if obj_n == n and key in my_keys:
-            nodes[(key, st, ev)] = mask
+    open_of = {(key, st): op for obj_n, key, st, op in _int_rows(answer.get("ord_state"), "ord_state", 4)
+               if obj_n == n and key in my_keys}
+    event_mask = {ev: a for obj_n, ev, a in _int_rows(answer.get("ord_emask"), "ord_emask", 3) if obj_n == n}
+    choose = {(op, a): c for obj_n, op, a, c in _int_rows(answer.get("ord_choose"), "ord_choose", 4)
+              if obj_n == n}
     starts = {s.arguments[1].number: s.arguments[2].number for s in answer.get("ord_start")
               if s.arguments[0] == o and s.arguments[1].number in my_keys}
     outcome_of: dict[tuple, list[dict[str, int]]] = defaultdict(list)
@@ -179,11 +182,12 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
         if ob == o and inst in instances:
             outcome_of[(key.number, st.number, ev.number)].append(mana_amounts(event, extra))
 
-    graph = _Graph(nodes, trans, classes)
+    graph = _Graph(open_of, event_mask, choose, trans, classes)
+    # (counted first: the count meets every node the walk reaches, and keeps their masks)
+    totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], graph, outcome_of)
     listed: dict[tuple, list[tuple[list[str], list[int]]]] = {}
     for key in sorted(my_keys):
         listed.update(_list_paths((key, 0, starts[key]), graph, outcome_of, members, limit))
-    totals = _count_orderings([(key, starts[key]) for key in sorted(my_keys)], graph, outcome_of)
     # Listed in a fixed order: the final nodes by number, then each outcome's list sorted.
     grouped: dict[tuple, list[list[str]]] = defaultdict(list)
     events_of: dict[tuple, dict[tuple[str, ...], list[int]]] = defaultdict(dict)
@@ -226,7 +230,7 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
                              steps(mkey))
                      for mkey in sorted(totals, reverse=True))
     union = 0
-    for mask in nodes.values():
+    for mask in graph.nodes.values():
         union |= mask
     applied = {k for k in classes if union >> k & 1}
     effects = tuple(sorted({e for k in applied for e in members[k]}))
@@ -253,17 +257,44 @@ def orderings(solver: Solver, object_id_: str, line: int | None = None, player: 
 
 
 class _Graph:
-    """The solver's graph of one object's walks: nodes (walk, state, event) that are not
-    final, each with the mask of the classes that may be applied there; trans[(event, class)]
-    the event a class turns it into; classes[class] = (its members that apply here, its
-    members in all, radix): the state's digit for the class counts up to the second."""
+    """The solver's graph of one object's walks: the mask of the classes that may be applied
+    at a node (walk, state, event), choose[(the state's open mask, the event's amount mask)]
+    (0: final); trans[(event, class)] the event a class turns it into; classes[class] = (its
+    members that apply here, its members in all, radix): the state's digit for the class
+    counts up to the second. `nodes`: the nodes the walks reach that are not final, with
+    their masks, filled by the count (_count_one_walk, or reach() before _count_walks)."""
 
-    def __init__(self, nodes, trans, classes):
-        self.nodes = nodes
+    def __init__(self, open_of, event_mask, choose, trans, classes):
+        self.open_of = open_of
+        self.event_mask = event_mask
+        self.choose = choose
+        self.nodes: dict[tuple[int, int, int], int] = {}
         self.trans = trans
         self.classes = classes
         self._into: dict[tuple[int, int], list[int]] | None = None
         self._by_class = sorted(classes.items())
+
+    def mask(self, key: int, st: int, ev: int) -> int:
+        return self.choose[(self.open_of[(key, st)], self.event_mask[ev])]
+
+    def reach(self, starts) -> None:
+        """Fill `nodes` from each walk's start (key, event): the nodes it reaches."""
+        for key, ev0 in starts:
+            todo, seen = [(0, ev0)], {(0, ev0)}
+            while todo:
+                st, ev = todo.pop()
+                mask = self.mask(key, st, ev)
+                if not mask:
+                    continue
+                self.nodes[(key, st, ev)] = mask
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    k = bit.bit_length() - 1
+                    nxt = (st + self.classes[k][2], self.trans[(ev, k)])
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
 
     def successors(self, key: int, st: int, ev: int) -> list[tuple[int, int, int, int]]:
         """(class, ways, state, event) for each class applicable at the node; ways: how many
@@ -302,15 +333,17 @@ class _Graph:
 def _count_orderings(keys, graph: _Graph, outcome_of) -> dict[tuple, int]:
     if len(keys) == 1:
         return _count_one_walk(keys[0], graph, outcome_of)
+    graph.reach(keys)
     return _count_walks(keys, graph, outcome_of)
 
 
 def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
     """_count_walks for one walk: a node is (state, event); states only grow along an edge,
-    so the nodes in order of state are a topological order. A node is the one integer
-    state * events + event, and a class's edges a list by event: this loop meets every edge of
-    the graph (half a million at 13 distinct effects), so it does no tuple or dict work it
-    can avoid."""
+    so the nodes in order of state are a topological order (taken from a heap as they are
+    met: a node is taken after every node with a smaller state that the walk reaches). A node
+    is the one integer state * events + event, and a class's edges a list by event: this loop
+    meets every edge of the graph (half a million at 13 distinct effects), so it does no
+    tuple or dict work it can avoid. It fills graph.nodes."""
     key, ev0 = start
     trans, classes = graph.trans, graph.classes
     events = 1 + max([ev0, *(ev for ev, _ in trans), *trans.values()])
@@ -321,21 +354,34 @@ def _count_one_walk(start, graph: _Graph, outcome_of) -> dict[tuple, int]:
             to[k][ev] = ev2
     by_bit = {1 << k: (here, mult, radix, radix * events, to[k])
               for k, (here, mult, radix) in classes.items()}
-    order = sorted(st * events + ev for (kn, st, ev) in graph.nodes if kn == key)
-    masks = {st * events + ev: mask for (kn, st, ev), mask in graph.nodes.items() if kn == key}
+    opens = {st: op for (kn, st), op in graph.open_of.items() if kn == key}
+    event_mask, choose, nodes = graph.event_mask, graph.choose, graph.nodes
     counts: dict[int, int] = {ev0: 1}
     get = counts.get
-    for node in order:
+    heap = [ev0]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        node = pop(heap)
         n = counts[node]
-        mask = masks[node]
         st, ev = divmod(node, events)
+        mask = choose[(opens[st], event_mask[ev])]
+        if not mask:
+            continue
+        nodes[(key, st, ev)] = mask
         base = node - ev
         while mask:
             bit = mask & -mask
             mask ^= bit
             here, mult, radix, step, dest = by_bit[bit]
             nxt = base + step + dest[ev]
-            counts[nxt] = get(nxt, 0) + (n if here == 1 else n * (here - applied(st, radix, mult)))
+            # (applied(st, radix, mult), inline: this line runs once per edge)
+            ways = n if here == 1 else n * (here - (st // radix) % (mult + 1))
+            seen = get(nxt)
+            if seen is None:
+                counts[nxt] = ways
+                push(heap, nxt)
+            else:
+                counts[nxt] = seen + ways
     totals: dict[tuple, int] = defaultdict(int)
     for (kn, st, ev), manas in outcome_of.items():
         if kn != key:

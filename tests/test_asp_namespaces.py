@@ -14,7 +14,7 @@ import clingo.ast
 # The program parts of each query (or family of steps); every other part name is a fact part
 # of the what-if (act_fact, act_target_fact, ...) or one of its steps' parts.
 FAMILIES = {
-    "base": {"base"},
+    "base": {"base", "walk"},      # walk(l): the replacement-effect walk, walk(types) grounded with base
     "explain": {"explain"},
     "orderings": {"orderings"},
     "outcomes": {"outcomes"},        # one object's mana outcomes, shared by the queries of mana

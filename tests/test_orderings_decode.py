@@ -17,7 +17,7 @@ def test_applied_counts_recompose_every_state_of_the_walk():
     base = solver.base()
     radix = {s.arguments[0]: s.arguments[1].number for s in base.get("class_radix")}
     mult = {s.arguments[0]: s.arguments[1].number for s in base.get("class_mult")}
-    states = {s.arguments[1].number for s in base.get("reach")}
+    states = {s.arguments[2].number for s in base.get("reach")}        # reach(Level, Key, S, E, O)
     assert len(radix) >= 3 and len(states) > 10          # a walk with several classes
     for st in states:
         counts = {k: applied(st, radix[k], mult[k]) for k in radix}
