@@ -12,6 +12,7 @@ LimitExceeded and nothing is left running.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -65,8 +66,14 @@ class _Queries:
         which answers the same)."""
         self._what_ifs += 1
         if self._what_ifs == 1:
-            from .whatif import read_state
-            read_state(self.solver)         # read here once, not in each query's fork
+            from .whatif import READ_NAMES, read_state
+            # read here once, not in each query's fork; only when the grounder's facts hold it
+            # (a solve here would leave its learnt state to every later query's fork); what
+            # fails here fails again there, in the query, which reports it (this runs outside
+            # the worker's error handling)
+            with contextlib.suppress(SolverError, RuntimeError, MemoryError):
+                if self.solver.facts_only(READ_NAMES):
+                    read_state(self.solver)
         if self._world is None and not self._world_failed and self._what_ifs >= self.WORLD_AFTER:
             from .step_world import StepWorld
             try:

@@ -153,6 +153,8 @@ class StateReading:
 
 
 _READINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The base predicates a StateReading reads (View.of and not_modelled, queries/common.py).
+READ_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker", "not_modelled")
 
 
 def read_state(solver: Solver) -> StateReading:
