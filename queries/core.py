@@ -173,6 +173,11 @@ class Solver:
             self._ground_parts(todo)
             self.timings.ground += time.perf_counter() - start
 
+    def facts_only(self, names: Iterable[str]) -> bool:
+        """Whether every atom of these signatures is a fact of the grounder (reading them then
+        needs no solve, which would leave its learnt state behind in this Control)."""
+        return all(a.is_fact for name in names for a in self._atoms(name))
+
     def base(self) -> FactAnswer:
         """The answer of the state's own program (the base part), read once."""
         if self._base is None:

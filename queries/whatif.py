@@ -52,6 +52,7 @@ Action syntax (one string per step; ids are the state's object ids):
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass, field, replace
 
 import clingo
@@ -74,6 +75,7 @@ from .common import (
 from .core import Answer, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
+from .step_world import StepWorld
 
 MAX_BRANCHES = 256
 MAX_SETTLE_ROUNDS = 50
@@ -138,6 +140,29 @@ class View:
     @classmethod
     def of(cls, solver: Solver) -> View:
         return cls(controllers(solver), colors(solver), counters(solver), blocked(solver))
+
+
+@dataclass(frozen=True)
+class StateReading:
+    """What the what-if reads of a state's own program: its View and its lines kept as words
+    only (asp/unread.lp). Only base rules define what they read (a part grounded later never
+    adds a base atom), so it is read once per Solver; a Session reads its own state's in the
+    worker (warm), before the forks that answer its queries."""
+    view: View
+    unread: tuple[Unread, ...]
+
+
+_READINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The base predicates a StateReading reads (View.of and not_modelled, queries/common.py).
+READ_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker", "not_modelled")
+
+
+def read_state(solver: Solver) -> StateReading:
+    """The solver's StateReading, read on first use."""
+    reading = _READINGS.get(solver)
+    if reading is None:
+        reading = _READINGS[solver] = StateReading(View.of(solver), not_modelled(solver))
+    return reading
 
 
 @dataclass(frozen=True)
@@ -522,14 +547,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
 
 
 def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bool = False,
-            any_way: bool = False) -> WhatIf:
+            any_way: bool = False, world: StepWorld | None = None) -> WhatIf:
     """Every distinct outcome of the actions; with `any_way`, a payment from mana abilities
     stops at the first plan that pays (the interactive prompt asks only whether an action can
-    be taken: queries/interactive.py)."""
+    be taken: queries/interactive.py). `world`: the step parts of a move from the solver's
+    state grounded once (queries/step_world.py), used for such a move when it holds it."""
     if not actions:
         raise InputError(where, None, "give at least one action")
     steps = [parse_action(a, i, where) for i, a in enumerate(actions)]
-    run = _Run(solver, any_way)
+    run = _Run(solver, any_way, world if world is not None and world.state is solver.state else None)
     branches = [_Branch(solver.state, (), solver)]
     for k, step in enumerate(steps, 1):
         nxt: list[_Branch] = []
@@ -550,8 +576,8 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         branches = _distinct(nxt)
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
-    first = View.of(solver)
-    results = [Result(b.log, b.state, b.illegal, View.of(b.solver or run.solver(b.state)), first)
+    first = read_state(solver).view
+    results = [Result(b.log, b.state, b.illegal, read_state(b.solver or run.solver(b.state)).view, first)
                for b in branches]
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
@@ -591,9 +617,11 @@ class _Run:
     """One what-if query: the solvers of the states it reaches, and what those states hold
     that the what-if cannot model (unread)."""
 
-    def __init__(self, first: Solver, any_way: bool = False):
+    def __init__(self, first: Solver, any_way: bool = False, world: StepWorld | None = None):
         self.time_limit = first.time_limit
         self.any_way = any_way
+        self.first = first
+        self.world = world
         self.unread: set[Unread] = set()
         # mana abilities the payment plans could not use: (object id, line, why)
         self.left_out: set[tuple[str, int, str]] = set()
@@ -607,12 +635,16 @@ class _Run:
 
     def _seen(self, solver: Solver) -> None:
         """The lines in play in this state kept as words only (asp/unread.lp)."""
-        self.unread.update(not_modelled(solver))
+        self.unread.update(read_state(solver).unread)
 
     def act(self, b: _Branch, k: int, event: tuple, where: str, text: str) -> list[_Branch]:
         """Every way one action can go, from a branch."""
         if b.illegal is not None:
             return [b]
+        if self.world is not None and event[0] == "move" and b.solver is self.first:
+            fast = self.world_move(b, k, event, text)
+            if fast is not None:
+                return fast
         solver = b.solver or self.solver(b.state)
         with solver.query() as query:
             facts = _action_facts(b.state, query.id, event, k, where, text)
@@ -642,6 +674,27 @@ class _Run:
                 out.append(replace(b, solver=solver, illegal=Illegal(b.log, k, text, tuple(illegal))))
                 continue
             out.append(_next(b, solver, answer, query.id, k))
+        return out
+
+    def world_move(self, b: _Branch, k: int, event: tuple, text: str) -> list[_Branch] | None:
+        """A move from the first state, read from the world's answer sets (the same answer
+        sets as grounding the step here would give); None when the world does not hold it."""
+        _, oid, zone = event
+        inc = b.state.incarnations()
+        models = self.world.ways(_obj_symbol(oid, inc[oid]), zone, MAX_BRANCHES, "ways one step can go")
+        if models is None:
+            return None
+        q = self.world.id
+        _too_large(models, q)
+        out = []
+        for model in models:
+            answer = Answer(model)
+            illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
+                              if s.arguments[0].number == q})
+            if illegal:
+                out.append(replace(b, illegal=Illegal(b.log, k, text, tuple(illegal))))
+                continue
+            out.append(_next(b, b.solver, answer, q, k))
         return out
 
     def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
@@ -732,11 +785,17 @@ def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
     when one of them computes an amount past what the solver's integers keep exact (asp/
     names it, amount_too_large/2: refused, never a wrapped number)."""
     models = solver.enumerate([query.external("whatif_on")], MAX_BRANCHES, what="ways one step can go")
+    _too_large(models, query.id)
+    return models
+
+
+def _too_large(models: list[list[clingo.Symbol]], q: int) -> None:
+    """A SolverError when a way of step q computes an amount past what the solver's integers
+    keep exact (asp/ names it, amount_too_large/2: refused, never a wrapped number)."""
     for model in models:
         for s in model:
-            if s.name == "amount_too_large" and s.arguments[0].number == query.id:
+            if s.name == "amount_too_large" and s.arguments[0].number == q:
                 raise SolverError(f"beyond what this solver handles: {s.arguments[1].string}")
-    return models
 
 
 def _payer(solver: Solver, query: Query) -> str:

@@ -1,0 +1,93 @@
+"""The what-if's fast path answers as the what-if's own path does (queries/step_world.py).
+
+A Session builds its state's StepWorld at its second what-if (WORLD_AFTER) and then reads a
+move from its own state there instead of grounding the step again. Here the world is built at
+the first what-if, so that every what-if query in tests/rulings whose first action is a move
+(the only kind the world holds; the world is not asked for the others) runs through it on one
+shared Session per scenario state; each answer (JSON, text and cited rules, with --explain as the scenario asks)
+must equal a fresh Session's without the world. The corpus runs every other what-if query on
+one Session per scenario as well (the world from its second what-if, the state's reading
+shared, whatif.read_state), against the scenario's exact answer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.queries import session as session_module
+from mtg_asp.queries.core import Solver
+from mtg_asp.queries.scenario import answer, load_scenario, scenario_files, scenario_session
+from mtg_asp.queries.step_world import StepWorld
+from mtg_asp.queries.whatif import what_if
+from mtg_asp.translator.errors import InputError, SolverError
+from mtg_asp.translator.render import obj
+from mtg_asp.translator.state import load_state
+
+RULINGS = Path(__file__).parent / "rulings"
+MOVES = ("move", "bounce", "exile", "flicker")
+
+
+def _actions(check) -> list[str]:
+    a = check.args["actions"]
+    return [str(x) for x in (a if isinstance(a, list) else [a])]
+
+
+def _moves_first(checks) -> list:
+    return [c for c in checks if c.query == "what-if" and _actions(c)[0].split()[0].lower() in MOVES]
+
+
+def _move_scenarios() -> list[Path]:
+    return [path for path in scenario_files(RULINGS) if _moves_first(load_scenario(path).checks)]
+
+
+def _ask(session: Session, check) -> str:
+    try:
+        result = answer(session, check.query, check.args, check.rules is not None)
+    except (InputError, SolverError) as e:
+        return f"{type(e).__name__}: {e}"
+    rules = sorted((c.about, c.rule, c.text) for c in result.rules())
+    return json.dumps([result.to_json(), rules, result.to_text()], sort_keys=True)
+
+
+@pytest.mark.parametrize("path", _move_scenarios(), ids=lambda p: p.stem)
+def test_shared_session_with_the_world_answers_as_fresh_sessions(path, monkeypatch):
+    scenario = load_scenario(path)
+    checks = _moves_first(scenario.checks)
+    monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 1)
+    shared = scenario_session(scenario)
+    got = [_ask(shared, c) for c in checks]
+    monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 10**9)
+    for check, mine in zip(checks, got, strict=True):
+        fresh = _ask(Session(shared.state), check)
+        assert mine == fresh, check.args
+
+
+def _bounce_state():
+    return load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                        {"id": "blade", "card": "Bonesplitter", "controller": "alice", "attached_to": "elf"},
+                        {"id": "forest", "card": "Forest", "controller": "bob"}]}, "<test>")
+
+
+def test_the_world_answers_a_move_and_leaves_what_it_does_not_hold():
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    inc = state.incarnations()
+    import clingo
+    elf = clingo.parse_term(obj("elf", inc["elf"]))
+    assert world.ways(elf, "hand", 256, "ways") is not None
+    assert world.ways(clingo.parse_term(obj("nobody", 0)), "hand", 256, "ways") is None
+    assert world.ways(elf, "stack", 256, "ways") is None
+    # the world's answer, read by the what-if, is the own path's: the elf leaves, the
+    # Bonesplitter stays unattached (704.5n), the same changes in the same order
+    for action in (["bounce elf"], ["flicker blade"], ["move forest to graveyard", "bounce elf"]):
+        fast = what_if(Solver(state), action, world=world)
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json(), action
+        assert fast.to_text() == own.to_text(), action
+    after = what_if(Solver(state), ["bounce elf"], world=world).to_json()["outcomes"][0]["after"]
+    assert after["elf"]["zone"] == "hand" and after["blade"]["attached_to"] is None
