@@ -203,6 +203,11 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
             # a read of the served object's own state (a Session's timings): no fork needed
             _reply(conn, _run(functools.partial(getattr(served, method), *args)))
         else:
+            # what the served object keeps between queries, prepared in the worker before the
+            # fork (a Session's what-if world: queries/session.py)
+            prepare = getattr(served, "prepare", None)
+            if prepare is not None:
+                prepare(method, args)
             _reply(conn, _forked(functools.partial(getattr(served, method), *args)))
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
-from ..translator.errors import SolverError
+from ..translator.errors import InputError, SolverError
 from ..translator.model import GameState
 from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
@@ -49,38 +49,43 @@ class _Queries:
 
     unforked = frozenset({"timings"})       # answered by the worker itself (limits.py)
     # The what-if's fast path (queries/step_world.py) is built in the worker when a Session is
-    # asked its second what-if: a Session that answers one (a fresh Session per query) never
-    # pays for it, and the world serves every later query's moves from this state.
+    # asked its second what-if that begins with a move (the only action the world answers): a
+    # Session that answers one (a fresh Session per query) never pays for it, nor one that asks
+    # other actions (the prompt's legal actions), and the world serves every later move.
     WORLD_AFTER = 2
 
     def __init__(self, state: GameState, time_limit: float):
         self.solver = Solver(state, time_limit)
         state_errors(self.solver)
         self._what_ifs = 0
+        self._moves = 0
         self._world = None
         self._world_failed = False
 
-    def _step_world(self):
-        """The state's StepWorld once this Session has been asked WORLD_AFTER what-ifs; None
-        before, or when it could not be built (each query then takes the what-if's own path,
-        which answers the same)."""
+    def prepare(self, method: str, args: tuple) -> None:
+        """In the worker, before the fork that answers a query (limits.py): for a what-if, the
+        state's reading once, and the StepWorld once this Session has been asked WORLD_AFTER
+        what-ifs that begin with a move. What fails here is left to the query, which takes the
+        what-if's own path and answers the same (this runs outside the worker's error handling)."""
+        if method != "what_if":
+            return
         self._what_ifs += 1
         if self._what_ifs == 1:
             from .whatif import READ_NAMES, read_state
             # read here once, not in each query's fork; only when the grounder's facts hold it
-            # (a solve here would leave its learnt state to every later query's fork); what
-            # fails here fails again there, in the query, which reports it (this runs outside
-            # the worker's error handling)
+            # (a solve here would leave its learnt state to every later query's fork)
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
                     read_state(self.solver)
-        if self._world is None and not self._world_failed and self._what_ifs >= self.WORLD_AFTER:
+        if self._world is not None or self._world_failed or not _begins_with_move(args):
+            return
+        self._moves += 1
+        if self._moves >= self.WORLD_AFTER:
             from .step_world import StepWorld
             try:
                 self._world = StepWorld(self.solver.state, self.solver.time_limit)
             except (SolverError, RuntimeError, MemoryError):
                 self._world_failed = True
-        return self._world
 
     def timings(self) -> Timings:
         return self.solver.timings
@@ -91,14 +96,23 @@ class _Queries:
         if name not in QUERIES:
             raise AttributeError(name)
         query = query_function(name)
-        # (this runs in the worker, before the fork that answers the query)
-        world = self._step_world() if name == "what_if" else None
+        world = self._world if name == "what_if" else None
 
         def run(*args):
             if world is not None:
                 return query(self.solver, *args, world=world), self.solver.timings
             return query(self.solver, *args), self.solver.timings
         return run
+
+
+def _begins_with_move(args: tuple) -> bool:
+    """Whether a what-if's actions (its first argument) begin with a move (bounce, flicker,
+    exile, move ... to ...), as the what-if parses them; False for anything it cannot parse."""
+    from .whatif import parse_action
+    try:
+        return bool(args) and bool(args[0]) and parse_action(args[0][0], 0).events[0][0] == "move"
+    except (InputError, TypeError, AttributeError, IndexError):
+        return False
 
 
 class Session:

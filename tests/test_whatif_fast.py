@@ -1,6 +1,6 @@
 """The what-if's fast path answers as the what-if's own path does (queries/step_world.py).
 
-A Session builds its state's StepWorld at its second what-if (WORLD_AFTER) and then reads a
+A Session builds its state's StepWorld at its second what-if that begins with a move (WORLD_AFTER) and then reads a
 move from its own state there instead of grounding the step again. Here the world is built at
 the first what-if, so that every what-if query in tests/rulings whose first action is a move
 (the only kind the world holds; the world is not asked for the others) runs through it on one
@@ -91,3 +91,18 @@ def test_the_world_answers_a_move_and_leaves_what_it_does_not_hold():
         assert fast.to_text() == own.to_text(), action
     after = what_if(Solver(state), ["bounce elf"], world=world).to_json()["outcomes"][0]["after"]
     assert after["elf"]["zone"] == "hand" and after["blade"]["attached_to"] is None
+
+
+def test_the_world_is_built_only_for_moves():
+    # the worker's _Queries.prepare (limits.py calls it before each query's fork): what-ifs that
+    # do not begin with a move (the prompt's legal actions: casts, plays) never build a world
+    served = session_module._Queries(_bounce_state(), 60)
+    for _ in range(3):
+        served.prepare("what_if", (["next step"],))
+        served.prepare("could_produce", ())
+    assert served._world is None
+    served.prepare("what_if", (["bounce elf"],))
+    assert served._world is None                 # the first move: not yet
+    served.prepare("what_if", (["no such action"],))
+    served.prepare("what_if", (["bounce elf"],))
+    assert isinstance(served._world, StepWorld)
