@@ -39,12 +39,15 @@ class Step:
     paid_with: dict[str, int] | None = None     # its own mana cost, by type
     tapped: tuple[str, ...] = ()                # permanents tapped to pay its cost (602.2b)
     granted_by: str | None = None               # the object granting the ability (613.1f)
+    # no mana cost, but after step `step`'s activation: it removes a permanent whose own
+    # abilities come first (asp/canpay.lp cp_late_after, 605.3a)
+    after_step: bool = False
 
     def to_json(self) -> dict:
         out = {"object": self.object, "ability": self.ability}
         if self.granted_by:
             out["granted_by"] = self.granted_by
-        out |= {"step": self.step, "mana": self.mana}
+        out |= {"step": self.step, **({"after_step": True} if self.after_step else {}), "mana": self.mana}
         if self.sacrificed:
             out["sacrificed"] = self.sacrificed
         if self.tapped:
@@ -99,7 +102,8 @@ class CanPay:
             extra = f", sacrificing {s.sacrificed}" if s.sacrificed else ""
             extra += f", tapping {', '.join(s.tapped)}" if s.tapped else ""
             own = f", paying {_fmt(s.paid_with)} for it" if s.paid_with else ""
-            lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{_granted(s.granted_by)}{extra}{own} "
+            when = f"step {s.step}, after it" if s.after_step else f"step {s.step}"
+            lines.append(f"  {when}: activate {s.object} line {s.ability}{_granted(s.granted_by)}{extra}{own} "
                          f"-> {_fmt(s.mana)}")
         lines.append(f"  then pay {self.cost} with {_fmt(self.cost_paid_with or {})}")
         return "\n".join(lines)
@@ -198,6 +202,9 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
              for s in model if s.name == "cp_pick" and mine(s)}
     steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
              for s in model if s.name == "cp_step_of" and mine(s)}
+    late = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
+            for s in model if s.name == "cp_late_after" and mine(s)}
+    steps |= late
     sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
             for s in model if s.name == "cp_sac" and mine(s)}
     tapped: dict = {}
@@ -218,9 +225,9 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), []))),
-                         ref.granted_by))
+                         ref.granted_by, (o, i) in late))
     order = object_order(solver)
-    plan.sort(key=lambda s: (s.step, order[s.object], s.ability, s.granted_by or "",
+    plan.sort(key=lambda s: (s.step, s.after_step, order[s.object], s.ability, s.granted_by or "",
                              order.get(s.sacrificed or "", -1), s.tapped))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})
