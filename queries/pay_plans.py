@@ -13,6 +13,7 @@ import clingo
 
 from ..translator.decode import ability, object_id
 from ..translator.errors import SolverError
+from .canpay import late_steps
 from .common import outcome_parts, resolve_line
 from .core import Query, Solver
 
@@ -57,9 +58,8 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
         steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
                  for s in model if s.name == "cp_step_of" and s.arguments[0] == q}
         # an activation without a mana cost that removes a permanent comes after that
-        # permanent's step (asp/canpay.lp cp_late_after, 605.3a)
-        late = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
-                for s in model if s.name == "cp_late_after" and s.arguments[0] == q}
+        # permanent's step (asp/canpay.lp cp_removed_after, 605.3a)
+        late = late_steps(model, q, steps)
         steps |= late
         used = sorted(steps, key=lambda oi: (steps[oi], oi in late, str(oi[0]), str(oi[1])))
         plans.append(Plan(tuple((object_id(o), str(i), resolve_line(solver, object_id(o), ability(i))[0])

@@ -6,7 +6,8 @@ The oracle: a search over every sequence of activations from the starting board.
 may be tapped for one of its {T} abilities (its own, or the one Cryptolith Rite grants a
 creature, 613.1f) while untapped; a tapped Pili-Pala may pay {2} from the mana made so far for
 its {Q} ability; a permanent may be sacrificed for its own ability (Tinder Wall) or to an
-Ashnod's Altar (any number of activations, one creature each) and then does nothing more. At
+Ashnod's Altar (any number of activations, one creature each) or, a land, to Squandered
+Resources (one mana of a type it could produce) and then does nothing more. At
 each point, a matching of the cost's symbols to the mana made (units as sets of types, as in
 test_canpay_property.py) decides.
 """
@@ -36,12 +37,15 @@ CARD = {
     "Ashnod's Altar": (None, False, None, None),
     "Cryptolith Rite": (None, False, None, None),
     "Pili-Pala": (None, True, None, (2, [ANY])),     # on the board tapped
+    "Squandered Resources": (None, False, None, None),
 }
+LANDS = {"Forest": frozenset("G"), "Wastes": C}      # what each could produce (106.7)
 
 
 def payable(board: list[str], cost: list[frozenset]) -> bool:
     rite = "Cryptolith Rite" in board
     altar = "Ashnod's Altar" in board
+    squander = "Squandered Resources" in board
 
     def moves(i: int, tapped: bool):
         """(generic mana paid, units added, tapped after, gone after) for each activation of
@@ -58,6 +62,8 @@ def payable(board: list[str], cost: list[frozenset]) -> bool:
             yield 0, sac, tapped, True
         if altar and creature:
             yield 0, [C, C], tapped, True
+        if squander and board[i] in LANDS:
+            yield 0, [LANDS[board[i]]], tapped, True
 
     seen: set = set()
 
