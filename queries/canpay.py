@@ -39,12 +39,15 @@ class Step:
     paid_with: dict[str, int] | None = None     # its own mana cost, by type
     tapped: tuple[str, ...] = ()                # permanents tapped to pay its cost (602.2b)
     granted_by: str | None = None               # the object granting the ability (613.1f)
+    # no mana cost, but after step `step`'s activation: it removes a permanent whose own
+    # abilities come first (asp/canpay.lp cp_late_after, 605.3a)
+    after_step: bool = False
 
     def to_json(self) -> dict:
         out = {"object": self.object, "ability": self.ability}
         if self.granted_by:
             out["granted_by"] = self.granted_by
-        out |= {"step": self.step, "mana": self.mana}
+        out |= {"step": self.step, **({"after_step": True} if self.after_step else {}), "mana": self.mana}
         if self.sacrificed:
             out["sacrificed"] = self.sacrificed
         if self.tapped:
@@ -99,7 +102,8 @@ class CanPay:
             extra = f", sacrificing {s.sacrificed}" if s.sacrificed else ""
             extra += f", tapping {', '.join(s.tapped)}" if s.tapped else ""
             own = f", paying {_fmt(s.paid_with)} for it" if s.paid_with else ""
-            lines.append(f"  step {s.step}: activate {s.object} line {s.ability}{_granted(s.granted_by)}{extra}{own} "
+            when = f"step {s.step}, after it" if s.after_step else f"step {s.step}"
+            lines.append(f"  {when}: activate {s.object} line {s.ability}{_granted(s.granted_by)}{extra}{own} "
                          f"-> {_fmt(s.mana)}")
         lines.append(f"  then pay {self.cost} with {_fmt(self.cost_paid_with or {})}")
         return "\n".join(lines)
@@ -149,11 +153,16 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
-    model, q, left, again, repeated = _ask(solver, player, symbols, repeats=False)
+    # First with at most as many costed activations as the cost has units (asp/canpay.lp
+    # cp_step_bound: any plan found is a plan); only if that cut the steps and found none, with all.
+    units = sum(int(s) if s.isdigit() else 2 if s.startswith("2/") else 1 for s in symbols)
+    model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bound=max(units, 1))
+    if model is None and cut:
+        model, q, left, again, repeated, _ = _ask(solver, player, symbols, repeats=False)
     if model is None and repeated:
         # No plan activates each ability once: ask again with the sacrifice abilities that can
         # be repeated activated as often as their costs allow (asp/canpay.lp cp_again, 605.3a).
-        model, q, left, again, _ = _ask(solver, player, symbols, repeats=True)
+        model, q, left, again, _, _ = _ask(solver, player, symbols, repeats=True)
     unrecorded = unrecorded_choices(solver, player)
     if model is None:
         left = tuple(sorted(set(left + again)))
@@ -162,14 +171,16 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
     return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
 
 
-def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool):
+def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bound: int | None = None):
     """One can-pay query part: the model found (None: no plan; UNDECIDED), its id, the
-    abilities left out, those that could be activated again, and whether a sacrifice ability
-    could be repeated (asked with repeats=True)."""
+    abilities left out, those that could be activated again, whether a sacrifice ability
+    could be repeated (asked with repeats=True), and whether `bound` (at most that many
+    activations with a mana cost) left some out."""
     with solver.query() as query:
         q = query.id
         facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
         facts += f" cp_repeats({q})." if repeats else ""
+        facts += f" cp_step_bound({q},{bound})." if bound is not None else ""
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
@@ -187,7 +198,8 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool):
         # named (asp/canpay.lp cp_repeatable), since more activations might pay.
         again = _named(solver, q, "cp_repeatable", lambda s: REPEATABLE)
         repeated = bool(_named(solver, q, "cp_repeated", lambda s: ""))
-    return model, q, left, again, repeated
+        cut = any(s.arguments[0].number == q for s in solver.facts().get("cp_steps_cut"))
+    return model, q, left, again, repeated, cut
 
 
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
@@ -198,8 +210,11 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
              for s in model if s.name == "cp_pick" and mine(s)}
     steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
              for s in model if s.name == "cp_step_of" and mine(s)}
+    late = late_steps(model, q, steps)
+    steps |= late
     sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
             for s in model if s.name == "cp_sac" and mine(s)}
+    sacs |= _class_sacrifices(solver, model, q)
     tapped: dict = {}
     for s in model:
         if s.name == "cp_tapped" and mine(s):
@@ -218,9 +233,9 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
         own = paid.get(str(clingo.Function("act", [o, i])))
         plan.append(Step(oid, line, steps[(o, i)], mana, sacs.get((o, i)),
                          _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), []))),
-                         ref.granted_by))
+                         ref.granted_by, (o, i) in late))
     order = object_order(solver)
-    plan.sort(key=lambda s: (s.step, order[s.object], s.ability, s.granted_by or "",
+    plan.sort(key=lambda s: (s.step, s.after_step, order[s.object], s.ability, s.granted_by or "",
                              order.get(s.sacrificed or "", -1), s.tapped))
     reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
                       for s in model if s.name == "cp_pay_why" and mine(s)})
@@ -228,8 +243,40 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
                   explain, not_modelled=not_modelled(solver))
 
 
+def _class_sacrifices(solver: Solver, model: list[clingo.Symbol], q: int) -> dict:
+    """The permanents sacrificed as one of a class of interchangeable ones (asp/canpay.lp
+    cp_sac_class: the encoding counts them; the plan names one per activation, those it does not
+    activate first, in the order of the battlefield)."""
+    members: dict = {}
+    for s in model:
+        if s.name == "cp_class_member" and s.arguments[0].number == q:
+            members.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[3]))
+    order = object_order(solver)
+    active = {object_id(s.arguments[1]) for s in model if s.name == "cp_use" and s.arguments[0].number == q}
+    for ids in members.values():     # those whose own abilities the plan does not use first
+        ids.sort(key=lambda o: (o in active, order[o]))
+    chosen = sorted(((s.arguments[1], s.arguments[2]), (s.arguments[3], s.arguments[4])) for s in model
+                    if s.name == "cp_sac_class" and s.arguments[0].number == q)
+    out, used = {}, {k: 0 for k in members}
+    for act, cls in chosen:
+        out[act] = members[cls][used[cls]]
+        used[cls] += 1
+    return out
+
+
+def late_steps(model: list[clingo.Symbol], q: int | clingo.Symbol, steps: dict) -> dict:
+    """The activations without a mana cost that remove a permanent after its own mana-costed
+    ability, each with the step it comes after (asp/canpay.lp cp_removed_after, 605.3a)."""
+    def mine(s):
+        return s.arguments[0] == q if isinstance(q, clingo.Symbol) else s.arguments[0].number == q
+    after = {s.arguments[1]: s.arguments[2].number for s in model if s.name == "cp_removed_after" and mine(s)}
+    return {(s.arguments[1], s.arguments[2]): after[s.arguments[3]] for s in model
+            if s.name == "cp_removes" and mine(s) and s.arguments[3] in after
+            and not steps.get((s.arguments[1], s.arguments[2]))}
+
+
 def _ordered(mana: dict[str, int]) -> dict[str, int]:
     return {t: mana[t] for t in MANA_ORDER if mana.get(t)}
 
 
-__all__ = ["CanPay", "SolverError", "can_pay"]
+__all__ = ["CanPay", "SolverError", "can_pay", "late_steps"]

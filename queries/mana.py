@@ -53,9 +53,13 @@ class Use:
     ability: int
     step: int = 0                 # 0: no mana cost; 1..k: paid from mana added before
     sacrificed: str | None = None
+    granted_by: str | None = None   # the object granting the ability (613.1f)
 
     def to_json(self) -> dict:
-        out = {"object": self.object, "ability": self.ability, "step": self.step}
+        out = {"object": self.object, "ability": self.ability}
+        if self.granted_by:
+            out["granted_by"] = self.granted_by
+        out["step"] = self.step
         if self.sacrificed:
             out["sacrificed"] = self.sacrificed
         return out
@@ -117,7 +121,8 @@ class AvailableMana:
     player: str
     pools: tuple[Pool, ...]
     unbounded: tuple[Loop, ...] = ()
-    left_out: tuple[tuple[str, int, str], ...] = ()   # (object, line, why)
+    # (object, line, the object granting the ability or "" (613.1f), why)
+    left_out: tuple[tuple[str, int, str, str], ...] = ()
     reasons: tuple[tuple[str, str], ...] = ()
     explain: bool = False
     not_modelled: tuple[Unread, ...] = ()
@@ -129,7 +134,8 @@ class AvailableMana:
                 "unbounded": [u.to_json() for u in self.unbounded],
                 # (only when the answer is grouped: the whole answer's JSON is as it was)
                 **({"groups": [g.to_json() for g in self.groups]} if self.groups else {}),
-                "left_out": [{"object": o, "ability": line, "why": why} for o, line, why in self.left_out],
+                "left_out": [{"object": o, "ability": line, **({"granted_by": g} if g else {}), "why": why}
+                             for o, line, g, why in self.left_out],
                 **unrecorded_json(self.unrecorded)}, self.not_modelled)
 
     def rules(self) -> list[Cited]:
@@ -149,7 +155,7 @@ class AvailableMana:
             for u in p.plan:
                 extra = f", sacrificing {u.sacrificed}" if u.sacrificed else ""
                 at = f" (step {u.step})" if u.step else ""
-                lines.append(f"       {u.object} line {u.ability}{extra}{at}")
+                lines.append(f"       {u.object} line {u.ability}{_granted(u.granted_by)}{extra}{at}")
         if self.groups:
             lines.append("  each of these with one option of each of these independent permanents (any "
                          "combination; a combination may be dominated item by item by another):")
@@ -159,10 +165,14 @@ class AvailableMana:
             lines.append(f"  and any amount more of {{{kinds}}}: {loop.object} line {loop.ability}, "
                          f"untapped by line {loop.untap_ability}, adds {loop.net} more than it costs "
                          "each time (732.1b)")
-        for o, line, why in self.left_out:
-            lines.append(f"  not considered: {o} line {line}: {why}")
+        for o, line, g, why in self.left_out:
+            lines.append(f"  not considered: {o} line {line}{_granted(g)}: {why}")
         lines += [f"  {line}" for line in unrecorded_text(self.unrecorded)]
         return "\n".join(lines + unread_lines(self.not_modelled))
+
+
+def _granted(by: str | None) -> str:
+    return f" (granted by {by})" if by else ""
 
 
 def available_mana(solver: Solver, player: str, explain: bool = False) -> AvailableMana:
@@ -219,6 +229,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
     loops = _loops(solver, fixed, q)
     left = sorted({(object_id(s.arguments[1]),
                     resolve_line(solver, object_id(s.arguments[1]), ability(s.arguments[2]))[0],
+                    ability(s.arguments[2]).granted_by or "",
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(a[1].string, a[2].string) for atoms in read for a in atoms["av_why"]})
     return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
@@ -308,12 +319,13 @@ def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict, apart:
             # (finding a permanent by id scans the battlefield)
             card = (lines["cards"].get(oid, oid), m.arguments[0])
             if card not in lines:
-                lines[card] = resolve_line(solver, oid, ability(m.arguments[0]))[0]
-            lines[(o, m)] = (oid, lines[card])
-        oid, line = lines[(o, m)]
-        plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m))))
+                ref = ability(m.arguments[0])
+                lines[card] = (resolve_line(solver, oid, ref)[0], ref.granted_by)
+            lines[(o, m)] = (oid, *lines[card])
+        oid, line, granted_by = lines[(o, m)]
+        plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m)), granted_by))
     order = object_order(solver)
-    plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.sacrificed or ""))
+    plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.granted_by or "", u.sacrificed or ""))
     return Pool(tuple(items), debt, tuple(plan))
 
 

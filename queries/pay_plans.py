@@ -13,14 +13,12 @@ import clingo
 
 from ..translator.decode import ability, object_id
 from ..translator.errors import SolverError
+from .canpay import late_steps
 from .common import outcome_parts, resolve_line
 from .core import Query, Solver
 
 LEFT_OUT_AGAIN = ("could be activated again while paying (605.3a), but a plan uses each ability "
                   "at most once")
-
-LEFT_OUT_TOGETHER = ("a plan uses it, or another mana ability of the same permanent, not both (a known "
-                     "defect of the planner: docs/known-defects)")
 
 
 @dataclass(frozen=True)
@@ -53,15 +51,17 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
                 for s in facts.get("cp_left_out") if s.arguments[0] == q}
         left |= {(object_id(s.arguments[1]), s.arguments[2], LEFT_OUT_AGAIN)
                  for s in facts.get("cp_repeatable") if s.arguments[0] == q}
-        left |= {(object_id(s.arguments[1]), s.arguments[2], LEFT_OUT_TOGETHER)
-                 for s in facts.get("plan_one_per_permanent") if s.arguments[0] == q}
         candidates = sum(1 for s in facts.get("cp_cand") if s.arguments[0] == q)
         found = _minimal_models(solver, [query.external("cp_on"), query.external("cp_frugal")], limit)
     plans = []
     for model in found:
         steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
                  for s in model if s.name == "cp_step_of" and s.arguments[0] == q}
-        used = sorted(steps, key=lambda oi: (steps[oi], str(oi[0]), str(oi[1])))
+        # an activation without a mana cost that removes a permanent comes after that
+        # permanent's step (asp/canpay.lp cp_removed_after, 605.3a)
+        late = late_steps(model, q, steps)
+        steps |= late
+        used = sorted(steps, key=lambda oi: (steps[oi], oi in late, str(oi[0]), str(oi[1])))
         plans.append(Plan(tuple((object_id(o), str(i), resolve_line(solver, object_id(o), ability(i))[0])
                                 for o, i in used)))
     unique = tuple(dict.fromkeys(plans))
