@@ -132,7 +132,8 @@ class Ability:
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
-                                         # additional_cost (601.2f: words; casting refused)
+                                         # additional_cost (601.2f: words; casting refused) |
+                                         # reminder (207.2a: reminder text only; effect_text: its rules)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -603,6 +604,23 @@ WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as t
               "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
 
 
+# Reminder text only (CR 207.2a), by the rules it summarizes, each applied by the engine from
+# the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
+# basic land type's intrinsic mana ability).
+REMINDER_RULES = ("305.9", "302.6", "305.6")
+
+
+def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:
+    """`reminder: ["305.9"]`: a line of reminder text only ("(This land isn't a spell.)"); it
+    has no rules meaning of its own (207.2a): the rules it names apply from the card's types."""
+    if granted:
+        raise f.error("reminder", "a granted ability is an ability, not reminder text")
+    rules = arg if isinstance(arg, list) else [arg]
+    if not rules or any(r not in REMINDER_RULES for r in rules) or len(set(rules)) != len(rules):
+        raise f.error("reminder", f"must be a list of the rules it summarizes: {', '.join(REMINDER_RULES)}")
+    return Ability(line, "reminder", effect_text=" ".join(rules))
+
+
 def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple[Action, ...]) -> Ability:
     """`reflexive: {effect, does, target?, targets?}`: "When you do, [effect]" after the ability's
     last action (CR 603.12), a sacrifice ("sacrifice it. When you do, ..."): a triggered ability
@@ -621,7 +639,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "additional_cost"}
+             "text", "deck_construction", "additional_cost", "reminder"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -655,6 +673,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
+    if kind == "reminder":
+        return _parse_reminder(f, arg, line, granted)
     if kind == "intrinsic":
         # Reminder text of the intrinsic mana abilities of basic land types (CR 305.6): "({T}:
         # Add {G}.)" on a Forest, "({T}: Add {B} or {G}.)" on a Swamp Forest; the abilities come

@@ -341,6 +341,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
     if ability.kind == "deck_construction":
         return []                   # CR 113.6n: it functions before the game begins
+    if ability.kind == "reminder":
+        return []                   # CR 207.2a: no rules meaning; its rules apply from the types
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
