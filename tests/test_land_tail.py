@@ -4,8 +4,10 @@ the card named) read by the compiler, and what asp/ makes of them."""
 from __future__ import annotations
 
 import pytest
+from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
 from pool_lines import compiled
 
 SEAT = ("Seat of the Synod", "Artifact Land", "(Seat of the Synod isn't a spell.)\n{T}: Add {U}.")
@@ -35,3 +37,46 @@ def test_a_reminder_names_rules_the_engine_applies():
             "abilities": [{"line": 1, "reminder": ["702.1"]}]}
     with pytest.raises(InputError, match="reminder"):
         parse_card(card, "x.yaml")
+
+
+# CR 712.8e: "(Transforms from Legion's Landing.)" names the front face; the back face's mana
+# value is the front face's ({W}: 1), not its own empty mana cost's 0.
+ADANTO = ("Adanto, the First Fort", "Legendary Land", (
+    "(Transforms from Legion's Landing.)\n{T}: Add {W}.\n{2}{W}, {T}: Create a 1/1 white Vampire creature token "
+    "with lifelink."))
+LANDING = {"name": "Legion's Landing", "mana_cost": "{W}", "type_line": "Legendary Enchantment",
+           "oracle_text": "", "abilities": []}
+# a hand-written card whose ability targets a permanent with mana value 0 or less
+ZAPPER = {"name": "Zero Zapper", "mana_cost": "", "type_line": "Artifact", "oracle_text": "{T}: Destroy target "
+          "permanent with mana value 0 or less.", "abilities": [{"line": 1, "activated": {
+              "cost": ["{T}"], "effect": "Destroy target permanent with mana value 0 or less.",
+              "target": {"filter": ["permanent"], "mana_value_at_most": 0}, "does": [{"destroy": {"what": "target"}}]}}]}
+
+
+def _zap(cards):
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "battlefield": [
+                            {"id": "zap", "card": "Zero Zapper", "controller": "alice"},
+                            {"id": "fort", "card": "Adanto, the First Fort", "controller": "bob"}]}, "t.yaml")
+    return Session(state).what_if(["activate zap 1 targeting fort"])
+
+
+def test_transforms_from_names_the_front_face():
+    c = compiled(*ADANTO)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][0] == {"line": 1, "transforms_from": "Legion's Landing"}
+
+
+def test_a_back_face_has_its_front_faces_mana_value():
+    fort = compiled(*ADANTO).card
+    # the front face known: mana value 1, not a legal target for "mana value 0 or less" (115.1)
+    (r,) = _zap([fort, LANDING, ZAPPER]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+    # the front face not known: its mana value cannot be read, the action is refused (712.8e)
+    (r,) = _zap([fort, ZAPPER]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["712.8e"]
+    # a land with no front face: its mana value is its own, 0, and it is a legal target
+    plain = compiled("Plain Fort", "Legendary Land", "{T}: Add {W}.").card
+    state_cards = [dict(plain, name="Adanto, the First Fort"), ZAPPER]
+    (r,) = _zap(state_cards).results
+    assert r.illegal is None

@@ -133,7 +133,8 @@ class Ability:
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
                                          # additional_cost (601.2f: words; casting refused) |
-                                         # reminder (207.2a: reminder text only; effect_text: its rules)
+                                         # reminder (207.2a: reminder text only; effect_text: its rules) |
+                                         # transforms_from (712.8e; effect_text: the front face's name)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -639,7 +640,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "additional_cost", "reminder"}
+             "text", "deck_construction", "additional_cost", "reminder", "transforms_from"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -675,6 +676,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
     if kind == "reminder":
         return _parse_reminder(f, arg, line, granted)
+    if kind == "transforms_from":
+        # "(Transforms from Legion's Landing.)": reminder text (207.2a) on the back face of a
+        # nonmodal double-faced card (712.2b); that face's mana value is its front face's (712.8e).
+        if granted or not isinstance(arg, str) or not arg.strip():
+            raise f.error(kind, "must be the name of the card's front face (\"(Transforms from X.)\")")
+        return Ability(line, kind, effect_text=arg.strip())
     if kind == "intrinsic":
         # Reminder text of the intrinsic mana abilities of basic land types (CR 305.6): "({T}:
         # Add {G}.)" on a Forest, "({T}: Add {B} or {G}.)" on a Swamp Forest; the abilities come

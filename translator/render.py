@@ -30,6 +30,7 @@ from .cards import (
     ManaEffect,
 )
 from .entering import Condition
+from .errors import InputError
 from .model import GameState
 
 
@@ -343,6 +344,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         return []                   # CR 113.6n: it functions before the game begins
     if ability.kind == "reminder":
         return []                   # CR 207.2a: no rules meaning; its rules apply from the types
+    if ability.kind == "transforms_from":
+        # CR 712.8e: a back face's mana value is its front face's (targets.lp).
+        return [f"back_face_of({quote(card.name)},{quote(ability.effect_text)})."]
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
@@ -524,10 +528,29 @@ def prepare() -> None:
     _env.get_template("state.lp.j2")
 
 
+def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
+    """The front faces that the back faces among `cards` name ("(Transforms from F.)"), where a
+    source defines them: a back face's mana value is its front face's (CR 712.8e, targets.lp).
+    A front face no source defines, or cannot use, is left out: its back face's mana value is
+    then unknown, and what would read it is refused."""
+    have = {c.name for c in cards}
+    out: dict[str, Card] = {}
+    for c in cards:
+        for a in c.abilities:
+            if a.kind != "transforms_from" or a.effect_text in have:
+                continue
+            with contextlib.suppress(InputError):
+                front = state.library.get(a.effect_text)
+                if front is not None and front.name not in have:
+                    out[front.name] = front
+    return sorted(out.values(), key=lambda c: c.name)
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
+    cards += front_faces(state, cards)
     template = _env.get_template("state.lp.j2")
     kinds = sorted({k for p in state.battlefield for k, _ in p.counters})
     counter_pts = []

@@ -23,6 +23,19 @@ LAND_CREATURE = re.compile(r"\(~ isn't a spell, it's affected by summoning sickn
                            r"\"\{T\}: Add \{([WUBRG])\}\.\"\)")
 
 
+# "(Transforms from Legion's Landing.)" on the back face of a nonmodal double-faced card (712.2b):
+# the line has no rules meaning of its own (207.2a); it names the front face, whose mana cost
+# gives the back face's mana value (712.8e).
+TRANSFORMS_FROM = re.compile(r"\(Transforms from (.+)\.\)")
+
+
+def transforms_from_line(text: str, ctx):
+    m = TRANSFORMS_FROM.fullmatch(text.strip())
+    if m is None or m.group(1) == ctx.name:
+        return None
+    return {"transforms_from": m.group(1)}, "transforms_from"
+
+
 def reminder_line(text: str, ctx):
     t = words.self_reference(text.strip(), ctx.name)
     kind = ctx.type_line.lower()
