@@ -9,6 +9,7 @@ from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
 from pool_lines import compiled
+from pool_lines import what_if_on as run
 
 SEAT = ("Seat of the Synod", "Artifact Land", "(Seat of the Synod isn't a spell.)\n{T}: Add {U}.")
 ARBOR = ("Dryad Arbor", "Land Creature — Forest Dryad",
@@ -80,3 +81,68 @@ def test_a_back_face_has_its_front_faces_mana_value():
     state_cards = [dict(plain, name="Adanto, the First Fort"), ZAPPER]
     (r,) = _zap(state_cards).results
     assert r.illegal is None
+
+
+# CR 614.1a, 118.12, 118.3: "If ~ would enter, sacrifice two untapped lands instead. If you do,
+# put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
+LOTUS_VALE = ("Lotus Vale", "Land", (
+    "If Lotus Vale would enter the battlefield, sacrifice two untapped lands instead. If you do, put Lotus Vale "
+    "onto the battlefield. If you don't, put it into its owner's graveyard.\n{T}: Add three mana of any one color."))
+HEART = ("Heart of Yavimaya", "Land", (
+    "If Heart of Yavimaya would enter the battlefield, sacrifice a Forest instead. If you do, put Heart of Yavimaya "
+    "onto the battlefield. If you don't, put it into its owner's graveyard.\n{T}: Add {G}."))
+
+
+def _play(spec, battlefield):
+    """Play the land `spec` (alice's card x): each outcome's zones after, {id: zone}, and the
+    what-if's results."""
+    got, after = run([spec], battlefield, ["play x"], hand={"alice": [{"id": "x", "card": spec[0]}]})
+    return got.results, [{k: v["zone"] for k, v in a.items() if "zone" in v} for a in after]
+
+
+def test_the_compiler_reads_sacrifice_instead():
+    assert compiled(*LOTUS_VALE).card["abilities"][0] == {
+        "line": 1, "enters": {"sacrifice": {"count": 2, "filter": ["land"], "untapped": True}}}
+    assert compiled(*HEART).card["abilities"][0] == {"line": 1, "enters": {"sacrifice": {"count": 1, "filter": ["forest"]}}}
+
+
+def test_lotus_vale_enters_when_two_untapped_lands_are_sacrificed():
+    lands = [{"id": i, "card": "Forest", "controller": "alice"} for i in ("f1", "f2", "f3")]
+    results, zones = _play(LOTUS_VALE, lands + [{"id": "t", "card": "Forest", "controller": "alice", "tapped": True}])
+    # each choice of two of the three untapped Forests is an outcome; the tapped one is never one
+    assert all(r.illegal is None for r in results)
+    assert sorted(sorted(z.items()) for z in zones) == sorted(
+        sorted({"x": "battlefield", a: "graveyard", b: "graveyard"}.items())
+        for a, b in (("f1", "f2"), ("f1", "f3"), ("f2", "f3")))
+
+
+def test_lotus_vale_goes_to_the_graveyard_with_one_untapped_land():
+    # 118.3: the cost is paid whole or not at all: the one untapped land stays; the land was
+    # still played (305.2)
+    results, zones = _play(LOTUS_VALE, [{"id": "f1", "card": "Forest", "controller": "alice"},
+                                        {"id": "t", "card": "Forest", "controller": "alice", "tapped": True}])
+    assert [r.illegal for r in results] == [None] and zones == [{"x": "graveyard"}]
+    why = {rule for c in results[0].changes for rule, _ in c.rules}
+    assert "614.1a" in why and "305.2a" in why
+
+
+def test_heart_of_yavimaya_needs_a_forest_tapped_or_not():
+    _, zones = _play(HEART, [{"id": "t", "card": "Forest", "controller": "alice", "tapped": True},
+                             {"id": "m", "card": "Mountain", "controller": "alice"}])
+    assert zones == [{"x": "battlefield", "t": "graveyard"}]
+    # bob's Forest is not alice's to sacrifice
+    _, zones = _play(HEART, [{"id": "m", "card": "Mountain", "controller": "alice"},
+                             {"id": "bf", "card": "Forest", "controller": "bob"}])
+    assert zones == [{"x": "graveyard"}]
+
+
+def test_sacrifice_instead_from_any_zone_and_not_without_its_text():
+    # an event puts Lotus Vale onto the battlefield from the graveyard: the same replacement
+    got, after = run([LOTUS_VALE], [{"id": "f1", "card": "Forest", "controller": "alice"}], ["move x to battlefield"],
+                     graveyard={"alice": [{"id": "x", "card": "Lotus Vale"}]})
+    assert [r.illegal for r in got.results] == [None] and after[0]["x"]["zone"] == "graveyard" and "f1" not in after[0]
+    # under Blood Moon it would be a Mountain with no rules text (305.7, 614.12): nothing replaces
+    # its entering, it enters without a sacrifice
+    results, zones = _play(LOTUS_VALE, [{"id": "bm", "card": "Blood Moon", "controller": "bob"},
+                                        {"id": "f1", "card": "Forest", "controller": "alice"}])
+    assert [r.illegal for r in results] == [None] and zones == [{"x": "battlefield"}]

@@ -148,6 +148,8 @@ class Ability:
     enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
                                          # entering tapped (CR 614.1c, 614.12; translator/entering.py)
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
+    enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
+                                         # sacrifice two untapped lands instead" (614.1a, 118.12)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -885,7 +887,9 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice"})
+    if a.has("sacrifice"):
+        return _parse_enters_sacrifice(line, a)
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
         if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
@@ -909,6 +913,23 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     return Ability(line, "enters", enters_tapped=tapped,
                    enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
                    enters_if=condition, enters_choice=choice)
+
+
+def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
+    """`enters: {sacrifice: {count, filter, untapped}}`: "If ~ would enter, sacrifice two untapped
+    lands instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's
+    graveyard." (Lotus Vale): a replacement effect (614.1a) whose sacrifice is a cost paid as it
+    would enter (118.12: paid whole or not at all, 118.3), alone in its entry."""
+    if len(a.data) != 1:
+        raise a.error("sacrifice", "is alone in its entry (the permanent enters only if it is paid)")
+    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped"})
+    count = s.get("count", int, 1)
+    if isinstance(count, bool) or not 1 <= count <= 10:
+        raise s.error("count", "must be 1 to 10")
+    if not s.has("filter"):
+        raise s.error("filter", "is required: what is sacrificed, like [land] or [mountain]")
+    filt = parse_filter(s.data["filter"], s, "filter")
+    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
 
 
 CONDITIONS = ("you_control_your_commander",)

@@ -275,6 +275,11 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
         mode, cond = ability.enters_if
         term, ff = condition_facts(a, cond)
         facts += [f"enters_condition({a},{mode},{term})."] + ff
+    if ability.enters_sacrifice:
+        # CR 614.1a, 118.12: "If ~ would enter, sacrifice N [untapped] [filter] instead" (zones.lp)
+        n, words, untapped = ability.enters_sacrifice
+        f, ff = filter_facts(words)
+        facts += [f"enters_sacrifice({a},{n},{f})."] + ff + ([f"enters_sacrifice_untapped({a})."] if untapped else [])
     if ability.enters_choice is not None:
         facts.append(f"enters_choice({a},{ability.enters_choice.kind}).")
         facts += [f"enters_choice_excludes({a},{c})." for c in ability.enters_choice.other_than]
