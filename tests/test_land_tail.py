@@ -146,3 +146,91 @@ def test_sacrifice_instead_from_any_zone_and_not_without_its_text():
     results, zones = _play(LOTUS_VALE, [{"id": "bm", "card": "Blood Moon", "controller": "bob"},
                                         {"id": "f1", "card": "Forest", "controller": "alice"}])
     assert [r.illegal for r in results] == [None] and zones == [{"x": "battlefield"}]
+
+
+# CR 603.4, 513.1: "At the beginning of the end step, if you control no artifacts, sacrifice ~."
+# (Glimmervoid); "At the beginning of your upkeep, if you control three or more artifacts, you gain
+# 1 life." (Inventors' Fair): an intervening "if" counted as it triggers and as it resolves.
+GLIMMERVOID = ("Glimmervoid", "Land", ("At the beginning of the end step, if you control no artifacts, sacrifice "
+               "Glimmervoid.\n{T}: Add one mana of any color."))
+FAIR = ("Inventors' Fair", "Legendary Land", (
+    "At the beginning of your upkeep, if you control three or more artifacts, you gain 1 life.\n{T}: Add {C}.\n"
+    "{4}, {T}, Sacrifice Inventors' Fair: Search your library for an artifact card, reveal it, put it into your hand, "
+    "then shuffle. Activate only if you control three or more artifacts."))
+
+
+def test_the_compiler_reads_a_counted_if_clause():
+    g = compiled(*GLIMMERVOID)
+    assert g.fully_compiled, g.lines
+    assert g.card["abilities"][0]["triggered"]["when"] == {"beginning_of_end_step": "each_turn"}
+    assert g.card["abilities"][0]["triggered"]["condition"] == {"you_control": {"filter": ["artifact"], "at_most": 0}}
+    f = compiled(*FAIR)
+    assert f.card["abilities"][0]["triggered"]["condition"] == {"you_control": {"filter": ["artifact"], "at_least": 3}}
+
+
+def _glimmervoid_end_step(active, battlefield):
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 6, "active": active, "step": "postcombat_main"},
+                        "cards": [compiled(*GLIMMERVOID).card],
+                        "battlefield": [{"id": "gv", "card": "Glimmervoid", "controller": "alice"}, *battlefield]},
+                       "t.yaml")
+    got = Session(state).what_if(["next step", "resolve"])
+    return [next((p.id for p in r.state.battlefield if p.id == "gv"), None) for r in got.results], got
+
+
+def test_glimmervoid_is_sacrificed_at_any_end_step_without_an_artifact():
+    # no artifact: it triggers at the end step of either player's turn, and resolves (sacrificed)
+    for active in ("alice", "bob"):
+        left, _ = _glimmervoid_end_step(active, [])
+        assert left == [None]
+    # an artifact she controls: it does not trigger (bob's artifact does not count)
+    left, _ = _glimmervoid_end_step("alice", [{"id": "ring", "card": "Fellwar Stone", "controller": "alice"}])
+    assert left == ["gv"]
+    left, _ = _glimmervoid_end_step("alice", [{"id": "ring", "card": "Fellwar Stone", "controller": "bob"}])
+    assert left == [None]
+
+
+def test_inventors_fair_counts_three_artifacts_at_upkeep():
+    def life_after(n, between=()):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 6, "active": "alice", "step": "untap"},
+                            "cards": [compiled(*FAIR).card], "life": {"alice": 10, "bob": 20},
+                            "battlefield": [{"id": "fair", "card": "Inventors' Fair", "controller": "alice"}] + [
+                                {"id": f"r{i}", "card": "Fellwar Stone", "controller": "alice"} for i in range(n)]}, "t.yaml")
+        got = Session(state).what_if(["next step", *between, "resolve"])
+        return sorted({(dict(r.state.life)["alice"], r.illegal is None) for r in got.results})
+    assert life_after(3) == [(11, True)]
+    # two artifacts: nothing triggers, and "resolve" finds the stack empty (405.5)
+    assert life_after(2) == [(10, False)]
+    # it triggered with three; one is bounced before it resolves: checked again, it does nothing
+    assert life_after(3, ["bounce r0"]) == [(10, True)]
+
+
+# CR 120.3, 608.2c: "Scry 2. Surtland Frostpyre deals 2 damage to each creature." (each creature
+# on the battlefield as the instruction is carried out, whoever controls it)
+FROSTPYRE = ("Surtland Frostpyre", "Land", (
+    "Surtland Frostpyre enters the battlefield tapped.\n{T}: Add {R}.\n{2}{U}{U}{R}, {T}, Sacrifice Surtland "
+    "Frostpyre: Scry 2. Surtland Frostpyre deals 2 damage to each creature. Activate only as a sorcery."))
+
+
+def test_damage_to_each_creature():
+    c = compiled(*FROSTPYRE)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][2]["activated"]["does"][1] == {"damage": {"to": "each", "amount": 2, "filter": ["creature"]}}
+    got, after = run([FROSTPYRE], [{"id": "sf", "card": "Surtland Frostpyre", "controller": "alice"},
+                                   {"id": "e1", "card": "Llanowar Elves", "controller": "alice"},
+                                   {"id": "e2", "card": "Llanowar Elves", "controller": "bob"},
+                                   {"id": "forest", "card": "Forest", "controller": "bob"}],
+                     ["activate sf 3", "resolve"], mana_pool={"alice": "{U}{U}{R}{C}{C}"})
+    assert got.results and all(r.illegal is None for r in got.results)
+    for a in after:     # both Elves die (704.5g), whoever controls them; the Forest is no creature
+        assert a["e1"]["zone"] == "graveyard" and a["e2"]["zone"] == "graveyard" and "forest" not in a
+
+
+def test_damage_to_each_creature_you_control():
+    c = compiled("Test Pit", "Land", "{T}: Test Pit deals 1 damage to each creature you control.")
+    assert c.card["abilities"][0]["activated"]["does"] == [
+        {"damage": {"to": "each", "amount": 1, "filter": ["creature"], "controller": "you"}}]
+    _, after = run([("Test Pit", "Land", "{T}: Test Pit deals 1 damage to each creature you control.")],
+                     [{"id": "pit", "card": "Test Pit", "controller": "alice"},
+                      {"id": "e1", "card": "Llanowar Elves", "controller": "alice"},
+                      {"id": "e2", "card": "Llanowar Elves", "controller": "bob"}], ["activate pit 1", "resolve"])
+    assert [a["e1"]["zone"] for a in after] == ["graveyard"] and all("e2" not in a for a in after)

@@ -175,6 +175,8 @@ class Ability:
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
+    if_count: Condition | None = None    # triggered: condition you_control, "if you control three
+                                         # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: str = ""                   # created: a prevention effect (CR 615):
                                          # combat_damage_to_creatures_you_control
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
@@ -373,6 +375,8 @@ WHEN = {
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
+                                                       # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
@@ -777,16 +781,26 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if target and targets and len(targets) != wanted:
             raise a.error("target", f"targets lists {len(targets)} target(s) but target has {wanted} "
                                     "(count: N for \"N target ...\")")
-        # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
-        condition = a.get("condition", str, "")
-        if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
-            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
+        # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if");
+        # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
+        condition, if_count = "", None
+        if isinstance(a.data.get("condition"), dict) and kind == "triggered":
+            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter)
+            if if_count.kind != "you_control" or if_count.other:
+                raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
+                                           "any_of, at_least | at_most}}")
+            condition = "you_control"
+        else:
+            condition = a.get("condition", str, "")
+        if condition and not if_count and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
+            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}, "
+                                       "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
+                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

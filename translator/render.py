@@ -499,6 +499,10 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"gains_control({a},{ability.control}).")
     if ability.condition:
         facts.append(f"ability_condition({a},{ability.condition}).")
+    if ability.if_count is not None:
+        # CR 603.4: "if you control three or more artifacts" (triggers.lp)
+        term, ff = condition_facts(a, ability.if_count)
+        facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
