@@ -234,3 +234,37 @@ def test_damage_to_each_creature_you_control():
                       {"id": "e1", "card": "Llanowar Elves", "controller": "alice"},
                       {"id": "e2", "card": "Llanowar Elves", "controller": "bob"}], ["activate pit 1", "resolve"])
     assert [a["e1"]["zone"] for a in after] == ["graveyard"] and all("e2" not in a for a in after)
+
+
+# CR 106.4: "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
+# instead." (Urza's Mine; the Tower adds {C}{C}{C} with a Mine and a Power-Plant)
+MINE = ("Urza's Mine", "Land — Urza's Mine",
+        "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.")
+PLANT = ("Urza's Power Plant", "Land — Urza's Power-Plant",
+         "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.")
+TOWER = ("Urza's Tower", "Land — Urza's Tower",
+         "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead.")
+
+
+def _tron_pays(specs, cost, owners=None):
+    owners = owners or {}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*s).card for s in specs],
+                        "battlefield": [{"id": f"l{i}", "card": s[0], "controller": owners.get(s[0], "alice")}
+                                        for i, s in enumerate(specs)]}, "t.yaml")
+    return Session(state).can_pay("alice", cost).payable
+
+
+def test_the_compiler_reads_urzas_lands():
+    c = compiled(*TOWER)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][0]["activated"]["add_mana"] == {
+        "mana": "{C}", "amount": {"if_you_control": [["urza's", "mine"], ["urza's", "power-plant"]], "instead": 3}}
+
+
+def test_the_three_urzas_lands_make_seven():
+    assert _tron_pays([MINE, PLANT, TOWER], "{7}") and not _tron_pays([MINE, PLANT, TOWER], "{8}")
+    # without the Tower each adds {C}: 2
+    assert _tron_pays([MINE, PLANT], "{2}") and not _tron_pays([MINE, PLANT], "{3}")
+    # bob's Tower is not alice's: 1 + 1, and the Tower is not hers to tap
+    assert not _tron_pays([MINE, PLANT, TOWER], "{3}", owners={"Urza's Tower": "bob"})

@@ -493,6 +493,18 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
         return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
+    if isinstance(raw, dict) and set(raw) == {"if_you_control", "instead"}:
+        # "Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."
+        # (Urza's Mine): `instead` times when its controller controls a permanent matching each
+        # filter of `if_you_control`, once otherwise
+        g = Fields(raw, f.where, f.sub("amount"), {"if_you_control", "instead"})
+        filters = g.get("if_you_control", list, required=True)
+        if not filters:
+            raise g.error("if_you_control", "is a list of filters, each a permanent its controller controls")
+        n = g.get("instead", int, required=True)
+        if isinstance(n, bool) or n < 2:
+            raise g.error("instead", "is how many times it adds its mana then: 2 or more")
+        return ("if_control", tuple(parse_filter(x, g, "if_you_control") for x in filters), n)
     if isinstance(raw, dict) and set(raw) == {"devotion"}:
         # "equal to your devotion to green" (CR 700.5)
         colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]

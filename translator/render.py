@@ -157,6 +157,12 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},times({amount}))."]
     if isinstance(amount, tuple) and amount[0] == "devotion":
         return [f"adds_amount({a},devotion({amount[1][0]}))."]
+    if isinstance(amount, tuple) and amount[0] == "if_control":
+        facts = [f"adds_amount({a},if_control({amount[2]}))."]
+        for words in amount[1]:
+            f, ff = filter_facts(words)
+            facts += [f"amount_control_filter({a},{f})."] + ff
+        return facts
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
