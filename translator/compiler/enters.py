@@ -164,6 +164,8 @@ def sacrifice_instead(text: str, ctx):
     """"If ~ would enter, sacrifice two untapped lands instead. If you do, put ~ onto the
     battlefield. If you don't, put it into its owner's graveyard." (Lotus Vale, Heart of
     Yavimaya's "a Forest"): a replacement effect whose sacrifice is a cost (614.1a, 118.12)."""
+    if not text.startswith("If ") or " instead." not in text:
+        return None
     t = normal(text, ctx)
     m = re.fullmatch(r"If ~ would enter(?: the battlefield)?, sacrifice (an?|two|three) (untapped )?([A-Za-z]+) instead\. If you do, put "
                      r"~ onto the battlefield\. If you don't, put (?:it|~) into its owner's graveyard\.", t)

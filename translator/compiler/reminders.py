@@ -30,6 +30,8 @@ TRANSFORMS_FROM = re.compile(r"\(Transforms from (.+)\.\)")
 
 
 def transforms_from_line(text: str, ctx):
+    if not text.startswith("(Transforms from "):
+        return None
     m = TRANSFORMS_FROM.fullmatch(text.strip())
     if m is None or m.group(1) == ctx.name:
         return None
@@ -37,6 +39,8 @@ def transforms_from_line(text: str, ctx):
 
 
 def reminder_line(text: str, ctx):
+    if not text.startswith("(") or "isn't a spell" not in text:
+        return None
     t = words.self_reference(text.strip(), ctx.name)
     kind = ctx.type_line.lower()
     types, _, subtypes = kind.partition("—")
