@@ -155,8 +155,14 @@ KINDS: dict[str, Kind] = {
     "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag},
                  defaults=(("count", 1),)),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
-    "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player"),
-                    "amount": _positive_or("power")}, required=("to", "amount")),
+    # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
+    # matching the filter as it resolves.
+    "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each"),
+                    "amount": _positive_or("power"), "filter": FILTER, "controller": _words("you")},
+                   required=("to", "amount"),
+                   rules=((lambda p: ("filter" in p) != (p["to"] == "each"),
+                           "to: each goes with a filter, and a filter with to: each"),
+                          (lambda p: "controller" in p and p["to"] != "each", "controller goes with to: each"))),
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
     "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player"),

@@ -132,7 +132,9 @@ class Ability:
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
-                                         # additional_cost (601.2f: words; casting refused)
+                                         # additional_cost (601.2f: words; casting refused) |
+                                         # reminder (207.2a: reminder text only; effect_text: its rules) |
+                                         # transforms_from (712.8e; effect_text: the front face's name)
     keywords: tuple[str, ...] = ()
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
@@ -146,6 +148,8 @@ class Ability:
     enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
                                          # entering tapped (CR 614.1c, 614.12; translator/entering.py)
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
+    enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
+                                         # sacrifice two untapped lands instead" (614.1a, 118.12)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -171,6 +175,8 @@ class Ability:
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
+    if_count: Condition | None = None    # triggered: condition you_control, "if you control three
+                                         # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: str = ""                   # created: a prevention effect (CR 615):
                                          # combat_damage_to_creatures_you_control
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
@@ -369,6 +375,8 @@ WHEN = {
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
+                                                       # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
@@ -485,6 +493,18 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
         return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
+    if isinstance(raw, dict) and set(raw) == {"if_you_control", "instead"}:
+        # "Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."
+        # (Urza's Mine): `instead` times when its controller controls a permanent matching each
+        # filter of `if_you_control`, once otherwise
+        g = Fields(raw, f.where, f.sub("amount"), {"if_you_control", "instead"})
+        filters = g.get("if_you_control", list, required=True)
+        if not filters:
+            raise g.error("if_you_control", "is a list of filters, each a permanent its controller controls")
+        n = g.get("instead", int, required=True)
+        if isinstance(n, bool) or n < 2:
+            raise g.error("instead", "is how many times it adds its mana then: 2 or more")
+        return ("if_control", tuple(parse_filter(x, g, "if_you_control") for x in filters), n)
     if isinstance(raw, dict) and set(raw) == {"devotion"}:
         # "equal to your devotion to green" (CR 700.5)
         colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]
@@ -603,6 +623,23 @@ WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as t
               "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
 
 
+# Reminder text only (CR 207.2a), by the rules it summarizes, each applied by the engine from
+# the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
+# basic land type's intrinsic mana ability).
+REMINDER_RULES = ("305.9", "302.6", "305.6")
+
+
+def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:
+    """`reminder: ["305.9"]`: a line of reminder text only ("(This land isn't a spell.)"); it
+    has no rules meaning of its own (207.2a): the rules it names apply from the card's types."""
+    if granted:
+        raise f.error("reminder", "a granted ability is an ability, not reminder text")
+    rules = arg if isinstance(arg, list) else [arg]
+    if not rules or any(r not in REMINDER_RULES for r in rules) or len(set(rules)) != len(rules):
+        raise f.error("reminder", f"must be a list of the rules it summarizes: {', '.join(REMINDER_RULES)}")
+    return Ability(line, "reminder", effect_text=" ".join(rules))
+
+
 def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple[Action, ...]) -> Ability:
     """`reflexive: {effect, does, target?, targets?}`: "When you do, [effect]" after the ability's
     last action (CR 603.12), a sacrifice ("sacrifice it. When you do, ..."): a triggered ability
@@ -621,7 +658,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "additional_cost"}
+             "text", "deck_construction", "additional_cost", "reminder", "transforms_from"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -655,6 +692,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
+    if kind == "reminder":
+        return _parse_reminder(f, arg, line, granted)
+    if kind == "transforms_from":
+        # "(Transforms from Legion's Landing.)": reminder text (207.2a) on the back face of a
+        # nonmodal double-faced card (712.2b); that face's mana value is its front face's (712.8e).
+        if granted or not isinstance(arg, str) or not arg.strip():
+            raise f.error(kind, "must be the name of the card's front face (\"(Transforms from X.)\")")
+        return Ability(line, kind, effect_text=arg.strip())
     if kind == "intrinsic":
         # Reminder text of the intrinsic mana abilities of basic land types (CR 305.6): "({T}:
         # Add {G}.)" on a Forest, "({T}: Add {B} or {G}.)" on a Swamp Forest; the abilities come
@@ -748,16 +793,26 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if target and targets and len(targets) != wanted:
             raise a.error("target", f"targets lists {len(targets)} target(s) but target has {wanted} "
                                     "(count: N for \"N target ...\")")
-        # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if").
-        condition = a.get("condition", str, "")
-        if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
-            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
+        # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if");
+        # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
+        condition, if_count = "", None
+        if isinstance(a.data.get("condition"), dict) and kind == "triggered":
+            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter)
+            if if_count.kind != "you_control" or if_count.other:
+                raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
+                                           "any_of, at_least | at_most}}")
+            condition = "you_control"
+        else:
+            condition = a.get("condition", str, "")
+        if condition and not if_count and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
+            raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}, "
+                                       "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
+                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
@@ -858,7 +913,9 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice"})
+    if a.has("sacrifice"):
+        return _parse_enters_sacrifice(line, a)
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
         if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
@@ -882,6 +939,23 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     return Ability(line, "enters", enters_tapped=tapped,
                    enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
                    enters_if=condition, enters_choice=choice)
+
+
+def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
+    """`enters: {sacrifice: {count, filter, untapped}}`: "If ~ would enter, sacrifice two untapped
+    lands instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's
+    graveyard." (Lotus Vale): a replacement effect (614.1a) whose sacrifice is a cost paid as it
+    would enter (118.12: paid whole or not at all, 118.3), alone in its entry."""
+    if len(a.data) != 1:
+        raise a.error("sacrifice", "is alone in its entry (the permanent enters only if it is paid)")
+    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped"})
+    count = s.get("count", int, 1)
+    if isinstance(count, bool) or not 1 <= count <= 10:
+        raise s.error("count", "must be 1 to 10")
+    if not s.has("filter"):
+        raise s.error("filter", "is required: what is sacrificed, like [land] or [mountain]")
+    filt = parse_filter(s.data["filter"], s, "filter")
+    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
 
 
 CONDITIONS = ("you_control_your_commander",)

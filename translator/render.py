@@ -30,6 +30,7 @@ from .cards import (
     ManaEffect,
 )
 from .entering import Condition
+from .errors import InputError
 from .model import GameState
 
 
@@ -156,6 +157,12 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},times({amount}))."]
     if isinstance(amount, tuple) and amount[0] == "devotion":
         return [f"adds_amount({a},devotion({amount[1][0]}))."]
+    if isinstance(amount, tuple) and amount[0] == "if_control":
+        facts = [f"adds_amount({a},if_control({amount[2]}))."]
+        for words in amount[1]:
+            f, ff = filter_facts(words)
+            facts += [f"amount_control_filter({a},{f})."] + ff
+        return facts
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
@@ -274,6 +281,11 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
         mode, cond = ability.enters_if
         term, ff = condition_facts(a, cond)
         facts += [f"enters_condition({a},{mode},{term})."] + ff
+    if ability.enters_sacrifice:
+        # CR 614.1a, 118.12: "If ~ would enter, sacrifice N [untapped] [filter] instead" (zones.lp)
+        n, words, untapped = ability.enters_sacrifice
+        f, ff = filter_facts(words)
+        facts += [f"enters_sacrifice({a},{n},{f})."] + ff + ([f"enters_sacrifice_untapped({a})."] if untapped else [])
     if ability.enters_choice is not None:
         facts.append(f"enters_choice({a},{ability.enters_choice.kind}).")
         facts += [f"enters_choice_excludes({a},{c})." for c in ability.enters_choice.other_than]
@@ -341,6 +353,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
     if ability.kind == "deck_construction":
         return []                   # CR 113.6n: it functions before the game begins
+    if ability.kind == "reminder":
+        return []                   # CR 207.2a: no rules meaning; its rules apply from the types
+    if ability.kind == "transforms_from":
+        # CR 712.8e: a back face's mana value is its front face's (targets.lp).
+        return [f"back_face_of({quote(card.name)},{quote(ability.effect_text)})."]
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
@@ -488,6 +505,10 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"gains_control({a},{ability.control}).")
     if ability.condition:
         facts.append(f"ability_condition({a},{ability.condition}).")
+    if ability.if_count is not None:
+        # CR 603.4: "if you control three or more artifacts" (triggers.lp)
+        term, ff = condition_facts(a, ability.if_count)
+        facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
@@ -522,10 +543,29 @@ def prepare() -> None:
     _env.get_template("state.lp.j2")
 
 
+def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
+    """The front faces that the back faces among `cards` name ("(Transforms from F.)"), where a
+    source defines them: a back face's mana value is its front face's (CR 712.8e, targets.lp).
+    A front face no source defines, or cannot use, is left out: its back face's mana value is
+    then unknown, and what would read it is refused."""
+    have = {c.name for c in cards}
+    out: dict[str, Card] = {}
+    for c in cards:
+        for a in c.abilities:
+            if a.kind != "transforms_from" or a.effect_text in have:
+                continue
+            with contextlib.suppress(InputError):
+                front = state.library.get(a.effect_text)
+                if front is not None and front.name not in have:
+                    out[front.name] = front
+    return sorted(out.values(), key=lambda c: c.name)
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
+    cards += front_faces(state, cards)
     template = _env.get_template("state.lp.j2")
     kinds = sorted({k for p in state.battlefield for k, _ in p.counters})
     counter_pts = []

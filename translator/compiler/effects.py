@@ -103,6 +103,14 @@ def _damage(m: re.Match, read: EffectRead) -> list[dict] | None:
         return [{"damage": {"to": "each_opponent", "amount": amount}}]
     if to == "you":
         return [{"damage": {"to": "you", "amount": amount}}]
+    m_each = re.fullmatch(r"each ([a-z ]+?)( you control)?", to)
+    if m_each:
+        # "each creature [you control]" (120.3: each matching permanent as it resolves)
+        kind = kind_words(m_each.group(1))
+        if not kind or "filter" not in kind:
+            return None
+        return [{"damage": {"to": "each", "amount": amount, "filter": kind["filter"],
+                            **({"controller": "you"} if m_each.group(2) else {})}}]
     if to.startswith("target "):
         t = read_target(to[len("target "):])
         if t is None:
@@ -335,7 +343,7 @@ SENTENCES: tuple[tuple[re.Pattern, object], ...] = tuple((re.compile(p, re.IGNOR
     (rf"draw {N} cards\.", lambda m, r: [{"draw": {"count": number(m.group(1))}}]),
     (r"you may draw a card\.", lambda m, r: [{"draw": {"count": 1, "may": True}}]),
     (r"you get ((?:\{E\})+)\.?", lambda m, r: [{"get_energy": {"amount": m.group(1).count("{E}")}}]),
-    (rf"(?:~|it) deals {N} damage to (any target|each opponent|you|target [a-z ]+?)\.", _damage),
+    (rf"(?:~|it) deals {N} damage to (any target|each opponent|you|target [a-z ]+?|each [a-z ]+?)\.", _damage),
     (r"untap target ([a-z ]+?)\.", _on_target("untap", {"what": "target"})),
     (r"tap target ([a-z ]+?)\.", _on_target("tap", {"what": "target"})),
     (r"return target ([a-z ]+?) to its owner's hand\.", _on_target("move", {"what": "target", "to": "hand"})),

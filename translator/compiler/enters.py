@@ -158,3 +158,23 @@ def chosen_color_mana(text: str, ctx):
     if m.group(1):
         add["or"] = m.group(1)
     return {"activated": {"cost": ["{T}"], "add_mana": add}}, "add one mana of the chosen color"
+
+
+def sacrifice_instead(text: str, ctx):
+    """"If ~ would enter, sacrifice two untapped lands instead. If you do, put ~ onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Lotus Vale, Heart of
+    Yavimaya's "a Forest"): a replacement effect whose sacrifice is a cost (614.1a, 118.12)."""
+    if not text.startswith("If ") or " instead." not in text:
+        return None
+    t = normal(text, ctx)
+    m = re.fullmatch(r"If ~ would enter(?: the battlefield)?, sacrifice (an?|two|three) (untapped )?([A-Za-z]+) instead\. If you do, put "
+                     r"~ onto the battlefield\. If you don't, put (?:it|~) into its owner's graveyard\.", t)
+    if not m:
+        return None
+    count, kind = NUMBERS[m.group(1)], noun(m.group(3))
+    if kind not in ("land", "plains", "island", "swamp", "mountain", "forest"):
+        return None
+    entry: dict = {"count": count, "filter": [kind]}
+    if m.group(2):
+        entry["untapped"] = True
+    return {"enters": {"sacrifice": entry}}, "sacrifice instead as it enters"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, mana, statics, words
+from . import attached, enters, hand, mana, reminders, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -131,7 +131,8 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, keyword_line, enters.enters_line, enters.enters_tapped_unless, enters.as_enters_may,
+TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, enters.enters_line,
+             enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(hand.from_hand),

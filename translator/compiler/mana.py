@@ -449,6 +449,23 @@ def aligned(norm: str, orig: str) -> tuple[list[str], list[str]] | None:
     return norm_s, orig_s
 
 
+def if_you_control_instead(effect: str) -> dict | None:
+    """"Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."
+    (Urza's Mine, CR 106.4): the same mana, more times while its controller controls a permanent
+    of each kind named."""
+    m = re.fullmatch(r"Add (\{[WUBRGC]\})\. If you control (.+?), add ((?:\{[WUBRGC]\})+) instead\.", effect)
+    if m is None or set(re.findall(r"\{[WUBRGC]\}", m.group(3))) != {m.group(1)}:
+        return None
+    filters = []
+    for part in re.split(r",? and |, ", m.group(2)):
+        k = re.fullmatch(r"an? (.+)", part)
+        f = kind_filter(k.group(1)) if k else None
+        if f is None:
+            return None
+        filters.append(list(f))
+    return {"mana": m.group(1), "amount": {"if_you_control": filters, "instead": m.group(3).count("{")}}
+
+
 def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     """"[Cost]: Add [mana]. [riders]" as an activated ability's entry (without `line`), with the
     unread parts; None if it is not one."""
@@ -460,6 +477,9 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     if costs is None:
         return None
     orig_parts = split_ability(orig)
+    instead = if_you_control_instead(effect)
+    if instead is not None:
+        return {"cost": costs, "add_mana": instead}, ()
     s = aligned(effect, orig_parts[1] if orig_parts else orig)
     if s is None:
         return None

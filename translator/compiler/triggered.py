@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .effects import SELF_WORDS, read_effect
+from .words import kind_filter
 
 # (the trigger condition with self references as ~, the vocabulary's event)
 EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE), w) for p, w in (
@@ -17,6 +18,8 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (rf"When {SELF_WORDS} is put into a graveyard from the battlefield",
      {"put_into_graveyard_from_battlefield": "self"}),
     (r"At the beginning of your upkeep", {"beginning_of_upkeep": "your_turn"}),
+    (r"At the beginning of the end step", {"beginning_of_end_step": "each_turn"}),
+    (r"At the beginning of your end step", {"beginning_of_end_step": "your_turn"}),
     (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
@@ -27,6 +30,30 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
 ))
 # CR 603.4: an intervening "if" clause the vocabulary can check.
 CONDITIONS = {"if you control your commander": "you_control_your_commander"}
+
+
+# CR 603.4: "if you control no artifacts", "if you control three or more artifacts", "... two or
+# fewer lands": counted as the ability triggers and again as it resolves (triggers.lp), for the
+# events that trigger as a step begins (the permanents are those of the game then).
+COUNT_WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def when_counts(when: dict) -> bool:
+    return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step")
+
+
+def you_control_count(condition: str) -> dict | None:
+    m = re.fullmatch(r"if you control (no|(?:one|two|three|four|five|six|seven|eight) or (?:more|fewer)) "
+                     r"([a-zA-Z ]+)", condition)
+    if m is None:
+        return None
+    filt = kind_filter(m.group(2))
+    if filt is None:
+        return None
+    words = m.group(1).split()
+    if words[0] == "no":
+        return {"filter": list(filt), "at_most": 0}
+    return {"filter": list(filt), "at_least" if words[-1] == "more" else "at_most": COUNT_WORDS[words[0]]}
 
 
 def triggered(text: str, ctx, normal: str):
@@ -41,6 +68,9 @@ def triggered(text: str, ctx, normal: str):
     condition, sep2, rest = effect.partition(", ")
     if sep2 and condition in CONDITIONS:
         entry["condition"] = CONDITIONS[condition]
+        effect = rest
+    elif sep2 and when_counts(when) and you_control_count(condition) is not None:
+        entry["condition"] = {"you_control": you_control_count(condition)}
         effect = rest
     effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
     if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
