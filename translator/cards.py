@@ -376,6 +376,9 @@ WHEN = {
                                                        # player" (510.2); "that player" is that one
     "deals_damage_to_you": ("creature",),              # "Whenever a creature deals damage to you":
                                                        # once per creature (603.2); "it" is that one
+    "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
+                                                       # alone" (exalted, 702.83a; 506.5); "it"
+                                                       # ("that creature") is that creature
 }
 
 
@@ -892,7 +895,8 @@ TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
-CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
+CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
+              "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);

@@ -1,0 +1,78 @@
+"""The long tail on non-land mana cards, round 3 (issue 13): real pool lines (AtomicCards 2024-03
+wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
+exalted (702.83a, 702.83b, 506.5)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+from pool_lines import what_if_on as run
+
+NOBLE = ("Noble Hierarch", "Creature — Human Druid", (
+    "Exalted (Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.)\n"
+    "{T}: Add {G}, {W}, or {U}."))
+CATHEDRAL = ("Cathedral of War", "Land", (
+    "Cathedral of War enters the battlefield tapped.\nExalted (Whenever a creature you control attacks alone, that "
+    "creature gets +1/+1 until end of turn.)\n{T}: Add {C}."))
+BEAR = ("Grizzly Bears", "Creature — Bear", "")
+COMBAT = {"number": 5, "active": "alice", "step": "beginning_of_combat"}
+EXALTED = {"when": {"attacks_alone": "you"}, "effect": "Exalted",
+           "creates": {"pt": {"modify": "+1/+1", "to": "it"}, "duration": "end_of_turn"}}
+
+
+def test_exalted_is_the_triggered_ability_it_means():
+    for spec in (NOBLE, CATHEDRAL):
+        c = compiled(*spec)
+        assert c.fully_compiled, c.lines
+        assert [a["triggered"] for a in c.card["abilities"] if "triggered" in a] == [EXALTED]
+
+
+def _changes(got) -> list[dict]:
+    return [c.to_json() for c in got.results[0].changes]
+
+
+def _board(*attackers_too):
+    return [{"id": "hier", "card": "Noble Hierarch", "controller": "alice"},
+            {"id": "cath", "card": "Cathedral of War", "controller": "alice"},
+            {"id": "bear", "card": "Grizzly Bears", "controller": "alice"},
+            *({"id": a, "card": "Grizzly Bears", "controller": "alice"} for a in attackers_too)]
+
+
+def test_a_creature_attacking_alone_gets_plus_one_for_each_instance():
+    # 702.83b: each instance triggers on its own; the 1/1 deals 3 (bob 20 -> 17)
+    got, afters = run([NOBLE, CATHEDRAL, BEAR], _board(),
+                      ["attack bear", "resolve", "resolve", "next step", "next step"], turn=COMBAT)
+    assert got.results and all(a["player bob"] == {"life": 17} for a in afters)
+    triggered = [(c["object"], c["refers_to"], c["rules"]) for c in _changes(got) if c["change"] == "triggered"]
+    assert sorted(triggered) == [("cath", "bear", ["702.83a"]), ("hier", "bear", ["702.83a"])]
+
+
+def test_two_attackers_do_not_attack_alone():
+    # 506.5: neither is the only creature declared as an attacker: nothing triggers (bob 20 -> 18)
+    got, afters = run([NOBLE, CATHEDRAL, BEAR], _board("bear2"),
+                      ["attack bear bear2", "next step", "next step"], turn=COMBAT)
+    assert [a["player bob"] for a in afters] == [{"life": 18}]
+    assert not [c for c in _changes(got) if c["change"] == "triggered"]
+
+
+def test_an_opponents_creature_attacking_alone_does_not_trigger_yours():
+    board = [{"id": "hier", "card": "Noble Hierarch", "controller": "bob"},
+             {"id": "bear", "card": "Grizzly Bears", "controller": "alice"}]
+    _, afters = run([NOBLE, BEAR], board, ["attack bear", "next step", "next step"], turn=COMBAT)
+    assert [a["player bob"] for a in afters] == [{"life": 19}]
+
+
+def test_an_exalted_effect_in_the_state_names_the_creature():
+    state = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "declare_attackers"},
+             "cards": [compiled(*NOBLE).card, compiled(*BEAR).card],
+             "battlefield": [{"id": "hier", "card": "Noble Hierarch", "controller": "alice"},
+                             {"id": "bear", "card": "Grizzly Bears", "controller": "alice", "attacking": "bob",
+                              "tapped": True}],
+             "effects": [{"card": "Noble Hierarch", "line": 1, "controller": "alice", "source": "hier",
+                          "since_turn": 5}]}
+    with pytest.raises(InputError, match="targets"):
+        load_state(state, "t.yaml")
+    state["effects"][0]["targets"] = ["bear"]
+    load_state(state, "t.yaml")
