@@ -1,10 +1,12 @@
 """The long tail on non-land mana cards, round 3 (issue 13): real pool lines (AtomicCards 2024-03
 wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
-exalted (702.83a, 702.83b, 506.5)."""
+exalted (702.83a, 702.83b, 506.5); "at the beginning of your / each player's precombat main phase"
+(500.6, 505.1a) and "that player adds" (106.4)."""
 
 from __future__ import annotations
 
 import pytest
+from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
 from pool_lines import compiled
@@ -76,3 +78,47 @@ def test_an_exalted_effect_in_the_state_names_the_creature():
         load_state(state, "t.yaml")
     state["effects"][0]["targets"] = ["bear"]
     load_state(state, "t.yaml")
+
+
+VINEYARD = ("Eladamri's Vineyard", "Enchantment",
+            "At the beginning of each player's precombat main phase, that player adds {G}{G}.")
+THRESHER = ("Forsaken Thresher", "Artifact Creature — Construct",
+            "At the beginning of your precombat main phase, add one mana of any color.")
+
+
+def test_precombat_main_triggers_compile():
+    vine, thresher = compiled(*VINEYARD), compiled(*THRESHER)
+    assert vine.fully_compiled and thresher.fully_compiled
+    assert vine.card["abilities"][0]["triggered"] == {
+        "when": {"beginning_of_precombat_main": "each_player"}, "add_mana": "{G}{G}", "add_mana_to": "that_player"}
+    assert thresher.card["abilities"][0]["triggered"] == {
+        "when": {"beginning_of_precombat_main": "your_turn"}, "add_mana": {"any": "color"}}
+
+
+def test_that_player_adds_the_mana_on_their_own_main_phase():
+    # bob's Vineyard and Thresher on alice's turn: the Vineyard's {G}{G} goes to alice ("that
+    # player"), bob's Thresher does not trigger (not his main phase)
+    board = [{"id": "vine", "card": "Eladamri's Vineyard", "controller": "bob"},
+             {"id": "thr", "card": "Forsaken Thresher", "controller": "bob"}]
+    got, afters = run([VINEYARD, THRESHER], board, ["next step", "resolve"],
+                      turn={"number": 5, "active": "alice", "step": "draw"})
+    assert afters == [{"turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                       "player alice": {"mana_pool": "{G}{G}"}}]
+    rules = [c["rules"] for c in _changes(got) if c["change"] == "triggered"]
+    assert rules == [["505.1a"]]
+
+
+def test_your_precombat_main_phase_is_your_turns_first_main_phase_only():
+    board = [{"id": "thr", "card": "Forsaken Thresher", "controller": "alice"}]
+    _, afters = run([THRESHER], board, ["next step"], turn={"number": 5, "active": "alice", "step": "end_of_combat"})
+    assert [a["turn"]["step"] for a in afters] == ["postcombat_main"]
+    assert all("stack" not in a for a in afters)
+    _, afters = run([THRESHER], board, ["next step", "resolve"], turn={"number": 5, "active": "alice", "step": "draw"})
+    assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}", "{G}", "{R}", "{U}", "{W}"]
+
+
+def test_add_mana_to_needs_a_trigger_that_names_a_player():
+    card = compiled(*THRESHER).card
+    card["abilities"][0]["triggered"]["add_mana_to"] = "that_player"
+    with pytest.raises(InputError, match="add_mana_to"):
+        parse_card(card, "t.yaml")

@@ -167,6 +167,8 @@ class Ability:
     more_targets: tuple = ()             # the next instances of the word "target", each like `target`
                                          # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
+    add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
+                                         # trigger names gets the mana (106.4), not its controller
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
@@ -376,6 +378,10 @@ WHEN = {
                                                        # player" (510.2); "that player" is that one
     "deals_damage_to_you": ("creature",),              # "Whenever a creature deals damage to you":
                                                        # once per creature (603.2); "it" is that one
+    "beginning_of_precombat_main": ("your_turn",       # "At the beginning of your precombat main
+                                    "each_player"),    # phase" / "... of each player's ...": as it
+                                                       # begins (500.6, 505.1a); "that player" is the
+                                                       # active player
     "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
                                                        # alone" (exalted, 702.83a; 506.5); "it"
                                                        # ("that creature") is that creature
@@ -675,7 +681,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -756,7 +762,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if condition and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
             raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
-        return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
+        add_mana_to = a.get("add_mana_to", str, "")
+        if add_mana_to and (add_mana_to != "that_player" or mana is None or when[1:] != ("each_player",)):
+            raise a.error("add_mana_to", "is that_player only, beside add_mana, on a triggered ability whose "
+                                         "event names a player (when: {beginning_of_precombat_main: each_player})")
+        return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,

@@ -395,6 +395,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # a counter kind is a string in the facts (counter/3)
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
+    if ability.add_mana_to:
+        facts.append(f"adds_mana_to({a},{ability.add_mana_to}).")
     if ability.target:
         facts.append(f"ability_targets({a}).")
         k = 0

@@ -646,7 +646,12 @@ WHEN = (
     (re.compile(r"At the beginning of your upkeep"), {"beginning_of_upkeep": "your_turn"}),
     (re.compile(r"At the beginning of combat on your turn"), {"beginning_of_combat": "your_turn"}),
     (re.compile(r"Whenever you cast a creature spell"), {"cast_creature_spell": "you"}),
+    (re.compile(r"At the beginning of your precombat main phase"), {"beginning_of_precombat_main": "your_turn"}),
 )
+# "At the beginning of each player's precombat main phase, that player adds {G}{G}." (Eladamri's
+# Vineyard): the active player gets the mana (106.4; add_mana_to: that_player).
+THAT_PLAYER_WHEN = ((re.compile(r"At the beginning of each player's precombat main phase"),
+                     {"beginning_of_precombat_main": "each_player"}),)
 
 
 def spell_mana(norm: str, orig: str):
@@ -677,8 +682,10 @@ def triggered_mana(norm: str, orig: str):
     else:
         event, rest = m.group(1), m.group(4)
         # an intervening "if" (603.4), "you may", "that player adds": the event is not all read
-        plain = not (m.group(2) or m.group(3)) and " that player " not in m.group(0)
-        when = next((w for pattern, w in WHEN if pattern.fullmatch(event)), None) if plain else None
+        that_player = ", that player adds " in m.group(0)
+        plain = not (m.group(2) or m.group(3)) and (that_player or " that player " not in m.group(0))
+        events = THAT_PLAYER_WHEN if that_player else WHEN
+        when = next((w for pattern, w in events if pattern.fullmatch(event)), None) if plain else None
     s = aligned("Add " + rest + ".", orig)
     if s is None:
         return None
@@ -692,4 +699,6 @@ def triggered_mana(norm: str, orig: str):
             (("effect",) if "effect" in unread else ())
     if "effect" in entry:
         return None
+    if when.get("beginning_of_precombat_main") == "each_player":
+        entry["add_mana_to"] = "that_player"
     return {"triggered": {"when": when, **entry}}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))

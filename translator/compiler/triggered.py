@@ -18,6 +18,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
      {"put_into_graveyard_from_battlefield": "self"}),
     (r"At the beginning of your upkeep", {"beginning_of_upkeep": "your_turn"}),
     (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
+    (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
