@@ -1,12 +1,15 @@
 """The long tail on non-land mana cards, round 3 (issue 13): real pool lines (AtomicCards 2024-03
 wording, the card named) read by the compiler, and what asp/ makes of them in the what-if:
 exalted (702.83a, 702.83b, 506.5); "at the beginning of your / each player's precombat main phase"
-(500.6, 505.1a) and "that player adds" (106.4)."""
+(500.6, 505.1a) and "that player adds" (106.4); a spell's "Add {R} for each creature you control",
+counted as it resolves (106.3, 608.2h)."""
 
 from __future__ import annotations
 
 import pytest
+from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.compiler import compile_face
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
 from pool_lines import compiled
@@ -122,3 +125,37 @@ def test_add_mana_to_needs_a_trigger_that_names_a_player():
     card["abilities"][0]["triggered"]["add_mana_to"] = "that_player"
     with pytest.raises(InputError, match="add_mana_to"):
         parse_card(card, "t.yaml")
+
+
+def _spell_state(face: dict, battlefield: list, pool: str, extra_cards=()):
+    card = compile_face(face).card
+    return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                       "cards": [card, *(compiled(*c).card for c in extra_cards)], "mana_pool": {"alice": pool},
+                       "hand": {"alice": [{"id": "spell", "card": face["name"]}]}, "battlefield": battlefield},
+                      "t.yaml")
+
+
+BATTLE_HYMN = {"name": "Battle Hymn", "manaCost": "{1}{R}", "type": "Instant",
+               "text": "Add {R} for each creature you control."}
+BRIGHTSTONE = {"name": "Brightstone Ritual", "manaCost": "{R}", "type": "Instant",
+               "text": "Add {R} for each Goblin on the battlefield."}
+GOBLIN = ("Goblin Piker", "Creature — Goblin Warrior", "")
+
+
+def test_for_each_on_a_spell_is_counted_as_it_resolves():
+    for face in (BATTLE_HYMN, BRIGHTSTONE):
+        c = compile_face(face)
+        assert c.fully_compiled, c.lines
+    # alice's two Bears and Goblin, bob's Goblin: Battle Hymn counts alice's creatures, 3
+    board = [{"id": "b1", "card": "Grizzly Bears", "controller": "alice"},
+             {"id": "b2", "card": "Grizzly Bears", "controller": "alice"},
+             {"id": "gob", "card": "Goblin Piker", "controller": "bob"},
+             {"id": "gob2", "card": "Goblin Piker", "controller": "alice"}]
+    got = Session(_spell_state(BATTLE_HYMN, board, "{R}{G}", (BEAR, GOBLIN))).what_if(["cast spell", "resolve"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{R}{R}{R}"]
+    # Brightstone Ritual counts every Goblin on the battlefield, bob's too: 2
+    got = Session(_spell_state(BRIGHTSTONE, board, "{R}", (BEAR, GOBLIN))).what_if(["cast spell", "resolve"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{R}{R}"]
+    # none: nothing added (the pool spent on the cast stays empty)
+    got = Session(_spell_state(BATTLE_HYMN, [], "{R}{G}")).what_if(["cast spell", "resolve"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == [""]

@@ -398,10 +398,13 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
 def on_stack_read(mana: Any) -> bool:
     """The what-if adds this mana for a spell or an ability that is not a mana ability (asp/mana.lp
     stack_option/2): fixed mana, one of several, any color or type, a combination, a number of
-    times. Other amounts count what is on the battlefield, read for mana abilities only."""
+    times, fixed mana for each permanent of a kind (res_counted/3). Other amounts count what is
+    on the battlefield, read for mana abilities only."""
     if isinstance(mana, str):
         return True
-    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "for_each")) and \
+    if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
+        return True
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type")) and \
         mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
 
 
