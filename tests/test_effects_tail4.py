@@ -159,3 +159,14 @@ def test_for_each_on_a_spell_is_counted_as_it_resolves():
     # none: nothing added (the pool spent on the cast stays empty)
     got = Session(_spell_state(BATTLE_HYMN, [], "{R}{G}")).what_if(["cast spell", "resolve"])
     assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == [""]
+
+
+def test_partner_is_deck_construction_and_does_nothing_in_a_game():
+    c = compiled("Thrasios, Triton Hero", "Legendary Creature — Merfolk Wizard",
+                 "{4}: Draw a card.\nPartner (You can have two commanders if both have partner.)")
+    assert c.fully_compiled and c.card["abilities"][1] == {"line": 2, "deck_construction": "partner"}
+    # "Partner with [name]" is a triggered ability too (702.124j): not read as deck construction
+    c = compiled("Pir, Imaginative Rascal", "Legendary Creature — Human", "Partner with Toothy, Imaginary Friend "
+                 "(When this creature enters the battlefield, target player may put Toothy into their hand from "
+                 "their library, then shuffle.)")
+    assert not c.fully_compiled

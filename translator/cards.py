@@ -903,7 +903,8 @@ CONDITIONS = ("you_control_your_commander",)
 TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
-DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
+DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
+                     "partner")     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
