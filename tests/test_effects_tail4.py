@@ -170,3 +170,54 @@ def test_partner_is_deck_construction_and_does_nothing_in_a_game():
                  "(When this creature enters the battlefield, target player may put Toothy into their hand from "
                  "their library, then shuffle.)")
     assert not c.fully_compiled
+
+
+INNER_FIRE = {"name": "Inner Fire", "manaCost": "{3}{R}", "type": "Sorcery", "text": "Add {R} for each card in your hand."}
+SONGS = {"name": "Songs of the Damned", "manaCost": "{B}", "type": "Instant",
+         "text": "Add {B} for each creature card in your graveyard."}
+
+
+def test_for_each_card_in_your_hand_or_graveyard_counted_as_it_resolves():
+    for face in (INNER_FIRE, SONGS):
+        c = compile_face(face)
+        assert c.fully_compiled, c.lines
+    assert compile_face(SONGS).card["abilities"][0]["spell"]["add_mana"] == {
+        "for_each": {"zone": "graveyard", "filter": ["creature"]}, "mana": "{B}"}
+    # Inner Fire has left the hand as it resolves: two cards there, {R}{R} (bob's hand not counted)
+    state = load_state({**_raw(INNER_FIRE, "{R}{G}{G}{G}"),
+                        "hand": {"alice": [{"id": "spell", "card": "Inner Fire"}, {"id": "f1", "card": "Forest"},
+                                           {"id": "f2", "card": "Forest"}],
+                                 "bob": [{"id": "f3", "card": "Forest"}]}}, "t.yaml")
+    got = Session(state).what_if(["cast spell", "resolve"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{R}{R}"]
+    # Songs of the Damned: the creature cards in alice's graveyard only (not the Forest, not bob's)
+    state = load_state({**_raw(SONGS, "{B}"),
+                        "hand": {"alice": [{"id": "spell", "card": "Songs of the Damned"}]},
+                        "graveyard": {"alice": [{"id": "e1", "card": "Llanowar Elves"},
+                                                {"id": "e2", "card": "Llanowar Elves"},
+                                                {"id": "f1", "card": "Forest"}],
+                                      "bob": [{"id": "e3", "card": "Llanowar Elves"}]}}, "t.yaml")
+    got = Session(state).what_if(["cast spell", "resolve"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{B}{B}"]
+
+
+def _raw(face: dict, pool: str) -> dict:
+    return {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+            "cards": [compile_face(face).card], "mana_pool": {"alice": pool}}
+
+
+CRYPT = ("Crypt of Agadeem", "Land", ("Crypt of Agadeem enters the battlefield tapped.\n{T}: Add {B}.\n{2}, {T}: Add {B} "
+         "for each black creature card in your graveyard."))
+
+
+def test_a_mana_ability_counts_the_cards_in_its_controllers_graveyard():
+    graveyard = {"alice": [{"id": "g1", "card": "Gravecrawler"}, {"id": "g2", "card": "Gravecrawler"},
+                           {"id": "e1", "card": "Llanowar Elves"}],
+                 "bob": [{"id": "g3", "card": "Gravecrawler"}]}
+    gravecrawler = ("Gravecrawler", "Creature — Zombie", "")
+    cards = [compiled(*CRYPT).card, {**compiled(*gravecrawler).card, "mana_cost": "{B}"}]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "mana_pool": {"alice": "{C}{C}"}, "graveyard": graveyard,
+                        "battlefield": [{"id": "crypt", "card": "Crypt of Agadeem", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["activate crypt 3"])
+    assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{B}{B}"]

@@ -115,6 +115,8 @@ class ManaEffect:
     filter: tuple[str, ...] = ()
     whose: str = ""
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
+    zone: str = "battlefield"            # for_each: hand or graveyard: the cards its controller owns
+                                         # there (matching filter, if any), not permanents
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -568,11 +570,20 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                                              where, f.sub("combination"), ADD_SYMBOL))
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
-        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose"})
+        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
+        zone = g.get("zone", str, "battlefield")
+        if zone not in ("battlefield", "hand", "graveyard"):
+            raise g.error("zone", "must be battlefield, hand or graveyard (the cards its controller owns there)")
+        if zone != "battlefield":
+            if g.has("whose"):
+                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2)")
+            # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
+            flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
+            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
         return ManaEffect("for_each", options=(mana,), filter=parse_filter(
             g.data.get("filter"), g, "filter"), whose=whose, rider=rider)
     if f.has("colors_among"):

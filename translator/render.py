@@ -182,6 +182,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.extend(ff)
     elif mana.kind == "combination":
         facts.extend(f"adds_combination({a},{MANA_LETTER[t]})." for t in mana.types)
+    elif mana.kind == "for_each" and mana.zone != "battlefield":
+        # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
+        f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
+        facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        facts.extend(ff)
     elif mana.kind == "for_each":
         # "Add {G} for each creature you control": the count is the amount (CR 106.3)
         f, ff = filter_facts(mana.filter)

@@ -153,6 +153,13 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
             return None
         whose = "you" if m.group(3) == "you control" else "any"
         return {"for_each": {"filter": list(f), "whose": whose}, "mana": m.group(1)}
+    # "{R} for each card in your hand", "{B} for each creature card in your graveyard" (400.2)
+    m = re.fullmatch(rf"({SYMS}) for each (?:([\w ]+?) )?card in your (hand|graveyard)", c)
+    if m:
+        f = kind_filter(m.group(2)) if m.group(2) else ()
+        if f is None:
+            return None
+        return {"for_each": {"zone": m.group(3), **({"filter": list(f)} if f else {})}, "mana": m.group(1)}
     # "{B} for each storage counter removed this way" (the X of "Remove any number of ...")
     m = re.fullmatch(rf"({SYMS}) for each ([\w+/-]+) counter removed this way", c)
     if m:
