@@ -221,3 +221,24 @@ def test_a_mana_ability_counts_the_cards_in_its_controllers_graveyard():
                         "battlefield": [{"id": "crypt", "card": "Crypt of Agadeem", "controller": "alice"}]}, "t.yaml")
     got = Session(state).what_if(["activate crypt 3"])
     assert [r.after(got.start)["player alice"]["mana_pool"] for r in got.results] == ["{B}{B}"]
+
+
+BATTLEMENT = ("Overgrown Battlement", "Creature — Wall", ("Defender\n{T}: Add {G} for each creature with defender you "
+              "control."))
+AXEBANE = ("Axebane Guardian", "Creature — Human Druid", ("Defender\n{T}: Add X mana in any combination of colors, where "
+           "X is the number of creatures with defender you control."))
+
+
+def test_counting_the_creatures_with_defender_you_control():
+    for spec in (BATTLEMENT, AXEBANE):
+        assert compiled(*spec).fully_compiled
+    # alice: the Battlement and the Guardian have defender, the Bears do not; bob's Battlement is his
+    board = [{"id": "batt", "card": "Overgrown Battlement", "controller": "alice"},
+             {"id": "axe", "card": "Axebane Guardian", "controller": "alice"},
+             {"id": "bear", "card": "Grizzly Bears", "controller": "alice"},
+             {"id": "batt2", "card": "Overgrown Battlement", "controller": "bob"}]
+    _, afters = run([BATTLEMENT, AXEBANE, BEAR], board, ["activate batt 2"])
+    assert [a["player alice"]["mana_pool"] for a in afters] == ["{G}{G}"]
+    _, afters = run([BATTLEMENT, AXEBANE, BEAR], board, ["activate axe 2"])
+    pools = sorted(a["player alice"]["mana_pool"] for a in afters)
+    assert len(pools) == 15 and all(p.count("{") == 2 for p in pools)     # two mana, 5 + 10 color pairs

@@ -117,6 +117,8 @@ class ManaEffect:
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
     zone: str = "battlefield"            # for_each: hand or graveyard: the cards its controller owns
                                          # there (matching filter, if any), not permanents
+    keyword: str = ""                    # for_each: only the permanents with this keyword ("for each
+                                         # creature with defender you control")
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -477,6 +479,13 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
 AMOUNT = re.compile(r"^X(\+(\d+))?$")
 
 
+def _count_keyword(g: Fields) -> str:
+    kw = g.get("keyword", str, "")
+    if kw not in KEYWORDS or " " in kw:
+        raise g.error("keyword", f"must be a one-word keyword ability, like defender, got {kw!r}")
+    return kw
+
+
 def parse_amount(f: Fields, required: bool) -> int | str | tuple:
     raw = f.data.get("amount")
     if raw is None:
@@ -491,11 +500,13 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return ("counters", raw["counters"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
-        g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose"})
+        g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
-        return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
+        flt = parse_filter(g.data.get("filter"), g, "filter")
+        # "the number of creatures with defender you control": only those with the keyword (702)
+        return ("count", flt, whose) + ((_count_keyword(g),) if g.has("keyword") else ())
     if isinstance(raw, dict) and set(raw) == {"devotion"}:
         # "equal to your devotion to green" (CR 700.5)
         colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]
@@ -570,7 +581,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                                              where, f.sub("combination"), ADD_SYMBOL))
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
-        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone"})
+        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone", "keyword"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
@@ -585,7 +596,8 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
             return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
         return ManaEffect("for_each", options=(mana,), filter=parse_filter(
-            g.data.get("filter"), g, "filter"), whose=whose, rider=rider)
+            g.data.get("filter"), g, "filter"), whose=whose, rider=rider,
+            keyword=_count_keyword(g) if g.has("keyword") else "")
     if f.has("colors_among"):
         g = Fields(f.data["colors_among"], where, f.sub("colors_among"), {"filter", "whose"})
         whose = g.get("whose", str, "you")

@@ -156,6 +156,9 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},times({amount}))."]
     if isinstance(amount, tuple) and amount[0] == "devotion":
         return [f"adds_amount({a},devotion({amount[1][0]}))."]
+    if isinstance(amount, tuple) and amount[0] == "count" and len(amount) > 3:
+        f, ff = filter_facts(amount[1])     # ... with a keyword ("creatures with defender")
+        return [f"adds_amount({a},count_with({f},{amount[2]},{amount[3]}))."] + ff
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
@@ -186,6 +189,10 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.keyword:
+        f, ff = filter_facts(mana.filter)   # "for each creature with defender you control"
+        facts.append(f"adds_amount({a},count_with({f},{mana.whose},{mana.keyword})).")
         facts.extend(ff)
     elif mana.kind == "for_each":
         # "Add {G} for each creature you control": the count is the amount (CR 106.3)

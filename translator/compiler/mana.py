@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..cards import KEYWORDS
 from .costs import read_cost
 from .effects import EffectRead, read_effect
 from .words import kind_filter, number, sentences
@@ -85,6 +86,14 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     c = clause.strip().rstrip(".")
     if symbols(c):
         return c
+    # "{G} for each creature with defender you control" (a one-word keyword ability, 702)
+    m = re.fullmatch(rf"({SYMS}) for each creature with ([a-z]+) you control", c)
+    if m and m.group(2) in KEYWORDS:
+        return {"for_each": {"filter": ["creature"], "keyword": m.group(2)}, "mana": m.group(1)}
+    m = re.fullmatch(r"X mana in any combination of colors, where X is the number of creatures with ([a-z]+) you "
+                     r"control", c)
+    if m and m.group(1) in KEYWORDS:
+        return {"combination": "colors", "amount": {"count": {"filter": ["creature"], "keyword": m.group(1)}}}
     # "{R} or {G}", "{W}, {U}, or {B}", "{W}{W}, {W}{U}, or {U}{U}" (CR 106.1, one of them)
     m = re.fullmatch(rf"({SYMS})((?:, {SYMS})*),? or ({SYMS})", c)
     if m:
