@@ -242,3 +242,44 @@ def test_counting_the_creatures_with_defender_you_control():
     _, afters = run([BATTLEMENT, AXEBANE, BEAR], board, ["activate axe 2"])
     pools = sorted(a["player alice"]["mana_pool"] for a in afters)
     assert len(pools) == 15 and all(p.count("{") == 2 for p in pools)     # two mana, 5 + 10 color pairs
+
+
+LEAFKIN = ("Leafkin Druid", "Creature — Elemental Druid", ("{T}: Add {G}. If you control four or more creatures, add "
+           "{G}{G} instead."))
+CARYATID = ("Ilysian Caryatid", "Creature — Plant", ("{T}: Add one mana of any color. If you control a creature with "
+            "power 4 or greater, add two mana of any one color instead."))
+BIG = ("Craw Wurm", "Creature — Wurm", "")
+
+
+def _bears(n: int, who: str = "alice") -> list[dict]:
+    return [{"id": f"{who}_bear{i}", "card": "Grizzly Bears", "controller": who} for i in range(n)]
+
+
+def test_add_instead_while_the_condition_holds():
+    entry = compiled(*LEAFKIN).card["abilities"][0]["activated"]
+    assert entry["instead"] == {"if": {"count": {"filter": ["creature"]}, "at_least": 4}, "add_mana": "{G}{G}"}
+    druid = [{"id": "druid", "card": "Leafkin Druid", "controller": "alice"}]
+    # three creatures (the Druid counts; bob's do not): {G}; four: {G}{G} (106.3)
+    for bears, pool in ((2, "{G}"), (3, "{G}{G}")):
+        _, afters = run([LEAFKIN, BEAR], druid + _bears(bears) + _bears(2, "bob"), ["activate druid 1"])
+        assert [a["player alice"]["mana_pool"] for a in afters] == [pool]
+        got = Session(load_state({"players": ["alice", "bob"],
+                                  "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                                  "cards": [compiled(*LEAFKIN).card, compiled(*BEAR).card],
+                                  "battlefield": druid + _bears(bears)}, "t.yaml")).can_pay("alice", "{G}{G}")
+        assert got.payable is (pool == "{G}{G}")
+
+
+def test_caryatid_needs_a_creature_with_power_4_or_greater():
+    assert compiled(*CARYATID).fully_compiled
+    caryatid = [{"id": "cary", "card": "Ilysian Caryatid", "controller": "alice"}]
+    _, afters = run([CARYATID, BEAR], caryatid + _bears(3), ["activate cary 1"])
+    assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}", "{G}", "{R}", "{U}", "{W}"]
+    wurm = {"name": "Craw Wurm", "type": "Creature — Wurm", "text": "", "power": "6", "toughness": "4"}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*CARYATID).card, compile_face(wurm).card],
+                        "battlefield": caryatid + [{"id": "wurm", "card": "Craw Wurm", "controller": "alice"}]},
+                       "t.yaml")
+    got = Session(state).what_if(["activate cary 1"])
+    pools = sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results)
+    assert pools == ["{B}{B}", "{G}{G}", "{R}{R}", "{U}{U}", "{W}{W}"]

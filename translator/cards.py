@@ -171,6 +171,8 @@ class Ability:
     more_targets: tuple = ()             # the next instances of the word "target", each like `target`
                                          # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
+    instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
+    instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
     add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
                                          # trigger names gets the mana (106.4), not its controller
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
@@ -479,6 +481,20 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
 AMOUNT = re.compile(r"^X(\+(\d+))?$")
 
 
+def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
+    """`instead: {if: CONDITION, add_mana: MANA}` beside an activated ability's add_mana: "{T}: Add
+    {G}. If you control four or more creatures, add {G}{G} instead." (Leafkin Druid): the
+    condition (an `only_if` condition) is checked as the mana ability resolves, at once (605.3a);
+    while it holds the ability adds that mana, not the other (106.3)."""
+    if kind != "activated" or mana is None:
+        raise a.error("instead", "goes beside add_mana on an activated ability")
+    g = Fields(a.data["instead"], where, a.sub("instead"), {"if", "add_mana"})
+    if not g.has("if") or not g.has("add_mana"):
+        raise g.error(None, "is {if: CONDITION, add_mana: MANA}")
+    cond = parse_activation_conditions([g.data["if"]], g, "if", parse_filter)
+    return cond, parse_mana_effect(g.data["add_mana"], where, g.sub("add_mana"))
+
+
 def _count_keyword(g: Fields) -> str:
     kw = g.get("keyword", str, "")
     if kw not in KEYWORDS or " " in kw:
@@ -704,7 +720,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive", "add_mana_to"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -789,7 +805,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if add_mana_to and (add_mana_to != "that_player" or mana is None or when[1:] != ("each_player",)):
             raise a.error("add_mana_to", "is that_player only, beside add_mana, on a triggered ability whose "
                                          "event names a player (when: {beginning_of_precombat_main: each_player})")
+        instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
+                       instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,

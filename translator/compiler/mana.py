@@ -383,6 +383,16 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if not merge_instructions(entry, instr):
                 return None
             continue
+        instead = re.fullmatch(r"If (.+?), add (.+) instead\.", s) if costs is not None and i > at else None
+        if instead is not None and "instead" not in entry:
+            # "If you control four or more creatures, add {G}{G} instead." (106.3: the other mana
+            # while the condition holds, checked as the mana ability resolves, 605.3a)
+            cond = activation_condition(instead.group(1))
+            other = add_clause(instead.group(2), costs)
+            if cond is None or other is None:
+                return None
+            entry["instead"] = {"if": cond, "add_mana": other}
+            continue
         if CHANGES_MANA.search(s) and not s.startswith("Activate "):
             return None
         # Anything else is what the ability does besides adding mana (an activation limit
