@@ -283,3 +283,21 @@ def test_caryatid_needs_a_creature_with_power_4_or_greater():
     got = Session(state).what_if(["activate cary 1"])
     pools = sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results)
     assert pools == ["{B}{B}", "{G}{G}", "{R}{R}", "{U}{U}", "{W}{W}"]
+
+
+CANOPY = ("Canopy Tactician", "Creature — Elf Warrior", "Other Elves you control get +1/+1.\n{T}: Add {G}{G}{G}.")
+ELVES = ("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}.")
+
+
+def test_other_elves_you_control_get_plus_one_as_a_static_ability():
+    c = compiled(*CANOPY)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["static"] == {
+        "pt": {"modify": "+1/+1", "to": {"filter": ["elf"], "controller": "you", "other": True}}}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card],
+                        "battlefield": [{"id": "ct", "card": "Canopy Tactician", "controller": "alice"},
+                                        {"id": "e1", "card": "Llanowar Elves", "controller": "alice"},
+                                        {"id": "e2", "card": "Llanowar Elves", "controller": "bob"}]}, "t.yaml")
+    board = Session(state).board().to_json()["board"]
+    assert [(board[o]["power"], board[o]["toughness"]) for o in ("ct", "e1", "e2")] == [(1, 1), (2, 2), (1, 1)]

@@ -148,7 +148,7 @@ TEMPLATES = (intrinsic, keyword_line, deck_construction_line, enters.enters_line
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
-             _normal(triggered_templates.exalted),
+             _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 
