@@ -301,3 +301,13 @@ def test_other_elves_you_control_get_plus_one_as_a_static_ability():
                                         {"id": "e2", "card": "Llanowar Elves", "controller": "bob"}]}, "t.yaml")
     board = Session(state).board().to_json()["board"]
     assert [(board[o]["power"], board[o]["toughness"]) for o in ("ct", "e1", "e2")] == [(1, 1), (2, 2), (1, 1)]
+
+
+def test_that_player_adds_is_refused_from_a_stack_entry_that_cannot_name_the_player():
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*VINEYARD).card],
+                        "battlefield": [{"id": "vine", "card": "Eladamri's Vineyard", "controller": "bob"}],
+                        "stack": [{"source": "vine", "line": 1, "controller": "bob"}]}, "t.yaml")
+    got = Session(state).what_if(["resolve"])
+    (r,) = got.results
+    assert r.illegal is not None and "106.4" in str(r.illegal)
