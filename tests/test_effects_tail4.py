@@ -311,3 +311,14 @@ def test_that_player_adds_is_refused_from_a_stack_entry_that_cannot_name_the_pla
     got = Session(state).what_if(["resolve"])
     (r,) = got.results
     assert r.illegal is not None and "106.4" in str(r.illegal)
+
+
+def test_exalted_is_refused_from_a_stack_entry_that_cannot_name_the_creature():
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "declare_attackers"},
+                        "cards": [compiled(*NOBLE).card, compiled(*BEAR).card],
+                        "battlefield": [{"id": "hier", "card": "Noble Hierarch", "controller": "alice"},
+                                        {"id": "bear", "card": "Grizzly Bears", "controller": "alice",
+                                         "attacking": "bob", "tapped": True}],
+                        "stack": [{"source": "hier", "line": 1, "controller": "alice"}]}, "t.yaml")
+    (r,) = Session(state).what_if(["resolve"]).results
+    assert r.illegal is not None and "611.2c" in str(r.illegal)
