@@ -163,52 +163,62 @@ class Interactive:
             self.write(f"  also: {hint}")
 
     def legal_actions(self) -> list[Choice]:
-        s = self.state
-        session = self.session()
-        out: list[Choice] = []
-        tried = []
-        # the permanents that are creatures now, after the layers (the board query, 613)
-        board = session.board().to_json()["board"]
-        creatures = {oid for oid, v in board.items() if "creature" in v.get("types", ())}
-        controllers = {oid: v.get("controller") for oid, v in board.items()}
-        for z in sorted(s.zones, key=lambda z: (z.owner, z.position)):
-            card = s.library.get(z.card)
-            # from the hand; from exile with a permission; a commander from the command zone;
-            # flashback from the graveyard (the rules say whether it can be cast: 601.3)
-            if not (z.zone == "hand" or (z.zone == "exile" and z.playable_by) or z.zone == "command"
-                    or (z.zone == "graveyard" and any(a.kind == "flashback" for a in card.abilities))):
-                continue
-            if "land" in card.types:
-                tried.append(f"play {z.id}")
-            elif not _has_x(card.mana_cost):
-                tried.append(f"cast {z.id}")
-        if s.turn.step == "beginning_of_combat":
-            tried += [f"attack {oid}" for oid in sorted(creatures) if controllers[oid] == s.turn.active]
-        if s.turn.step == "declare_attackers":
-            attackers = [p.id for p in s.battlefield if p.attacking]
-            blockers = [oid for oid in sorted(creatures) if controllers[oid] != s.turn.active]
-            tried += [f"block {b} {a}" for a in attackers for b in blockers]
-            if attackers:
-                tried.append("block none")
-        for action in tried:
-            if _can_take(session, action):
-                out.append(Choice(action))
-        for a in session.activations().allowed:
-            line = a.intrinsic if a.ability == 0 and a.intrinsic else f"line {a.ability}"
-            action = f"activate {a.object} {line}" + (f" from {a.granted_by}" if a.granted_by else "")
-            note = f"{a.player}'s" + ("; cost not checked: " + ", ".join(a.unchecked_costs)
-                                      if a.unchecked_costs else "")
-            out.append(Choice(action, note))
-        out.append(Choice("resolve" if s.stack else "next step"))
-        return out
+        return legal_actions(self.session(), self.state)
 
     def hints(self) -> list[str]:
-        """Actions the listing does not try, as the user would write them."""
-        s = self.state
-        out = [f"cast {z.id} x=N (N: the value of X)" for z in s.zones
-               if z.zone == "hand" and _has_x(s.library.get(z.card).mana_cost)]
-        out.append("any action as text, with targeting T ... or paying with ID ... (help lists every form)")
-        return out
+        return hints(self.state)
+
+
+def legal_actions(session: Session, s: GameState) -> list[Choice]:
+    """The actions that can be taken now, each one the solver's answer: a card in a hand (or
+    playable from another zone), an attack or a block is listed when its what-if has an outcome
+    that can be taken; each activation the activations query allows, with what it could not
+    check; then `resolve` or `next step`. (A land is played, 305.1; anything else is cast, 601:
+    the form of the action, whose legality the what-if decides.)"""
+    out: list[Choice] = []
+    tried = []
+    # the permanents that are creatures now, after the layers (the board query, 613)
+    board = session.board().to_json()["board"]
+    creatures = {oid for oid, v in board.items() if "creature" in v.get("types", ())}
+    controllers = {oid: v.get("controller") for oid, v in board.items()}
+    for z in sorted(s.zones, key=lambda z: (z.owner, z.position)):
+        card = s.library.get(z.card)
+        # from the hand; from exile with a permission; a commander from the command zone;
+        # flashback from the graveyard (the rules say whether it can be cast: 601.3)
+        if not (z.zone == "hand" or (z.zone == "exile" and z.playable_by) or z.zone == "command"
+                or (z.zone == "graveyard" and any(a.kind == "flashback" for a in card.abilities))):
+            continue
+        if "land" in card.types:
+            tried.append(f"play {z.id}")
+        elif not _has_x(card.mana_cost):
+            tried.append(f"cast {z.id}")
+    if s.turn.step == "beginning_of_combat":
+        tried += [f"attack {oid}" for oid in sorted(creatures) if controllers[oid] == s.turn.active]
+    if s.turn.step == "declare_attackers":
+        attackers = [p.id for p in s.battlefield if p.attacking]
+        blockers = [oid for oid in sorted(creatures) if controllers[oid] != s.turn.active]
+        tried += [f"block {b} {a}" for a in attackers for b in blockers]
+        if attackers:
+            tried.append("block none")
+    for action in tried:
+        if _can_take(session, action):
+            out.append(Choice(action))
+    for a in session.activations().allowed:
+        line = a.intrinsic if a.ability == 0 and a.intrinsic else f"line {a.ability}"
+        action = f"activate {a.object} {line}" + (f" from {a.granted_by}" if a.granted_by else "")
+        note = f"{a.player}'s" + ("; cost not checked: " + ", ".join(a.unchecked_costs)
+                                  if a.unchecked_costs else "")
+        out.append(Choice(action, note))
+    out.append(Choice("resolve" if s.stack else "next step"))
+    return out
+
+
+def hints(s: GameState) -> list[str]:
+    """Actions the listing does not try, as the user would write them."""
+    out = [f"cast {z.id} x=N (N: the value of X)" for z in s.zones
+           if z.zone == "hand" and _has_x(s.library.get(z.card).mana_cost)]
+    out.append("any action as text, with targeting T ... or paying with ID ... (help lists every form)")
+    return out
 
 
 def _has_x(mana_cost: tuple[str, ...]) -> bool:

@@ -18,6 +18,16 @@ def compiled(name: str, type_line: str, text: str):
     return c
 
 
+def effect_of(spec, n: int):
+    """Line n of a fully compiled pool card: its activated or triggered ability's effects and
+    target, as the vocabulary holds them."""
+    c = compiled(*spec)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    entry = c.card["abilities"][n - 1]
+    a = entry.get("activated") or entry.get("triggered")
+    return a["does"], a.get("target")
+
+
 def what_if_on(specs, battlefield, actions, **extra):
     """A what-if on a state with the compiled cards of `specs` (name, type line, text): the
     answer, and each outcome's changes as `after` shows them."""

@@ -10,6 +10,7 @@ import pytest
 from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
 from pool_lines import compiled
+from pool_lines import effect_of as line
 from pool_lines import what_if_on as run
 
 BURIED_RUIN = ("Buried Ruin", "Land", ("{T}: Add {C}.\n{2}, {T}, Sacrifice Buried Ruin: Return target artifact card "
@@ -37,14 +38,6 @@ RIPTIDE_LAB = ("Riptide Laboratory", "Land", ("{T}: Add {C}.\n{1}{U}, {T}: Retur
 GROVE = ("Grove of the Burnwillows", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Each opponent gains 1 life.")
 
 
-
-
-def line(spec, n):
-    c = compiled(*spec)
-    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
-    entry = c.card["abilities"][n - 1]
-    a = entry.get("activated") or entry.get("triggered")
-    return a["does"], a.get("target")
 
 
 def test_the_compiler_reads_the_sentences():

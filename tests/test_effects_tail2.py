@@ -9,6 +9,7 @@ from __future__ import annotations
 from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
 from pool_lines import compiled
+from pool_lines import effect_of as line
 from pool_lines import what_if_on as run
 
 ORZHOVA = ("Orzhova, the Church of Deals", "Land", ("{T}: Add {C}.\n{3}{W}{B}, {T}: Target player loses 1 life and "
@@ -25,13 +26,6 @@ URZAS_FACTORY = ("Urza's Factory", "Land — Urza's", ("{T}: Add {C}.\n{7}, {T}:
                  "artifact creature token."))
 MINAMO = ("Minamo, School at Water's Edge", "Legendary Land", ("{T}: Add {U}.\n{U}, {T}: Untap target legendary "
           "permanent."))
-
-
-def line(spec, n):
-    c = compiled(*spec)
-    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
-    a = c.card["abilities"][n - 1]["activated"]
-    return a["does"], a.get("target")
 
 
 def rules_of(result):

@@ -207,12 +207,12 @@ def test_a_what_if_from_the_offered_actions(demo_board, demo_session):
     _type(demo_board, "q-actions", "")
     _submit(demo_board, "offer")
     offered = Select(_by_id(demo_board, "offered"))
-    assert "activate orchard 1" in [o.text for o in offered.options]
-    offered.select_by_visible_text("activate orchard 1")
+    assert "activate orchard line 1" in [o.text for o in offered.options]
+    offered.select_by_visible_text("activate orchard line 1")
     _by_id(demo_board, "add-action").click()
     _type(demo_board, "q-tap", "")
     shown = _ask(demo_board, "what-if")
-    _same_lines(shown, expected_text(demo_session.what_if(["activate orchard 1"], explain=True)))
+    _same_lines(shown, expected_text(demo_session.what_if(["activate orchard line 1"], explain=True)))
     _shot(demo_board, "what-if", "article.panel")
 
 

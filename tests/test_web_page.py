@@ -135,10 +135,13 @@ def test_a_bad_query_option_is_shown_by_its_field(client):
 def test_the_actions_offered_come_from_the_solver(client):
     page = client.post("/", data={**browser_form(demo_data()), "action": "offer"}).data.decode()
     offered = page.split('id="offered"')[1].split("</select>")[0]
-    assert "<option>activate pool 1</option>" in offered
-    assert "<option>activate gleaner 2</option>" in offered
-    assert "<option>play wastes</option>" in offered
+    # the what-if prompt's list (queries/interactive.py): the same actions, each the solver's
+    assert '<option title="alice&#39;s">activate pool line 1</option>' in offered
+    assert '<option title="alice&#39;s; cost not checked: {2}">activate gleaner line 2</option>' in offered
+    assert "<option>play wastes</option>" in offered   # tried as a what-if step: it can be played
     assert "activate forest" not in offered          # tapped: the activations query leaves it out
+    assert "<option>next step</option>" in offered
+    assert "also: any action as text" in page
 
 
 def test_a_row_number_alone_does_not_make_rows(client):

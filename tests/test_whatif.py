@@ -216,23 +216,30 @@ def test_an_effect_written_as_text_only_is_refused_and_a_text_trigger_is_named()
 
 def test_until_end_of_turn_effects_on_the_source_and_on_a_target_and_tapping_a_target():
     # 611.2c: Safehold Sentry's "+0/+2 until end of turn" on itself; Merrow Grimeblotter's "Target
-    # creature gets -2/-0"; Merrow Wavebreakers gains flying; Silkbind Faerie taps its target
+    # creature gets -2/-0"; Merrow Wavebreakers gains flying; Silkbind Faerie taps its target.
+    # Two sequences of two activations each, each with the mana its costs need (one pool for all
+    # four makes every way of paying a generic cost a branch: over a minute under load)
     perms = [{"id": "sentry", "card": "Safehold Sentry", "controller": "alice", "tapped": True, "since_turn": 1},
              {"id": "grime", "card": "Merrow Grimeblotter", "controller": "alice", "tapped": True, "since_turn": 1},
              {"id": "wave", "card": "Merrow Wavebreakers", "controller": "alice", "tapped": True, "since_turn": 1},
              {"id": "silk", "card": "Silkbind Faerie", "controller": "alice", "tapped": True, "since_turn": 1},
              {"id": "belves", "card": "Llanowar Elves", "controller": "bob"}]
-    got = run(perms, ["activate sentry 1", "resolve", "activate grime 1 targeting belves", "resolve",
-                      "activate wave 1", "resolve", "activate silk 2 targeting belves", "resolve"],
-              mana_pool={"alice": "{W}{C}{C}{B}{C}{U}{C}{W}{C}"})
-    # (paying a generic cost with the {W} or {U} a later cost needs leaves that cost unpaid)
-    legal = [r for r in got.results if r.illegal is None]
-    assert legal
-    for r in legal:
-        board = Session(r.state).board().to_json()["board"]
-        assert (board["sentry"]["power"], board["sentry"]["toughness"]) == (2, 4)
-        assert board["belves"]["power"] == -1 and board["belves"]["tapped"] is True
+
+    def boards(actions, pool):
+        got = run(perms, actions, mana_pool={"alice": pool})
+        # (paying a generic cost with the colored mana a later cost needs leaves that cost unpaid)
+        legal = [r for r in got.results if r.illegal is None]
+        assert legal
+        return [Session(r.state).board().to_json()["board"] for r in legal]
+
+    for board in boards(["activate sentry 1", "resolve", "activate grime 1 targeting belves", "resolve"],
+                        "{W}{C}{C}{B}{C}"):
+        assert (board["sentry"]["power"], board["sentry"]["toughness"]) == (2, 4)   # still, after another
+        assert board["belves"]["power"] == -1 and board["belves"]["tapped"] is False
+    for board in boards(["activate wave 1", "resolve", "activate silk 2 targeting belves", "resolve"],
+                        "{U}{C}{W}{C}"):
         assert "flying" in board["wave"]["keywords"]
+        assert board["belves"]["tapped"] is True and board["belves"]["power"] == 1
 
 
 def test_a_token_gets_the_color_its_effect_names():

@@ -20,6 +20,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..queries import pictures
+from ..queries.interactive import hints, legal_actions
 from ..queries.limits import DEFAULT_MEMORY_LIMIT_MB, LimitExceeded, Limits
 from ..queries.rule_text import RuleBook, rule_book
 from ..queries.session import DEFAULT_TIME_LIMIT, Session
@@ -62,7 +63,8 @@ class Page:
     errors: dict[str, str] = field(default_factory=dict)
     general: list[str] = field(default_factory=list)
     panels: list[Panel] = field(default_factory=list)
-    offers: list[str] = field(default_factory=list)
+    offers: list[tuple[str, str]] = field(default_factory=list)     # (action, what it could not check)
+    offer_hints: list[str] = field(default_factory=list)
     notice: str = ""
 
 
@@ -258,26 +260,21 @@ class _Server:
                                  _picture(query, result)))
 
     def _offer(self, page: Page, state) -> None:
-        """The actions the solver offers now: each activation the activations query finds, and
-        each card in a hand as the board query reads it (a land is played, CR 305.1; anything
-        else cast, 601); whether each is legal then is the what-if's answer."""
+        """The actions that can be taken now: the what-if prompt's list (queries/interactive.py:
+        each card, attack and block tried as a what-if step, each activation the activations
+        query allows), so the page and the prompt offer the same actions, each the solver's
+        answer; with the forms the list does not try (a spell with X) as hints."""
         try:
             session = self._session(state)
             try:
-                acts = session.activations(None, False).to_json()
-                seen = session.board(False, None, None).to_json()
+                choices = legal_actions(session, state)
             finally:
                 session.close()
-        except (InputError, SolverError) as e:
+        except (InputError, SolverError, LimitExceeded) as e:
             page.general.append(str(e))
             return
-        offers = [f"activate {a['object']} {a['ability']}" for a in acts.get("activations", [])]
-        for ids in seen.get("zones", {}).get("hand", {}).values():
-            for oid in ids:
-                types = seen.get("cards", {}).get(oid, {}).get("types", [])
-                offers.append(f"{'play' if 'land' in types else 'cast'} {oid}")
-        offers += ["next step", "resolve"]
-        page.offers = list(dict.fromkeys(offers))
+        page.offers = [(c.action, c.note) for c in choices]
+        page.offer_hints = hints(state)
         page.fields["query"] = "what-if"
 
 
