@@ -17,7 +17,7 @@ from mtg_asp.queries import Session
 from mtg_asp.queries.cli import main
 from mtg_asp.queries.core import Solver
 from mtg_asp.translator.errors import InputError, SolverError
-from mtg_asp.translator.numbers import MAX_NUMBER, MAX_PT_COUNTER, MAX_REACHED_TOTAL
+from mtg_asp.translator.numbers import MAX_NUMBER, MAX_PT_COUNTER, MAX_REACHED_TOTAL, reached_total
 from mtg_asp.translator.state import load_state
 
 BASE = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"}}
@@ -194,3 +194,33 @@ def test_doubled_counters_stay_exact_and_keep_lethality(n, damage):
         assert elves.get("zone") == "graveyard"
     else:
         assert elves.get("counters", {}).get("+1/+1", 0) == 2 * n
+
+
+# -- orders are bounded alone, never summed ------------------------------------------------------
+
+def test_timestamps_are_bounded_alone_not_summed():
+    # 613.7: a timestamp orders effects, no rule adds timestamps up; 100,000 permanents have
+    # timestamps adding up to 5e9, and such a board was refused before grounding
+    state = load_state({**BASE, "battlefield": [{"id": f"f{i}", "card": "Forest", "controller": "alice",
+                                                 "since_turn": 3} for i in range(3)]}, "s.yaml")
+    big = replace(state, battlefield=tuple(replace(p, timestamp=MAX_REACHED_TOTAL - i)
+                                           for i, p in enumerate(state.battlefield)))
+    assert reached_total(big)[0] == reached_total(state)[0]
+    assert Solver(big) is not None
+    # one past the bound alone is still refused, naming it
+    past = replace(state, battlefield=(replace(state.battlefield[0], timestamp=MAX_REACHED_TOTAL + 1),))
+    with pytest.raises(SolverError, match=r"battlefield\[0\]\.timestamp"):
+        Solver(past)
+    # an amount is still summed: life
+    assert reached_total(replace(state, life=(("alice", 7), ("bob", 20))))[0] == reached_total(state)[0] - 13
+
+
+def test_a_state_file_with_many_timestamps_loads():
+    # the loader's sum (MAX_STATE_TOTAL) leaves the orders out too: 2,000 explicit timestamps
+    # up to 1,000,000 add up to past 10^8, every one within MAX_NUMBER
+    perms = [{"id": f"f{i}", "card": "Forest", "controller": "alice", "timestamp": MAX_NUMBER - i}
+             for i in range(2000)]
+    state = load_state({**BASE, "battlefield": perms}, "s.yaml")
+    assert len(state.battlefield) == 2000
+    with pytest.raises(InputError, match="timestamp"):
+        load_state({**BASE, "battlefield": [{**perms[0], "timestamp": MAX_NUMBER + 1}]}, "s.yaml")

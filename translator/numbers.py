@@ -26,6 +26,13 @@ from .errors import InputError, SolverError
 MAX_NUMBER = 1_000_000
 PT_COUNTER_KIND = re.compile(r"([+-]\d+)/([+-]\d+)")   # +1/+1, -0/-2 (CR 122.1a)
 MAX_STATE_TOTAL = 100_000_000
+# Fields that name an order or an identity, not an amount: the encodings compare them (613.7
+# timestamps, 302.6 turns, 400.7 incarnations, a library's order, a line of a card) and never sum
+# them, so each is held to the bound alone and none adds to the total (100,000 permanents have
+# timestamps that add up to 5e9, and no rule adds them).
+ORDER_FIELDS = frozenset({"number", "since_turn", "timestamp", "incarnation", "attached_incarnation",
+                          "attacking_incarnation", "blocking_incarnation", "target_incarnations",
+                          "source_incarnation", "position", "line"})
 
 
 def check_number(value: int, where: str, field: str | None) -> int:
@@ -38,7 +45,7 @@ def check_number(value: int, where: str, field: str | None) -> int:
 
 def check_numbers(data: Any, where: str, path: str = "") -> int:
     """Every integer in a YAML document (a state or a card) within MAX_NUMBER; the sum of their
-    magnitudes. Walked without recursion, so a deeply nested document cannot exhaust the stack."""
+    magnitudes, the fields of ORDER_FIELDS left out. Walked without recursion, so a deeply nested document cannot exhaust the stack."""
     total = 0
     pending: list[tuple[Any, str]] = [(data, path)]
     while pending:
@@ -46,7 +53,9 @@ def check_numbers(data: Any, where: str, path: str = "") -> int:
         if isinstance(value, bool):
             continue
         if isinstance(value, int):
-            total += abs(check_number(value, where, at or None))
+            n = abs(check_number(value, where, at or None))
+            if at.rsplit(".", 1)[-1] not in ORDER_FIELDS:
+                total += n
         elif isinstance(value, dict):
             pending += reversed([(v, f"{at}.{k}" if at else str(k)) for k, v in value.items()])
         elif isinstance(value, list):
@@ -103,16 +112,19 @@ def reached_total(state: Any) -> tuple[int, str]:
         if isinstance(value, bool) or value is None or isinstance(value, str):
             continue
         if isinstance(value, int):
-            n = abs(value) * weight
+            # an order field (weight 0) counts only when it alone passes the bound
+            n = abs(value) * weight if weight else (abs(value) if abs(value) > MAX_REACHED_TOTAL else 0)
             total += n
             if n > largest:
                 largest, where = n, at
         elif is_dataclass(value):
-            pending += [(getattr(value, f.name), f"{at}.{f.name}" if at else f.name, 1)
+            pending += [(getattr(value, f.name), f"{at}.{f.name}" if at else f.name,
+                         0 if f.name in ORDER_FIELDS else 1)
                         for f in fields(value) if f.compare]
         elif isinstance(value, tuple | list):
             kind = value[0] if len(value) == 2 and isinstance(value[0], str) else None
-            weight = pt_counter_weight(kind) if kind is not None else 1
+            if weight:
+                weight = pt_counter_weight(kind) if kind is not None else 1
             pending += [(v, f"{at}[{i}]", weight) for i, v in enumerate(value)]
     return total, where
 
