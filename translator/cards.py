@@ -115,6 +115,10 @@ class ManaEffect:
     filter: tuple[str, ...] = ()
     whose: str = ""
     via: str = ""                        # could_produce: "sacrificed" for Squandered Resources
+    zone: str = "battlefield"            # for_each: hand or graveyard: the cards its controller owns
+                                         # there (matching filter, if any), not permanents
+    keyword: str = ""                    # for_each: only the permanents with this keyword ("for each
+                                         # creature with defender you control")
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -171,6 +175,10 @@ class Ability:
     more_targets: tuple = ()             # the next instances of the word "target", each like `target`
                                          # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
+    instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
+    instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
+    add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
+                                         # trigger names gets the mana (106.4), not its controller
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
@@ -384,6 +392,13 @@ WHEN = {
                                                        # player" (510.2); "that player" is that one
     "deals_damage_to_you": ("creature",),              # "Whenever a creature deals damage to you":
                                                        # once per creature (603.2); "it" is that one
+    "beginning_of_precombat_main": ("your_turn",       # "At the beginning of your precombat main
+                                    "each_player"),    # phase" / "... of each player's ...": as it
+                                                       # begins (500.6, 505.1a); "that player" is the
+                                                       # active player
+    "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
+                                                       # alone" (exalted, 702.83a; 506.5); "it"
+                                                       # ("that creature") is that creature
 }
 
 
@@ -474,6 +489,27 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
 AMOUNT = re.compile(r"^X(\+(\d+))?$")
 
 
+def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
+    """`instead: {if: CONDITION, add_mana: MANA}` beside an activated ability's add_mana: "{T}: Add
+    {G}. If you control four or more creatures, add {G}{G} instead." (Leafkin Druid): the
+    condition (an `only_if` condition) is checked as the mana ability resolves, at once (605.3a);
+    while it holds the ability adds that mana, not the other (106.3)."""
+    if kind != "activated" or mana is None:
+        raise a.error("instead", "goes beside add_mana on an activated ability")
+    g = Fields(a.data["instead"], where, a.sub("instead"), {"if", "add_mana"})
+    if not g.has("if") or not g.has("add_mana"):
+        raise g.error(None, "is {if: CONDITION, add_mana: MANA}")
+    cond = parse_activation_conditions([g.data["if"]], g, "if", parse_filter)
+    return cond, parse_mana_effect(g.data["add_mana"], where, g.sub("add_mana"))
+
+
+def _count_keyword(g: Fields) -> str:
+    kw = g.get("keyword", str, "")
+    if kw not in KEYWORDS or " " in kw:
+        raise g.error("keyword", f"must be a one-word keyword ability, like defender, got {kw!r}")
+    return kw
+
+
 def parse_amount(f: Fields, required: bool) -> int | str | tuple:
     raw = f.data.get("amount")
     if raw is None:
@@ -488,11 +524,13 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return ("counters", raw["counters"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
-        g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose"})
+        g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
-        return ("count", parse_filter(g.data.get("filter"), g, "filter"), whose)
+        flt = parse_filter(g.data.get("filter"), g, "filter")
+        # "the number of creatures with defender you control": only those with the keyword (702)
+        return ("count", flt, whose) + ((_count_keyword(g),) if g.has("keyword") else ())
     if isinstance(raw, dict) and set(raw) == {"if_you_control", "instead"}:
         # "Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."
         # (Urza's Mine): `instead` times when its controller controls a permanent matching each
@@ -579,13 +617,23 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                                              where, f.sub("combination"), ADD_SYMBOL))
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
-        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose"})
+        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone", "keyword"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any"):
             raise g.error("whose", "must be 'you' or 'any'")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
+        zone = g.get("zone", str, "battlefield")
+        if zone not in ("battlefield", "hand", "graveyard"):
+            raise g.error("zone", "must be battlefield, hand or graveyard (the cards its controller owns there)")
+        if zone != "battlefield":
+            if g.has("whose"):
+                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2)")
+            # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
+            flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
+            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
         return ManaEffect("for_each", options=(mana,), filter=parse_filter(
-            g.data.get("filter"), g, "filter"), whose=whose, rider=rider)
+            g.data.get("filter"), g, "filter"), whose=whose, rider=rider,
+            keyword=_count_keyword(g) if g.has("keyword") else "")
     if f.has("colors_among"):
         g = Fields(f.data["colors_among"], where, f.sub("colors_among"), {"filter", "whose"})
         whose = g.get("whose", str, "you")
@@ -717,7 +765,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead"}
         a = Fields(arg, where, sub, allowed)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
@@ -808,7 +856,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}, "
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
-        return Ability(line, kind, costs=costs, mana=mana, effect_text=effect,
+        add_mana_to = a.get("add_mana_to", str, "")
+        if add_mana_to and (add_mana_to != "that_player" or mana is None or when[1:] != ("each_player",)):
+            raise a.error("add_mana_to", "is that_player only, beside add_mana, on a triggered ability whose "
+                                         "event names a player (when: {beginning_of_precombat_main: each_player})")
+        instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
+        return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
+                       instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
@@ -964,9 +1018,11 @@ CONDITIONS = ("you_control_your_commander",)
 TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
-DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies")
+DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
+                     "partner")     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
-CREATED_TO = ("target", "created_token", "attacking_creatures", "self")
+CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
+              "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
 PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);

@@ -6,6 +6,7 @@ Translation only: every fact says what the state file or the card data says.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import os
@@ -163,6 +164,9 @@ def amount_facts(a: str, amount) -> list[str]:
             f, ff = filter_facts(words)
             facts += [f"amount_control_filter({a},{f})."] + ff
         return facts
+    if isinstance(amount, tuple) and amount[0] == "count" and len(amount) > 3:
+        f, ff = filter_facts(amount[1])     # ... with a keyword ("creatures with defender")
+        return [f"adds_amount({a},count_with({f},{amount[2]},{amount[3]}))."] + ff
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
@@ -189,6 +193,15 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.extend(ff)
     elif mana.kind == "combination":
         facts.extend(f"adds_combination({a},{MANA_LETTER[t]})." for t in mana.types)
+    elif mana.kind == "for_each" and mana.zone != "battlefield":
+        # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
+        f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
+        facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.keyword:
+        f, ff = filter_facts(mana.filter)   # "for each creature with defender you control"
+        facts.append(f"adds_amount({a},count_with({f},{mana.whose},{mana.keyword})).")
+        facts.extend(ff)
     elif mana.kind == "for_each":
         # "Add {G} for each creature you control": the count is the amount (CR 106.3)
         f, ff = filter_facts(mana.filter)
@@ -327,11 +340,13 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     return facts
 
 
-def activation_limit_facts(a: str, ability: Ability) -> list[str]:
+def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[str]:
     """Activation conditions (activation_condition/3, activation_count/5, CR 602.5) and the limit each turn
-    (activation_limit/2, 602.5b) of an activated ability (translator/activation.py)."""
+    (activation_limit/2, 602.5b) of an activated ability (translator/activation.py); `index` names
+    the K-th condition (an "instead" condition's are instead(K), apart from its ability's own)."""
     facts = [f"activation_limit({a},{ability.per_turn})."] if ability.per_turn else []
-    for k, c in enumerate(ability.only_if, 1):
+    for k0, c in enumerate(ability.only_if, 1):
+        k = index(k0)
         if c.kind in TURN_KINDS:
             facts.append(f"activation_condition({a},{k},{c.kind}).")
             continue
@@ -412,6 +427,16 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # a counter kind is a string in the facts (counter/3)
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
+    if ability.instead_mana is not None:
+        # "If [condition], add [mana] instead": the other mana, an ability term of its own with
+        # the condition as its activation condition (checked in costs.lp, used in mana.lp)
+        alt = f"ab({quote(card.name)},{ability.line},instead)"
+        facts.append(f"mana_instead({a},{alt}).")
+        facts.extend(mana_facts(alt, ability.instead_mana))
+        facts.extend(activation_limit_facts(alt, dataclasses.replace(ability, only_if=ability.instead_if, per_turn=0),
+                                            index=lambda k: f"instead({k})"))
+    if ability.add_mana_to:
+        facts.append(f"adds_mana_to({a},{ability.add_mana_to}).")
     if ability.target:
         facts.append(f"ability_targets({a}).")
         k = 0

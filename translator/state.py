@@ -313,6 +313,13 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
             if not isinstance(t, str) or t not in battlefield:
                 raise f.error("targets", f"no battlefield object has id {t!r}")
         return targets
+    if any(p.to == "it" for p in created.pt) or created.grant_to == "it":
+        # "that creature gets +1/+1 until end of turn" (exalted, 702.83a): the creature its
+        # trigger referred to, fixed as it resolved (611.2c): one id
+        if len(targets) != 1 or not isinstance(targets[0], str) or targets[0] not in battlefield:
+            raise f.error("targets", f"is required: the id of the creature the effect {card_name} "
+                                     "affected as it resolved (the one its trigger referred to, 611.2c)")
+        return targets
     if not needs:
         if targets:
             raise f.error("targets", f"the effect {card_name} creates affects no target")

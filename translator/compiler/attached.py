@@ -66,3 +66,18 @@ def restriction(text: str, ctx, normal: str):
     to = HOLDER.get(who, "self")
     what = ["attack", "block"] if m.group(2) == "attack or block" else [m.group(2)]
     return {"static": {"restrict": {"what": what, "to": to}}}, "restriction"
+
+
+def anthem(text: str, ctx, normal: str):
+    """"Creatures you control get +1/+0.", "Other Elves you control get +1/+1.", "All creatures
+    get -1/-1." as a static ability (613.4c, layer 7c): the permanents it names, while it is on the
+    battlefield (611.3a)."""
+    from .effects import EffectRead, _affected
+    m = re.fullmatch(r"((?:Other )?(?:[A-Z][a-z]+s|[Cc]reatures) you control|All creatures) get ([+-]\d+/[+-]\d+)\.",
+                     REMINDER.sub("", normal).strip())
+    if not m:
+        return None
+    to = _affected(m.group(1), EffectRead())
+    if not isinstance(to, dict):
+        return None
+    return {"static": {"pt": {"modify": m.group(2), "to": to}}}, "static_pt"

@@ -36,6 +36,7 @@ class EffectRead:
     creates: dict | None = None         # the vocabulary's `creates:` (611.2: an effect "until end of turn")
     still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
     sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
+    refers_creature: bool = False       # a trigger that refers to a creature: "that creature" is it (603.2)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -404,7 +405,7 @@ def sentences_of_effect(text: str) -> list[str]:
 
 
 def read_effect(text: str, creates: bool = False, type_line: str = "",
-                sacrifice_cost: bool = False) -> EffectRead | None:
+                sacrifice_cost: bool = False, refers_creature: bool = False) -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py). With
     `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
@@ -414,7 +415,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
     none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds).
     `sacrifice_cost`: the activation cost sacrifices a permanent, which "the sacrificed creature"
     names (608.2h); otherwise such a sentence is not read (a spell's additional cost is not kept)."""
-    read = EffectRead(sacrifice_cost=sacrifice_cost)
+    read = EffectRead(sacrifice_cost=sacrifice_cost, refers_creature=refers_creature)
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
             m = pattern.fullmatch(sentence)
@@ -550,6 +551,8 @@ def _affected(who: str, read: EffectRead) -> str | dict | None:
         return "target"
     if who.lower() == "attacking creatures":
         return "attacking_creatures"
+    if who.lower() == "that creature" and read.refers_creature:
+        return "it"                     # the creature its trigger refers to (exalted, 702.83a)
     if who.lower() == "all creatures":
         return {"filter": ["creature"]}
     m = re.fullmatch(r"(other )?creatures you control", who, re.IGNORECASE)
@@ -587,7 +590,7 @@ def _pump(groups: tuple, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-WHO = rf"({SELF_WORDS}|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|(?:[Oo]ther )?[A-Z][a-z]+s you control|[Aa]ttacking creatures|[Aa]ll creatures)"
+WHO = rf"({SELF_WORDS}|[Tt]hat creature|[Tt]arget [A-Za-z' -]+?|(?:[Oo]ther )?[Cc]reatures you control|(?:[Oo]ther )?[A-Z][a-z]+s you control|[Aa]ttacking creatures|[Aa]ll creatures)"
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? (\d+)/(\d+) (?:({COLOR_LIST}) )?"
       r"((?:[A-Z][A-Za-z'-]+ )*)(artifact )?creature(?: with ([a-z ,]+?|\"[^\"]+\"))?( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes),

@@ -66,6 +66,16 @@ def keyword_line(text: str, ctx: Context):
     return {"keywords": words}, "keywords"
 
 
+def deck_construction_line(text: str, ctx: Context):
+    """"Partner" (CR 702.124a, 702.124h): it modifies the rules for deck construction in Commander
+    and functions before the game begins; in a game it does nothing (113.6n). A state designates
+    two commanders by listing both in `commanders:` (702.124c-e then apply). "Partner with [name]"
+    is also a triggered ability (702.124j) and "Partner—[text]" another variant: not read here."""
+    if REMINDER.sub("", text).strip() == "Partner":
+        return {"deck_construction": "partner"}, "deck_construction"
+    return None
+
+
 def prepared(text: str, ctx: Context) -> tuple[str, str] | None:
     """The line as the mana templates read it: reminder text dropped (CR 207.2a), an ability
     word dropped (207.2c), and (norm) self references as `~`; (orig) as printed otherwise, for
@@ -131,14 +141,15 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, enters.enters_line,
-             enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
+TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, deck_construction_line,
+             enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(hand.from_hand),
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
+             _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 

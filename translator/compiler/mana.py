@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..cards import KEYWORDS
 from .costs import read_cost
 from .effects import EffectRead, read_effect
 from .words import kind_filter, number, sentences
@@ -85,6 +86,14 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     c = clause.strip().rstrip(".")
     if symbols(c):
         return c
+    # "{G} for each creature with defender you control" (a one-word keyword ability, 702)
+    m = re.fullmatch(rf"({SYMS}) for each creature with ([a-z]+) you control", c)
+    if m and m.group(2) in KEYWORDS:
+        return {"for_each": {"filter": ["creature"], "keyword": m.group(2)}, "mana": m.group(1)}
+    m = re.fullmatch(r"X mana in any combination of colors, where X is the number of creatures with ([a-z]+) you "
+                     r"control", c)
+    if m and m.group(1) in KEYWORDS:
+        return {"combination": "colors", "amount": {"count": {"filter": ["creature"], "keyword": m.group(1)}}}
     # "{R} or {G}", "{W}, {U}, or {B}", "{W}{W}, {W}{U}, or {U}{U}" (CR 106.1, one of them)
     m = re.fullmatch(rf"({SYMS})((?:, {SYMS})*),? or ({SYMS})", c)
     if m:
@@ -153,6 +162,13 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
             return None
         whose = "you" if m.group(3) == "you control" else "any"
         return {"for_each": {"filter": list(f), "whose": whose}, "mana": m.group(1)}
+    # "{R} for each card in your hand", "{B} for each creature card in your graveyard" (400.2)
+    m = re.fullmatch(rf"({SYMS}) for each (?:([\w ]+?) )?card in your (hand|graveyard)", c)
+    if m:
+        f = kind_filter(m.group(2)) if m.group(2) else ()
+        if f is None:
+            return None
+        return {"for_each": {"zone": m.group(3), **({"filter": list(f)} if f else {})}, "mana": m.group(1)}
     # "{B} for each storage counter removed this way" (the X of "Remove any number of ...")
     m = re.fullmatch(rf"({SYMS}) for each ([\w+/-]+) counter removed this way", c)
     if m:
@@ -367,6 +383,16 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if not merge_instructions(entry, instr):
                 return None
             continue
+        instead = re.fullmatch(r"If (.+?), add (.+) instead\.", s) if costs is not None and i > at else None
+        if instead is not None and "instead" not in entry:
+            # "If you control four or more creatures, add {G}{G} instead." (106.3: the other mana
+            # while the condition holds, checked as the mana ability resolves, 605.3a)
+            cond = activation_condition(instead.group(1))
+            other = add_clause(instead.group(2), costs)
+            if cond is None or other is None:
+                return None
+            entry["instead"] = {"if": cond, "add_mana": other}
+            continue
         if CHANGES_MANA.search(s) and not s.startswith("Activate "):
             return None
         # Anything else is what the ability does besides adding mana (an activation limit
@@ -398,10 +424,13 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
 def on_stack_read(mana: Any) -> bool:
     """The what-if adds this mana for a spell or an ability that is not a mana ability (asp/mana.lp
     stack_option/2): fixed mana, one of several, any color or type, a combination, a number of
-    times. Other amounts count what is on the battlefield, read for mana abilities only."""
+    times, fixed mana for each permanent of a kind (res_counted/3). Other amounts count what is
+    on the battlefield, read for mana abilities only."""
     if isinstance(mana, str):
         return True
-    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "for_each")) and \
+    if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
+        return True
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type")) and \
         mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
 
 
@@ -666,7 +695,12 @@ WHEN = (
     (re.compile(r"At the beginning of your upkeep"), {"beginning_of_upkeep": "your_turn"}),
     (re.compile(r"At the beginning of combat on your turn"), {"beginning_of_combat": "your_turn"}),
     (re.compile(r"Whenever you cast a creature spell"), {"cast_creature_spell": "you"}),
+    (re.compile(r"At the beginning of your precombat main phase"), {"beginning_of_precombat_main": "your_turn"}),
 )
+# "At the beginning of each player's precombat main phase, that player adds {G}{G}." (Eladamri's
+# Vineyard): the active player gets the mana (106.4; add_mana_to: that_player).
+THAT_PLAYER_WHEN = ((re.compile(r"At the beginning of each player's precombat main phase"),
+                     {"beginning_of_precombat_main": "each_player"}),)
 
 
 def spell_mana(norm: str, orig: str):
@@ -697,8 +731,10 @@ def triggered_mana(norm: str, orig: str):
     else:
         event, rest = m.group(1), m.group(4)
         # an intervening "if" (603.4), "you may", "that player adds": the event is not all read
-        plain = not (m.group(2) or m.group(3)) and " that player " not in m.group(0)
-        when = next((w for pattern, w in WHEN if pattern.fullmatch(event)), None) if plain else None
+        that_player = ", that player adds " in m.group(0)
+        plain = not (m.group(2) or m.group(3)) and (that_player or " that player " not in m.group(0))
+        events = THAT_PLAYER_WHEN if that_player else WHEN
+        when = next((w for pattern, w in events if pattern.fullmatch(event)), None) if plain else None
     s = aligned("Add " + rest + ".", orig)
     if s is None:
         return None
@@ -712,4 +748,6 @@ def triggered_mana(norm: str, orig: str):
             (("effect",) if "effect" in unread else ())
     if "effect" in entry:
         return None
+    if when.get("beginning_of_precombat_main") == "each_player":
+        entry["add_mana_to"] = "that_player"
     return {"triggered": {"when": when, **entry}}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))

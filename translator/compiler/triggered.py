@@ -21,11 +21,13 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of the end step", {"beginning_of_end_step": "each_turn"}),
     (r"At the beginning of your end step", {"beginning_of_end_step": "your_turn"}),
     (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
+    (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
     (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
     (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
+    (r"Whenever a creature you control attacks alone", {"attacks_alone": "you"}),
     (r"Whenever you cast a spell from anywhere other than your hand", {"cast_not_from_hand": "you"}),
 ))
 # CR 603.4: an intervening "if" clause the vocabulary can check.
@@ -78,7 +80,8 @@ def triggered(text: str, ctx, normal: str):
         effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
         effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
     effect, reflexive = _reflexive_part(effect, text)
-    read = read_effect(effect[0].upper() + effect[1:], creates=True, type_line=ctx.type_line)
+    read = read_effect(effect[0].upper() + effect[1:], creates=True, type_line=ctx.type_line,
+                       refers_creature=when == {"attacks_alone": "you"})
     if read is None or (reflexive is not None and not _add_reflexive(entry, read, reflexive, ctx)):
         entry.pop("reflexive", None)
         return {"triggered": entry}, "triggered", ("effect",)
@@ -147,3 +150,19 @@ def additional_cost(text: str, ctx, normal: str):
         return None
     return {"additional_cost": m.group(1)}, "additional_cost", ("cost",)
 
+
+
+# CR 702.83a: "Exalted" means "Whenever a creature you control attacks alone, that creature gets
+# +1/+1 until end of turn." (each instance triggers on its own, 702.83b: one ability per line)
+EXALTED = "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
+
+
+def exalted(text: str, ctx, normal: str):
+    """The keyword line "Exalted" (its reminder text dropped): the triggered ability it means."""
+    if normal != "Exalted":
+        return None
+    read = triggered(EXALTED, ctx, EXALTED)
+    if read is None or read[2]:
+        return None
+    read[0]["triggered"]["effect"] = text
+    return read
