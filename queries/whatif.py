@@ -665,16 +665,7 @@ class _Run:
                     # CR 601.2g: before paying, the player may activate mana abilities
                     return self.pay_from_sources(b, solver, query, k, event, where, text, why)
                 return [replace(b, solver=solver, illegal=Illegal(b.log, k, text, why))]
-        out = []
-        for model in models:
-            answer = Answer(model)
-            illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
-                              if s.arguments[0].number == query.id})
-            if illegal:
-                out.append(replace(b, solver=solver, illegal=Illegal(b.log, k, text, tuple(illegal))))
-                continue
-            out.append(_next(b, solver, answer, query.id, k))
-        return out
+        return _branches(b, solver, models, query.id, k, text)
 
     def world_move(self, b: _Branch, k: int, event: tuple, text: str) -> list[_Branch] | None:
         """A move from the first state, read from the world's answer sets (the same answer
@@ -684,18 +675,8 @@ class _Run:
         models = self.world.ways(_obj_symbol(oid, inc[oid]), zone, MAX_BRANCHES, "ways one step can go")
         if models is None:
             return None
-        q = self.world.id
-        _too_large(models, q)
-        out = []
-        for model in models:
-            answer = Answer(model)
-            illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
-                              if s.arguments[0].number == q})
-            if illegal:
-                out.append(replace(b, illegal=Illegal(b.log, k, text, tuple(illegal))))
-                continue
-            out.append(_next(b, b.solver, answer, q, k))
-        return out
+        _too_large(models, self.world.id)
+        return _branches(b, b.solver, models, self.world.id, k, text)
 
     def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
                          text: str, why: tuple[tuple[str, str], ...]) -> list[_Branch]:
@@ -778,6 +759,22 @@ class _Run:
             todo = nxt
         raise SolverError(f"the game did not settle after {MAX_SETTLE_ROUNDS} rounds of state-based actions "
                           "and triggered abilities")
+
+
+def _branches(b: _Branch, solver: Solver, models: list[list[clingo.Symbol]], q: int, k: int,
+              text: str) -> list[_Branch]:
+    """The branches of step q's answer sets: each one the rules make illegal (`illegal/3`,
+    with the rules why), or the state after it."""
+    out = []
+    for model in models:
+        answer = Answer(model)
+        illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
+                          if s.arguments[0].number == q})
+        if illegal:
+            out.append(replace(b, solver=solver, illegal=Illegal(b.log, k, text, tuple(illegal))))
+            continue
+        out.append(_next(b, solver, answer, q, k))
+    return out
 
 
 def _ways(solver: Solver, query: Query) -> list[list[clingo.Symbol]]:
