@@ -154,9 +154,8 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
     # First with at most as many costed activations as the cost has units (asp/canpay.lp
-    # cp_step_bound: any plan found is a plan); only if that cut the steps and found none, with all.
-    units = sum(int(s) if s.isdigit() else 2 if s.startswith("2/") else 1 for s in symbols)
-    model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bound=max(units, 1))
+    # cp_bound_steps: any plan found is a plan); only if that cut the steps and found none, with all.
+    model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bounded=True)
     if model is None and cut:
         model, q, left, again, repeated, _ = _ask(solver, player, symbols, repeats=False)
     if model is None and repeated:
@@ -171,16 +170,16 @@ def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> Ca
     return replace(_plan(solver, player, cost, q, model, explain), left_out=left, unrecorded=unrecorded)
 
 
-def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bound: int | None = None):
+def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded: bool = False):
     """One can-pay query part: the model found (None: no plan; UNDECIDED), its id, the
     abilities left out, those that could be activated again, whether a sacrifice ability
-    could be repeated (asked with repeats=True), and whether `bound` (at most that many
-    activations with a mana cost) left some out."""
+    could be repeated (asked with repeats=True), and whether the bound on the activations with
+    a mana cost (asked with bounded=True: asp/canpay.lp cp_step_bound) left some out."""
     with solver.query() as query:
         q = query.id
         facts = " ".join(f"cost_symbol({q},{j},{symbol(s)})." for j, s in enumerate(symbols))
         facts += f" cp_repeats({q})." if repeats else ""
-        facts += f" cp_step_bound({q},{bound})." if bound is not None else ""
+        facts += f" cp_bound_steps({q})." if bounded else ""
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
