@@ -185,8 +185,7 @@ class Ability:
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
-    prevents: str = ""                   # created: a prevention effect (CR 615):
-                                         # combat_damage_to_creatures_you_control
+    prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -1023,8 +1022,10 @@ DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
-PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
+PREVENTIONS = ("combat_damage_to_creatures_you_control",   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
+               "combat_damage_to_target", "combat_damage_by_target")   # "... dealt to [and dealt by]
+                                                             # target attacking creature this turn" (611.2c)
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
                                                              # "doesn't untap during your untap step" (502.3);
                                                              # "You may choose not to untap ~ during your
@@ -1100,9 +1101,7 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
                                  "gains control of the objects its resolution names)")
     pts = _parse_pts(c, where, CREATED_TO)
     grant = _parse_grant(c, where, n_lines, CREATED_TO) if c.has("grant") else None
-    prevents = c.get("prevent", str, "")
-    if prevents and prevents not in PREVENTIONS:
-        raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}")
+    prevents = _parse_preventions(c)
     # "~ becomes a 3/4 ... creature": its types and colors (layers 4, 5), beside its pt and grant
     becomes = parse_becomes(c.data["becomes"], where, c.sub("becomes"), CARD_TYPES) if c.has("becomes") else None
     # words beside the effect it does not describe ("with all creature types"): answers name them
@@ -1120,6 +1119,18 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
     if made.layer is not None and made.layer.to_self:
         raise c.error("land_types", "an effect a spell or ability creates names what it applies to, not self")
     return made
+
+
+def _parse_preventions(c: Fields) -> tuple[str, ...]:
+    """`prevent: W` or `prevent: [W, ...]` (one created effect may prevent damage dealt to and
+    dealt by its target, CR 615): each one of PREVENTIONS, none twice."""
+    raw = c.data.get("prevent")
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    if not items or any(w not in PREVENTIONS for w in items) or len(set(items)) != len(items):
+        raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}, or a list of them (each once)")
+    return tuple(items)
 
 
 def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:

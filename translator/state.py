@@ -289,7 +289,8 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     created = ability.creates
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
-                 or (bool(created.restricts) and created.grant_to == "target"))
+                 or (bool(created.restricts) and created.grant_to == "target")
+                 or any(w.endswith("_target") for w in created.prevents))   # "prevent ... by target ..." (615)
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
     if created.becomes is not None and created.becomes.to == "self":

@@ -430,7 +430,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
             return None
     if read.creates is not None:
         becomes = read.creates.get("becomes")
-        if not creates or read.does or (becomes is not None and becomes.pop("retains") is not True
+        if not creates or (read.does and not _prevention_only(read)) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
@@ -858,3 +858,34 @@ def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)
+
+
+# -- prevention effects on a target (CR 615) ---------------------------------------------------
+# "Prevent all combat damage that would be dealt by target attacking creature this turn." (Kor
+# Haven), "Untap target attacking creature. Prevent all combat damage that would be dealt to and
+# dealt by that creature this turn." (Maze of Ith): an effect until end of turn (514.2) on its
+# target, fixed as it resolves (611.2c); "that creature" is the target the effect named before.
+PREVENT_COMBAT = {"to": ["combat_damage_to_target"], "by": ["combat_damage_by_target"],
+                  "to and dealt by": ["combat_damage_to_target", "combat_damage_by_target"]}
+
+
+def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
+    dealt, who = m.group(1), m.group(2)
+    if who == "that creature":
+        if not isinstance(read.target, dict) or "creature" not in read.target.get("filter", []):
+            return None
+    elif _affected(who, read) != "target":
+        return None
+    prevent = PREVENT_COMBAT[dealt]
+    return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
+
+
+def _prevention_only(read: EffectRead) -> bool:
+    """An effect that creates a prevention effect and also takes actions (Maze of Ith's untap):
+    the vocabulary creates the effect first (611.2c), which is the same here, since none of the
+    actions read with it deals damage (615.6: it applies to damage dealt after it exists)."""
+    return set(read.creates or {}) == {"prevent", "duration"} and not any("damage" in a for a in read.does)
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Prevent all combat damage that would be dealt (to and dealt by|to|by) "
+                                     r"(that creature|target [a-z ]+?) this turn\."), _prevent_combat),)

@@ -1,0 +1,81 @@
+"""Prevention effects on a target (CR 615) from real pool lines (AtomicCards 2024-03 wording, the
+card named): the compiler reads them into a created effect until end of turn (611.2c, 514.2),
+and asp/prevention.lp prevents the combat damage it names (615.6, 510.2)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+
+KOR_HAVEN = ("Kor Haven", "Legendary Land", ("{T}: Add {C}.\n{1}{W}, {T}: Prevent all combat damage that would be "
+             "dealt by target attacking creature this turn."))
+MAZE_OF_ITH = ("Maze of Ith", "Land", ("{T}: Untap target attacking creature. Prevent all combat damage that would be "
+               "dealt to and dealt by that creature this turn."))
+ATTACKER = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3}, "attacking": "bob"}
+BLOCKER = {"id": "one_b", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}, "blocking": "one"}
+
+
+def run(specs, battlefield, actions, **extra):
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "declare_blockers"},
+                        "cards": [compiled(*s).card for s in specs], "battlefield": battlefield, **extra}, "t.yaml")
+    return Session(state).what_if(actions)
+
+
+def test_the_prevention_lines_compile_to_effects_on_their_target():
+    haven = compiled(*KOR_HAVEN)
+    assert haven.fully_compiled
+    entry = haven.card["abilities"][1]["activated"]
+    assert entry["target"] == {"filter": ["creature"], "attacking": True}
+    assert entry["creates"] == {"prevent": "combat_damage_by_target", "duration": "end_of_turn"}
+    maze = compiled(*MAZE_OF_ITH)
+    assert maze.fully_compiled
+    entry = maze.card["abilities"][0]["activated"]
+    assert entry["does"] == [{"untap": {"what": "target"}}]
+    assert entry["creates"]["prevent"] == ["combat_damage_to_target", "combat_damage_by_target"]
+
+
+def test_kor_haven_prevents_the_combat_damage_its_target_would_deal():
+    haven = {"id": "haven", "card": "Kor Haven", "controller": "bob"}
+    # without it, the 3/3 attacker deals 3 to bob (510.1b); with it, none (615.6)
+    got = run([KOR_HAVEN], [ATTACKER, haven], ["next step"])
+    assert [dict(r.state.life)["bob"] for r in got.results] == [17]
+    got = run([KOR_HAVEN], [ATTACKER, haven], ["activate haven 2 targeting one", "resolve", "next step"],
+              mana_pool={"bob": "{W}{W}"})
+    assert [dict(r.state.life)["bob"] for r in got.results] == [20]
+    # the effect is on its target only (611.2c): a second attacker still deals its damage
+    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "attacking": "bob"}
+    got = run([KOR_HAVEN], [ATTACKER, elves, haven], ["activate haven 2 targeting one", "resolve", "next step"],
+              mana_pool={"bob": "{W}{W}"})
+    assert [dict(r.state.life)["bob"] for r in got.results] == [19]
+
+
+def test_kor_haven_targets_an_attacking_creature_only():
+    haven = {"id": "haven", "card": "Kor Haven", "controller": "bob"}
+    idle = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
+    got = run([KOR_HAVEN], [ATTACKER, idle, haven], ["activate haven 2 targeting elves"], mana_pool={"bob": "{W}{W}"})
+    assert got.results[0].illegal is not None
+
+
+def test_maze_of_ith_prevents_damage_dealt_to_and_by_its_target():
+    maze = {"id": "maze", "card": "Maze of Ith", "controller": "bob"}
+    # without it: the 3/3 attacker kills the 2/2 blocker and is dealt 2
+    got = run([MAZE_OF_ITH], [ATTACKER, BLOCKER, maze], ["next step"])
+    assert "one_b" not in {o.id for o in got.results[0].state.battlefield}
+    got = run([MAZE_OF_ITH], [ATTACKER, BLOCKER, maze], ["activate maze 1 targeting one", "resolve", "next step"])
+    assert len(got.results) == 1
+    state = got.results[0].state
+    by_id = {o.id: o for o in state.battlefield}
+    assert "one_b" in by_id and not by_id["one_b"].damage          # dealt by it: prevented
+    assert not by_id["one"].damage and not by_id["one"].tapped     # dealt to it: prevented; untapped
+
+
+@pytest.mark.parametrize("bad", ["combat_damage_to_me", ["combat_damage_to_target", "combat_damage_to_target"], []])
+def test_a_prevention_outside_the_list_is_refused(bad):
+    card = compiled(*KOR_HAVEN).card
+    card["abilities"][1]["activated"]["creates"]["prevent"] = bad
+    with pytest.raises(InputError, match="prevent"):
+        parse_card(card, "t.yaml")
