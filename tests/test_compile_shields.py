@@ -79,3 +79,92 @@ def test_a_prevention_outside_the_list_is_refused(bad):
     card["abilities"][1]["activated"]["creates"]["prevent"] = bad
     with pytest.raises(InputError, match="prevent"):
         parse_card(card, "t.yaml")
+
+
+# -- regeneration (CR 701.19a) -------------------------------------------------------------------
+HOLLOW = ("Yavimaya Hollow", "Legendary Land", "{T}: Add {C}.\n{G}, {T}: Regenerate target creature.")
+HULK = ("Birthing Hulk", "Creature — Eldrazi Drone", (
+    "Devoid (This card has no color.)\nWhen Birthing Hulk enters the battlefield, create two 1/1 colorless Eldrazi "
+    "Scion creature tokens. They have \"Sacrifice this creature: Add {C}.\"\n{1}{C}: Regenerate Birthing Hulk."))
+MURDER = ("Murder", "Instant", "Destroy target creature.")
+
+
+def _murder():
+    return {**compiled(*MURDER).card, "mana_cost": "{B}"}
+
+
+def regen_run(battlefield, actions, step="precombat_main", **extra):
+    cards = [compiled(*HOLLOW).card, _murder()]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": step},
+                        "cards": cards, "battlefield": battlefield, **extra}, "t.yaml")
+    return Session(state).what_if(actions)
+
+
+def by_id(result, k=0):
+    return {o.id: o for o in result.results[k].state.battlefield}
+
+
+def test_regenerate_lines_compile_to_a_shield_on_their_target_or_source():
+    hollow = compiled(*HOLLOW)
+    assert hollow.fully_compiled
+    assert hollow.card["abilities"][1]["activated"]["creates"] == {"regenerate": "target", "duration": "end_of_turn"}
+    hulk = compiled(*HULK)
+    assert hulk.fully_compiled
+    assert hulk.card["abilities"][2]["activated"]["creates"] == {"regenerate": "self", "duration": "end_of_turn"}
+
+
+BEAR_B = {"id": "bear", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}}
+HOLLOW_B = {"id": "hollow", "card": "Yavimaya Hollow", "controller": "bob"}
+
+
+def test_a_regenerated_creature_is_tapped_instead_of_destroyed_once():
+    hand = {"alice": [{"id": "m1", "card": "Murder"}, {"id": "m2", "card": "Murder"}]}
+    # without a shield, Murder destroys it (701.8a)
+    got = regen_run([BEAR_B, HOLLOW_B], ["cast m1 targeting bear", "resolve"], hand=hand, mana_pool={"alice": "{B}"})
+    assert "bear" not in by_id(got)
+    # with one, it stays, tapped (701.19a), and the shield is used: a second Murder destroys it
+    acts = ["activate hollow 2 targeting bear", "resolve", "cast m1 targeting bear", "resolve"]
+    got = regen_run([BEAR_B, HOLLOW_B], acts, hand=hand, mana_pool={"alice": "{B}{B}", "bob": "{G}"})
+    assert len(got.results) == 1 and got.results[0].illegal is None
+    assert by_id(got)["bear"].tapped
+    assert any(r == "701.19a" for c in got.results[0].changes for r, _ in c.rules)
+    got = regen_run([BEAR_B, HOLLOW_B], acts + ["cast m2 targeting bear", "resolve"], hand=hand,
+                    mana_pool={"alice": "{B}{B}", "bob": "{G}"})
+    assert "bear" not in by_id(got)
+
+
+def test_a_shield_replaces_destruction_by_lethal_damage_and_removes_it_from_combat():
+    attacker = {"id": "one", "card": "Endless One", "controller": "alice", "counters": {"+1/+1": 3}, "attacking": "bob"}
+    blocker = {**BEAR_B, "blocking": "one"}
+    shield = [{"id": "shield", "card": "Yavimaya Hollow", "line": 2, "controller": "bob", "source": "hollow",
+               "targets": ["bear"], "since_turn": 5}]
+    # 3 damage to the 2/2 blocker: destroyed (704.5g) without the shield
+    got = regen_run([attacker, blocker, HOLLOW_B], ["next step"], step="declare_blockers")
+    assert "bear" not in by_id(got)
+    got = regen_run([attacker, blocker, HOLLOW_B], ["next step"], step="declare_blockers", effects=shield)
+    assert len(got.results) == 1
+    bear = by_id(got)["bear"]
+    assert bear.tapped and not bear.damage and bear.blocking is None      # 701.19a
+    assert not got.results[0].state.effects                                # the shield is used
+
+
+def test_regenerate_self_shields_its_source():
+    hulk = {"id": "hulk", "card": "Birthing Hulk", "controller": "bob"}
+    cards = [{**compiled(*HULK).card, "mana_cost": "{4}{C}"}, _murder()]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "battlefield": [hulk], "hand": {"alice": [{"id": "m1", "card": "Murder"}]},
+                        "mana_pool": {"alice": "{B}", "bob": "{C}{C}"}}, "t.yaml")
+    got = Session(state).what_if(["activate hulk 3", "resolve", "cast m1 targeting hulk", "resolve"])
+    assert [r.illegal for r in got.results] == [None]
+    assert by_id(got)["hulk"].tapped
+
+
+@pytest.mark.parametrize("creates, field", [({"regenerate": "each"}, "regenerate"),
+                                            ({"regenerate": "target", "duration": "indefinitely"}, "duration"),
+                                            ({"regenerate": "target", "pt": {"modify": "+1/+1", "to": "target"}},
+                                             "regenerate")])
+def test_a_regeneration_outside_the_vocabulary_is_refused(creates, field):
+    card = compiled(*HOLLOW).card
+    card["abilities"][1]["activated"]["creates"] = creates
+    with pytest.raises(InputError, match=field):
+        parse_card(card, "t.yaml")

@@ -186,6 +186,8 @@ class Ability:
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
+    regenerates: str = ""                # created: a regeneration shield (CR 701.19a) on its
+                                         # target or its source: target | self
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -798,12 +800,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict", "becomes", "text"})
+                        "prevent", "restrict", "becomes", "text", "regenerate"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
             if c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("regenerate"):
+                creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
         effect = a.get("effect", str, "")
@@ -1087,6 +1091,20 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_created_regeneration(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {regenerate: target | self}`: "Regenerate target creature", "Regenerate ~" (CR
+    701.19a): a replacement effect that protects the permanent the next time it would be
+    destroyed this turn (a shield, used up as it applies; it ends in the cleanup step, 514.2)."""
+    if set(c.data) - {"regenerate", "duration"}:
+        raise c.error("regenerate", "a regeneration shield goes alone (with its duration)")
+    to = c.get("regenerate", str, "")
+    if to not in ("target", "self"):
+        raise c.error("regenerate", "must be target (\"Regenerate target creature\") or self (\"Regenerate ~\")")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a regeneration shield lasts until end of turn (701.19a: \"this turn\")")
+    return Ability(line, "static", regenerates=to)
 
 
 def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:

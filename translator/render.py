@@ -518,6 +518,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
     facts += [f"prevents({a},{w})." for w in ability.prevents]
+    if ability.regenerates:
+        facts.append(f"regenerates({a},{ability.regenerates}).")
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff

@@ -290,12 +290,13 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
                  or (bool(created.restricts) and created.grant_to == "target")
-                 or any(w.endswith("_target") for w in created.prevents))   # "prevent ... by target ..." (615)
+                 or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)
+                 or created.regenerates == "target")                       # "Regenerate target creature" (701.19a)
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
-    if created.becomes is not None and created.becomes.to == "self":
-        # "~ becomes a 3/4 ... creature": it affects its source (611.2c), the permanent named
-        # by `source`; its P/T and abilities go with it.
+    if (created.becomes is not None and created.becomes.to == "self") or created.regenerates == "self":
+        # "~ becomes a 3/4 ... creature", "Regenerate ~": it affects its source (611.2c), the
+        # permanent named by `source`; its P/T and abilities go with it.
         source = f.data.get("source")
         if source is None:
             raise f.error("source", f"is required: the effect {card_name} creates affects its source "

@@ -889,3 +889,17 @@ def _prevention_only(read: EffectRead) -> bool:
 
 SENTENCES = SENTENCES + ((re.compile(r"Prevent all combat damage that would be dealt (to and dealt by|to|by) "
                                      r"(that creature|target [a-z ]+?) this turn\."), _prevent_combat),)
+
+
+# -- regeneration (CR 701.19a) -----------------------------------------------------------------
+# "Regenerate target creature." (Yavimaya Hollow), "Regenerate target Elephant." (Elephant
+# Graveyard), "Regenerate ~." (Birthing Hulk): a shield on its target or its source until it is
+# used or the turn ends (asp/regeneration.lp).
+def _regenerate(m: re.Match, read: EffectRead) -> list[dict] | None:
+    to = _affected(m.group(1), read)
+    if to not in ("self", "target"):
+        return None
+    return _created(read, {"regenerate": to})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Regenerate ({SELF_WORDS}|target [A-Za-z' -]+?)\."), _regenerate),)
