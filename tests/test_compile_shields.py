@@ -168,3 +168,16 @@ def test_a_regeneration_outside_the_vocabulary_is_refused(creates, field):
     card["abilities"][1]["activated"]["creates"] = creates
     with pytest.raises(InputError, match=field):
         parse_card(card, "t.yaml")
+
+
+def test_a_granted_regeneration_stays_words():
+    # Spawning Pool's quoted '"{B}: Regenerate this creature."' (written with its period here, as
+    # other cards print it): a shield from a granted ability is not modelled, so the line stays partial
+    pool = compiled("Spawning Pool", "Land", "{1}{B}: Spawning Pool becomes a 1/1 black Skeleton creature with "
+                    "\"{B}: Regenerate this creature.\" until end of turn. It's still a land.")
+    assert not pool.fully_compiled
+    card = compiled(*HOLLOW).card
+    card["abilities"][1] = {"line": 2, "static": {"grant": {"to": "self", "ability": {"activated": {
+        "cost": ["{G}"], "effect": "Regenerate this creature.", "creates": {"regenerate": "self"}}}}}}
+    with pytest.raises(InputError, match="regenerat"):
+        parse_card(card, "t.yaml")

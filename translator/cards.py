@@ -807,6 +807,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
             elif c.has("regenerate"):
+                if granted:     # (its effect's facts would be named as the granting effect's are)
+                    raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)

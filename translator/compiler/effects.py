@@ -525,6 +525,8 @@ def _quoted_ability(text: str) -> dict | None:
     entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
     if result.status != "compiled" or "text" in entry:
         return None
+    if "regenerate" in entry.get("activated", {}).get("creates", {}):
+        return None                     # (a granted ability's shield: cards.py refuses it)
     entry.pop("line")
     return entry
 
