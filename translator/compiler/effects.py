@@ -905,3 +905,27 @@ def _regenerate(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(rf"Regenerate ({SELF_WORDS}|target [A-Za-z' -]+?)\."), _regenerate),)
+
+
+# -- coin flips (CR 705) -----------------------------------------------------------------------
+# "At the beginning of your upkeep, flip a coin. If you lose the flip, Mana Crypt deals 3 damage
+# to you." (Mana Crypt): the flip, then an action carried out on one result only.
+def _if_flip(m: re.Match, read: EffectRead) -> list[dict] | None:
+    if not any("flip_coin" in a for a in read.does):
+        return None
+    inner = m.group(2)
+    for pattern, build in SENTENCES:
+        if build is _if_flip:
+            continue
+        found = pattern.fullmatch(inner[0].upper() + inner[1:])
+        if found:
+            actions = build(found, read)
+            if not actions or len(actions) != 1:
+                return None
+            (kind, params), = actions[0].items()
+            return [{kind: {**params, "if_flip": "won" if m.group(1) == "win" else "lost"}}]
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Flip a coin\.", re.IGNORECASE), lambda m, r: [{"flip_coin": {}}]),
+                         (re.compile(r"If you (win|lose) the flip, (.+\.)"), _if_flip))
