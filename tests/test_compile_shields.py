@@ -181,3 +181,65 @@ def test_a_granted_regeneration_stays_words():
         "cost": ["{G}"], "effect": "Regenerate this creature.", "creates": {"regenerate": "self"}}}}}}
     with pytest.raises(InputError, match="regenerat"):
         parse_card(card, "t.yaml")
+
+
+# -- prevention shields (CR 615.7) ---------------------------------------------------------------
+OASIS = ("Oasis", "Land", "{T}: Prevent the next 1 damage that would be dealt to target creature this turn.")
+EIGANJO = ("Eiganjo Castle", "Legendary Land", ("{T}: Add {W}.\n{W}, {T}: Prevent the next 2 damage that would be "
+           "dealt to target legendary creature this turn."))
+BIG_BLOCKER = {"id": "one_b", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 4}, "blocking": "one"}
+
+
+def test_prevent_the_next_n_damage_compiles_to_a_shield_on_a_permanent_target_only():
+    for spec, n in ((OASIS, 1), (EIGANJO, 2)):
+        c = compiled(*spec)
+        assert c.fully_compiled
+        assert c.card["abilities"][-1]["activated"]["creates"] == {"prevent_next": {"amount": n, "to": "target"},
+                                                                   "duration": "end_of_turn"}
+    # "any target" may be a player, whom an effect here cannot name: not read
+    necra = compiled("Necra Disciple", "Creature — Human Wizard", "{W}, {T}: Prevent the next 1 damage that would "
+                     "be dealt to any target this turn.")
+    assert not necra.fully_compiled
+
+
+def test_oasis_prevents_one_of_the_damage_then_is_used_up():
+    oasis = {"id": "oasis", "card": "Oasis", "controller": "bob"}
+    # 3 combat damage to the 4/4 blocker: 3 marked without the shield, 2 with it (615.7)
+    got = run([OASIS], [ATTACKER, BIG_BLOCKER, oasis], ["next step"])
+    assert by_id(got)["one_b"].damage == 3
+    got = run([OASIS], [ATTACKER, BIG_BLOCKER, oasis], ["activate oasis 1 targeting one_b", "resolve", "next step"])
+    assert [r.illegal for r in got.results] == [None]
+    assert by_id(got)["one_b"].damage == 2
+    assert [e.prevented for e in got.results[0].state.effects] == [1]
+    # a shield with nothing left prevents nothing: the state's `prevented` says how much it has prevented
+    shield = [{"id": "shield", "card": "Eiganjo Castle", "line": 2, "controller": "bob", "source": "castle",
+               "targets": ["one_b"], "since_turn": 5, "prevented": 1}]
+    castle = {"id": "castle", "card": "Eiganjo Castle", "controller": "bob"}
+    got = run([EIGANJO], [ATTACKER, BIG_BLOCKER, castle], ["next step"], effects=shield)
+    assert by_id(got)["one_b"].damage == 2                  # 1 of the shield's 2 was left
+
+
+def test_of_damage_from_two_sources_at_once_its_controller_chooses_what_the_shield_prevents():
+    # 615.7: the 3/3 attacker, shielded by Oasis (1), is blocked by two 1/1 Elves: 1 of the 2 damage
+    # is prevented, from either Elves (the damage marked on it is 1 either way; the outcomes differ
+    # by how the attacker assigned its own damage, 510.1c)
+    oasis = {"id": "oasis", "card": "Oasis", "controller": "alice"}
+    blockers = [{"id": f"b{i}", "card": "Llanowar Elves", "controller": "bob", "blocking": "one"} for i in (1, 2)]
+    shield = [{"id": "shield", "card": "Oasis", "line": 1, "controller": "alice", "source": "oasis",
+               "targets": ["one"], "since_turn": 5}]
+    got = run([OASIS], [ATTACKER, *blockers, oasis], ["next step"], effects=shield)
+    assert all(r.illegal is None for r in got.results)
+    assert {by_id(got, k)["one"].damage for k in range(len(got.results))} == {1}
+    assert {e.prevented for r in got.results for e in r.state.effects} == {1}
+
+
+def test_a_shield_amount_is_checked():
+    card = compiled(*OASIS).card
+    card["abilities"][0]["activated"]["creates"] = {"prevent_next": {"amount": 0, "to": "target"}}
+    with pytest.raises(InputError, match="amount"):
+        parse_card(card, "t.yaml")
+    oasis = {"id": "oasis", "card": "Oasis", "controller": "bob"}
+    shield = [{"id": "shield", "card": "Oasis", "line": 1, "controller": "bob", "source": "oasis",
+               "targets": ["one_b"], "prevented": 1}]
+    with pytest.raises(InputError, match="prevented"):
+        run([OASIS], [ATTACKER, BIG_BLOCKER, oasis], ["next step"], effects=shield)

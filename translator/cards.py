@@ -186,6 +186,8 @@ class Ability:
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
+    prevent_next: tuple = ()             # created: a prevention shield (CR 615.7): (N, target | self),
+                                         # "Prevent the next N damage that would be dealt to ..."
     regenerates: str = ""                # created: a regeneration shield (CR 701.19a) on its
                                          # target or its source: target | self
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
@@ -800,12 +802,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict", "becomes", "text", "regenerate"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
             if c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("prevent_next"):
+                if granted:     # (its effect's facts would be named as the granting effect's are)
+                    raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
+                creates = _parse_created_shield(c, line, duration)
             elif c.has("regenerate"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
@@ -1093,6 +1099,24 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {prevent_next: {amount: N, to: target | self}}`: "Prevent the next 2 damage that
+    would be dealt to target creature this turn" (Eiganjo Castle), "... to ~ this turn": a
+    prevention shield on that permanent until N damage is prevented or the turn ends (CR 615.7,
+    514.2)."""
+    if set(c.data) - {"prevent_next", "duration"}:
+        raise c.error("prevent_next", "a prevention shield goes alone (with its duration)")
+    g = Fields(c.data["prevent_next"], c.where, c.sub("prevent_next"), {"amount", "to"})
+    amount, to = g.get("amount", int, required=True), g.get("to", str, required=True)
+    if isinstance(amount, bool) or amount < 1:
+        raise g.error("amount", "must be a positive number of damage (\"the next 2 damage\": 2)")
+    if to not in ("target", "self"):
+        raise g.error("to", "must be target (a permanent: \"target creature\") or self (\"~\")")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a prevention shield lasts until end of turn (\"this turn\")")
+    return Ability(line, "static", prevent_next=(amount, to))
 
 
 def _parse_created_regeneration(c: Fields, line: int, duration: str) -> Ability:

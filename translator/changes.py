@@ -1453,3 +1453,18 @@ class CoinFlip(Change):
 
     def text(self):
         return f"{self.player} flips a coin and {'wins' if self.result == 'won' else 'loses'} the flip"
+
+
+@kind("shield")
+@dataclass(frozen=True)
+class ShieldUsed(Change):
+    """CR 615.7: a prevention shield has prevented this much damage so far."""
+    name = "shield"
+    effect: str
+    prevented: int
+
+    def apply(self, b):
+        b.effects = [replace(e, prevented=self.prevented) if e.id == self.effect else e for e in b.effects]
+
+    def text(self):
+        return f"effect {self.effect} has prevented {self.prevented} damage"

@@ -525,7 +525,7 @@ def _quoted_ability(text: str) -> dict | None:
     entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
     if result.status != "compiled" or "text" in entry:
         return None
-    if "regenerate" in entry.get("activated", {}).get("creates", {}):
+    if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
         return None                     # (a granted ability's shield: cards.py refuses it)
     entry.pop("line")
     return entry
@@ -929,3 +929,18 @@ def _if_flip(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 SENTENCES = SENTENCES + ((re.compile(r"Flip a coin\.", re.IGNORECASE), lambda m, r: [{"flip_coin": {}}]),
                          (re.compile(r"If you (win|lose) the flip, (.+\.)"), _if_flip))
+
+
+# -- prevention shields (CR 615.7) -------------------------------------------------------------
+# "Prevent the next 1 damage that would be dealt to target creature this turn." (Oasis), "...
+# to target legendary creature ..." (Eiganjo Castle), "... to ~ this turn": a shield on a
+# permanent (asp/prevention.lp); "any target" or "you" (a player) is not read here.
+def _prevent_next(m: re.Match, read: EffectRead) -> list[dict] | None:
+    to = _affected(m.group(2), read)
+    if to not in ("self", "target") or (to == "target" and not isinstance(read.target, dict)):
+        return None
+    return _created(read, {"prevent_next": {"amount": number(m.group(1)), "to": to}})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to ({SELF_WORDS}|target "
+                                     r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
