@@ -262,14 +262,27 @@ KINDS: dict[str, Kind] = {
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
+    # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
+    # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
+    "flip_coin": Kind({}),
 }
+# The parameter any action may have after a flip_coin in the same list (705.1, 608.2c).
+IF_FLIP = ("won", "lost")
 
 
 def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action, ...]:
     """`does:` a non-empty list of actions; parse_filter(value, fields, key) reads a filter."""
     if not isinstance(raw, list) or not raw:
         raise InputError(where, path, "must be a non-empty list of actions like [{draw: {count: 1}}]")
-    return tuple(parse_action(item, where, f"{path}[{i}]", parse_filter) for i, item in enumerate(raw))
+    actions = tuple(parse_action(item, where, f"{path}[{i}]", parse_filter) for i, item in enumerate(raw))
+    flips = [i for i, a in enumerate(actions) if a.kind == "flip_coin"]
+    for i, a in enumerate(actions):
+        if a.get("if_flip") is not None and (len(flips) != 1 or flips[0] > i):
+            raise InputError(where, f"{path}[{i}]", "if_flip goes after the one flip_coin of the list (\"Flip a coin. "
+                                                    "If you win the flip, ...\")")
+    if len(flips) > 1:
+        raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
+    return actions
 
 
 def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
@@ -280,9 +293,14 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params))
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
+        if key == "if_flip":            # (any kind: carried out only on that result of the flip)
+            if value not in IF_FLIP or kind == "flip_coin":
+                raise f.error(key, f"must be won or lost, on an action after flip_coin, got {describe(value)}")
+            params[key] = value
+            continue
         check = spec.params[key]
         if check == FILTER:
             params[key] = parse_filter(value, f, key)

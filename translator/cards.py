@@ -185,8 +185,11 @@ class Ability:
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
-    prevents: str = ""                   # created: a prevention effect (CR 615):
-                                         # combat_damage_to_creatures_you_control
+    prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
+    prevent_next: tuple = ()             # created: a prevention shield (CR 615.7): (N, target | self),
+                                         # "Prevent the next N damage that would be dealt to ..."
+    regenerates: str = ""                # created: a regeneration shield (CR 701.19a) on its
+                                         # target or its source: target | self
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -799,12 +802,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict", "becomes", "text"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
             if c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("prevent_next"):
+                if granted:     # (its effect's facts would be named as the granting effect's are)
+                    raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
+                creates = _parse_created_shield(c, line, duration)
+            elif c.has("regenerate"):
+                if granted:     # (its effect's facts would be named as the granting effect's are)
+                    raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
+                creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
         effect = a.get("effect", str, "")
@@ -1023,8 +1034,10 @@ DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
-PREVENTIONS = ("combat_damage_to_creatures_you_control",)   # CR 615: "prevent all combat damage
+PREVENTIONS = ("combat_damage_to_creatures_you_control",   # CR 615: "prevent all combat damage
                                                              # that would be dealt to creatures you control"
+               "combat_damage_to_target", "combat_damage_by_target")   # "... dealt to [and dealt by]
+                                                             # target attacking creature this turn" (611.2c)
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
                                                              # "doesn't untap during your untap step" (502.3);
                                                              # "You may choose not to untap ~ during your
@@ -1088,6 +1101,38 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
     return Ability(line, "static", restricts=("untap",), grant_to="self")
 
 
+def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {prevent_next: {amount: N, to: target | self}}`: "Prevent the next 2 damage that
+    would be dealt to target creature this turn" (Eiganjo Castle), "... to ~ this turn": a
+    prevention shield on that permanent until N damage is prevented or the turn ends (CR 615.7,
+    514.2)."""
+    if set(c.data) - {"prevent_next", "duration"}:
+        raise c.error("prevent_next", "a prevention shield goes alone (with its duration)")
+    g = Fields(c.data["prevent_next"], c.where, c.sub("prevent_next"), {"amount", "to"})
+    amount, to = g.get("amount", int, required=True), g.get("to", str, required=True)
+    if isinstance(amount, bool) or amount < 1:
+        raise g.error("amount", "must be a positive number of damage (\"the next 2 damage\": 2)")
+    if to not in ("target", "self"):
+        raise g.error("to", "must be target (a permanent: \"target creature\") or self (\"~\")")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a prevention shield lasts until end of turn (\"this turn\")")
+    return Ability(line, "static", prevent_next=(amount, to))
+
+
+def _parse_created_regeneration(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {regenerate: target | self}`: "Regenerate target creature", "Regenerate ~" (CR
+    701.19a): a replacement effect that protects the permanent the next time it would be
+    destroyed this turn (a shield, used up as it applies; it ends in the cleanup step, 514.2)."""
+    if set(c.data) - {"regenerate", "duration"}:
+        raise c.error("regenerate", "a regeneration shield goes alone (with its duration)")
+    to = c.get("regenerate", str, "")
+    if to not in ("target", "self"):
+        raise c.error("regenerate", "must be target (\"Regenerate target creature\") or self (\"Regenerate ~\")")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a regeneration shield lasts until end of turn (701.19a: \"this turn\")")
+    return Ability(line, "static", regenerates=to)
+
+
 def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
     """What a resolved spell or ability creates (CR 611.2): a control-changing effect on its
     targets (`control: target`, "gain control of target ..."; `control: exchange`, "exchange
@@ -1100,9 +1145,7 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
                                  "gains control of the objects its resolution names)")
     pts = _parse_pts(c, where, CREATED_TO)
     grant = _parse_grant(c, where, n_lines, CREATED_TO) if c.has("grant") else None
-    prevents = c.get("prevent", str, "")
-    if prevents and prevents not in PREVENTIONS:
-        raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}")
+    prevents = _parse_preventions(c)
     # "~ becomes a 3/4 ... creature": its types and colors (layers 4, 5), beside its pt and grant
     becomes = parse_becomes(c.data["becomes"], where, c.sub("becomes"), CARD_TYPES) if c.has("becomes") else None
     # words beside the effect it does not describe ("with all creature types"): answers name them
@@ -1120,6 +1163,18 @@ def _parse_created(c: Fields, where: str, line: int, n_lines: int) -> Ability:
     if made.layer is not None and made.layer.to_self:
         raise c.error("land_types", "an effect a spell or ability creates names what it applies to, not self")
     return made
+
+
+def _parse_preventions(c: Fields) -> tuple[str, ...]:
+    """`prevent: W` or `prevent: [W, ...]` (one created effect may prevent damage dealt to and
+    dealt by its target, CR 615): each one of PREVENTIONS, none twice."""
+    raw = c.data.get("prevent")
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    if not items or any(w not in PREVENTIONS for w in items) or len(set(items)) != len(items):
+        raise c.error("prevent", f"must be one of {', '.join(PREVENTIONS)}, or a list of them (each once)")
+    return tuple(items)
 
 
 def _parse_continuous(f: Fields, where: str, line: int, required: bool) -> Ability | None:

@@ -1438,3 +1438,33 @@ def _pins(effect: Effect, object_id: str, incarnation: int) -> tuple[int | None,
 def _nth(n: int) -> str:
     """1st, 2nd, 3rd, 4th ..."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+@kind("coin_flip")
+@dataclass(frozen=True)
+class CoinFlip(Change):
+    """CR 705.1: a player flipped a coin: won or lost (705.2; each result is an outcome)."""
+    name = "coin_flip"
+    player: str
+    result: str
+
+    def apply(self, b):
+        pass
+
+    def text(self):
+        return f"{self.player} flips a coin and {'wins' if self.result == 'won' else 'loses'} the flip"
+
+
+@kind("shield")
+@dataclass(frozen=True)
+class ShieldUsed(Change):
+    """CR 615.7: a prevention shield has prevented this much damage so far."""
+    name = "shield"
+    effect: str
+    prevented: int
+
+    def apply(self, b):
+        b.effects = [replace(e, prevented=self.prevented) if e.id == self.effect else e for e in b.effects]
+
+    def text(self):
+        return f"effect {self.effect} has prevented {self.prevented} damage"

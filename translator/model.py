@@ -103,6 +103,8 @@ class Effect:
                                          # that target has since left its zone (400.7)
     choice: str | None = None            # a color chosen as it resolved (608.2d): "protection from
                                          # the color of its controller's choice"
+    prevented: int = 0                   # a prevention shield: the damage it has prevented so far
+                                         # ("Prevent the next 2 damage ...", CR 615.7)
 
 
 @dataclass(frozen=True)

@@ -517,8 +517,11 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         if ability.restrict_if is not None:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
-    if ability.prevents:
-        facts.append(f"prevents({a},{ability.prevents}).")
+    facts += [f"prevents({a},{w})." for w in ability.prevents]
+    if ability.regenerates:
+        facts.append(f"regenerates({a},{ability.regenerates}).")
+    if ability.prevent_next:
+        facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff

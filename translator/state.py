@@ -33,7 +33,7 @@ DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player gam
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first", "chosen", "activated_this_turn"}
-EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets",
+EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
                "exchanged_from", "since_turn", "choice"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
@@ -279,8 +279,15 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
                                 f"not {choice!r}")
     if choice is not None and not chooses:
         raise f.error("choice", f"line {line} of {card_name} makes no choice")
+    prevented = f.get("prevented", int, 0)      # a prevention shield: the damage it has prevented (615.7)
+    if prevented and (not ability.creates.prevent_next or isinstance(prevented, bool)
+                      or not 0 < prevented < ability.creates.prevent_next[0]):
+        raise f.error("prevented", f"is the damage a prevention shield has prevented so far, less than its amount; "
+                                   f"line {line} of {card_name} " + (f"prevents the next {ability.creates.prevent_next[0]}"
+                                                                     if ability.creates.prevent_next else "is no shield"))
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
-    return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice)
+    return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
+                  prevented=prevented)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:
@@ -289,12 +296,16 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     created = ability.creates
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
-                 or (bool(created.restricts) and created.grant_to == "target"))
+                 or (bool(created.restricts) and created.grant_to == "target")
+                 or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)
+                 or created.regenerates == "target"                        # "Regenerate target creature" (701.19a)
+                 or created.prevent_next[1:] == ("target",))               # "Prevent the next 2 damage ... target" (615.7)
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
-    if created.becomes is not None and created.becomes.to == "self":
-        # "~ becomes a 3/4 ... creature": it affects its source (611.2c), the permanent named
-        # by `source`; its P/T and abilities go with it.
+    if (created.becomes is not None and created.becomes.to == "self") or created.regenerates == "self" or \
+            created.prevent_next[1:] == ("self",):
+        # "~ becomes a 3/4 ... creature", "Regenerate ~": it affects its source (611.2c), the
+        # permanent named by `source`; its P/T and abilities go with it.
         source = f.data.get("source")
         if source is None:
             raise f.error("source", f"is required: the effect {card_name} creates affects its source "

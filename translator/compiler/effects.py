@@ -430,7 +430,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
             return None
     if read.creates is not None:
         becomes = read.creates.get("becomes")
-        if not creates or read.does or (becomes is not None and becomes.pop("retains") is not True
+        if not creates or (read.does and not _prevention_only(read)) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
@@ -525,6 +525,8 @@ def _quoted_ability(text: str) -> dict | None:
     entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
     if result.status != "compiled" or "text" in entry:
         return None
+    if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
+        return None                     # (a granted ability's shield: cards.py refuses it)
     entry.pop("line")
     return entry
 
@@ -858,3 +860,87 @@ def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)
+
+
+# -- prevention effects on a target (CR 615) ---------------------------------------------------
+# "Prevent all combat damage that would be dealt by target attacking creature this turn." (Kor
+# Haven), "Untap target attacking creature. Prevent all combat damage that would be dealt to and
+# dealt by that creature this turn." (Maze of Ith): an effect until end of turn (514.2) on its
+# target, fixed as it resolves (611.2c); "that creature" is the target the effect named before.
+PREVENT_COMBAT = {"to": ["combat_damage_to_target"], "by": ["combat_damage_by_target"],
+                  "to and dealt by": ["combat_damage_to_target", "combat_damage_by_target"]}
+
+
+def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
+    dealt, who = m.group(1), m.group(2)
+    if who == "that creature":
+        if not isinstance(read.target, dict) or "creature" not in read.target.get("filter", []):
+            return None
+    elif _affected(who, read) != "target":
+        return None
+    prevent = PREVENT_COMBAT[dealt]
+    return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
+
+
+def _prevention_only(read: EffectRead) -> bool:
+    """An effect that creates a prevention effect and also takes actions (Maze of Ith's untap):
+    the vocabulary creates the effect first (611.2c), which is the same here, since none of the
+    actions read with it deals damage (615.6: it applies to damage dealt after it exists)."""
+    return set(read.creates or {}) == {"prevent", "duration"} and not any("damage" in a for a in read.does)
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Prevent all combat damage that would be dealt (to and dealt by|to|by) "
+                                     r"(that creature|target [a-z ]+?) this turn\."), _prevent_combat),)
+
+
+# -- regeneration (CR 701.19a) -----------------------------------------------------------------
+# "Regenerate target creature." (Yavimaya Hollow), "Regenerate target Elephant." (Elephant
+# Graveyard), "Regenerate ~." (Birthing Hulk): a shield on its target or its source until it is
+# used or the turn ends (asp/regeneration.lp).
+def _regenerate(m: re.Match, read: EffectRead) -> list[dict] | None:
+    to = _affected(m.group(1), read)
+    if to not in ("self", "target"):
+        return None
+    return _created(read, {"regenerate": to})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Regenerate ({SELF_WORDS}|target [A-Za-z' -]+?)\."), _regenerate),)
+
+
+# -- coin flips (CR 705) -----------------------------------------------------------------------
+# "At the beginning of your upkeep, flip a coin. If you lose the flip, Mana Crypt deals 3 damage
+# to you." (Mana Crypt): the flip, then an action carried out on one result only.
+def _if_flip(m: re.Match, read: EffectRead) -> list[dict] | None:
+    if not any("flip_coin" in a for a in read.does):
+        return None
+    inner = m.group(2)
+    for pattern, build in SENTENCES:
+        if build is _if_flip:
+            continue
+        found = pattern.fullmatch(inner[0].upper() + inner[1:])
+        if found:
+            actions = build(found, read)
+            if not actions or len(actions) != 1:
+                return None
+            (kind, params), = actions[0].items()
+            return [{kind: {**params, "if_flip": "won" if m.group(1) == "win" else "lost"}}]
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Flip a coin\.", re.IGNORECASE), lambda m, r: [{"flip_coin": {}}]),
+                         (re.compile(r"If you (win|lose) the flip, (.+\.)"), _if_flip))
+
+
+# -- prevention shields (CR 615.7) -------------------------------------------------------------
+# "Prevent the next 1 damage that would be dealt to target creature this turn." (Oasis), "...
+# to target legendary creature ..." (Eiganjo Castle), "... to ~ this turn": a shield on a
+# permanent (asp/prevention.lp); "any target" or "you" (a player) is not read here.
+def _prevent_next(m: re.Match, read: EffectRead) -> list[dict] | None:
+    to = _affected(m.group(2), read)
+    if to not in ("self", "target") or (to == "target" and not isinstance(read.target, dict)):
+        return None
+    return _created(read, {"prevent_next": {"amount": number(m.group(1)), "to": to}})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to ({SELF_WORDS}|target "
+                                     r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
