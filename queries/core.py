@@ -140,6 +140,7 @@ class Solver:
         self._add_text("base", facts, "the state's facts")
         self.timings.parse = time.perf_counter() - start
         self._grounded: set[tuple] = set()
+        self._arities: dict[str, list[int]] | None = None
         self._base: FactAnswer | None = None
         self._part_answers: dict[tuple, FactAnswer] = {}
         # The base part with the replacement-effect walk that could-produce reads (asp/events.lp
@@ -248,7 +249,14 @@ class Solver:
 
     def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
         atoms = self._ctl.symbolic_atoms
-        arities = [arity for n, arity, positive in atoms.signatures if n == name and positive]
+        if self._arities is None:
+            # the signatures of the program grounded so far, listed once per ground() (a what-if
+            # reads several predicates of each state; listing them at each read was 5% of it)
+            self._arities = {}
+            for n, arity, positive in atoms.signatures:
+                if positive:
+                    self._arities.setdefault(n, []).append(arity)
+        arities = self._arities.get(name, [])
         if len(arities) > 1:
             raise SolverError(f"{name} has several arities in the encodings; a query reads one")
         return [a for arity in arities for a in atoms.by_signature(name, arity)]
@@ -342,6 +350,7 @@ class Solver:
             if name in self._encoding_parts:
                 self._encoding_parts.discard(name)
                 self._add_part_statements(name)
+        self._arities = None
         try:
             self._ctl.ground(parts)
         except RuntimeError as e:

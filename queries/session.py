@@ -76,7 +76,7 @@ class _Queries:
             # (a solve here would leave its learnt state to every later query's fork)
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
-                    read_state(self.solver)
+                    read_state(self.solver).read_view()    # the first state's, read by every what-if
         if self._world is not None or self._world_failed or not _begins_with_move(args):
             return
         self._moves += 1

@@ -83,12 +83,15 @@ MAX_SETTLE_ROUNDS = 50
 # may activate mana abilities first (601.2g).
 POOL_CANNOT_PAY = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
 MOVE_ZONES = ("battlefield", *ZONES)
-# The program part of asp/ with the rules of each kind of action (besides step(q) and
-# action(q), common to all).
-ACTION_PARTS = {"move": "act_move", "activate": "act_activate", "cast": "act_cast", "play": "act_play",
-                "resolve": "act_resolve", "counters": "act_counters", "leave": "act_leave",
-                "next": "act_combat", "attack": "act_combat", "block": "act_combat",
-                "mana_ability": "act_activate"}
+# The program parts of asp/ with the rules of each kind of action (besides step(q) and
+# action(q), common to all). instructions(q) (effects.lp, library.lp: what an instruction does,
+# 608.2c) is grounded only where one can be carried out: a spell or ability resolving, a mana
+# ability as it is activated (605.3a); its rules read carries/4 (or a change at an instruction's
+# stage), which no other step has, and it was a third of grounding any other step.
+ACTION_PARTS = {"move": ("act_move",), "activate": ("act_activate", "instructions"), "cast": ("act_cast",),
+                "play": ("act_play",), "resolve": ("act_resolve", "instructions"), "counters": ("act_counters",),
+                "leave": ("act_leave",), "next": ("act_combat",), "attack": ("act_combat",),
+                "block": ("act_combat",), "mana_ability": ("act_activate", "instructions")}
 ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...] "
            "[paying with ID ...], cast ID [x=N] [targeting T ...] [paying with ID ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
@@ -142,26 +145,45 @@ class View:
         return cls(controllers(solver), colors(solver), counters(solver), blocked(solver))
 
 
-@dataclass(frozen=True)
 class StateReading:
-    """What the what-if reads of a state's own program: its View and its lines kept as words
-    only (asp/unread.lp). Only base rules define what they read (a part grounded later never
-    adds a base atom), so it is read once per Solver; a Session reads its own state's in the
-    worker (warm), before the forks that answer its queries."""
-    view: View
-    unread: tuple[Unread, ...]
+    """What the what-if reads of a state's own program: its lines kept as words only (asp/
+    unread.lp), read for every state it reaches, and its View, read when first asked for (only
+    the first and the last states of a what-if are: reading it for every state was a tenth of
+    a 10-action sequence). Only base rules define what they read (a part grounded later never
+    adds a base atom: tests/test_asp_namespaces.py), so a View read after the state's steps
+    were grounded is the one read before; where a signature it reads has an atom that is not
+    a fact of the grounder (read from a solve, FactAnswer), the View is read at once, before
+    anything else is grounded. A Session reads its own state's in the worker (warm), before
+    the forks that answer its queries."""
+
+    def __init__(self, solver: Solver):
+        self.unread: tuple[Unread, ...] = not_modelled(solver)
+        self._solver = weakref.ref(solver)
+        self._view: View | None = None if solver.facts_only(VIEW_NAMES) else View.of(solver)
+
+    @property
+    def view(self) -> View:
+        return self.read_view()
+
+    def read_view(self) -> View:
+        """The View, read now if it was not yet."""
+        if self._view is None:
+            self._view = View.of(self._solver())
+        return self._view
 
 
 _READINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-# The base predicates a StateReading reads (View.of and not_modelled, queries/common.py).
-READ_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker", "not_modelled")
+# The base predicates View.of reads, and with not_modelled those a StateReading reads
+# (queries/common.py).
+VIEW_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker")
+READ_NAMES = (*VIEW_NAMES, "not_modelled")
 
 
 def read_state(solver: Solver) -> StateReading:
     """The solver's StateReading, read on first use."""
     reading = _READINGS.get(solver)
     if reading is None:
-        reading = _READINGS[solver] = StateReading(View.of(solver), not_modelled(solver))
+        reading = _READINGS[solver] = StateReading(solver)
     return reading
 
 
@@ -655,7 +677,7 @@ class _Run:
             mana = (outcome_parts([_obj_symbol(event[1], inc[event[1]])])
                     if event[0] in ("activate", "mana_ability") else [])
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
-                           (ACTION_PARTS[event[0]], [query.term]), ("detect", [query.term])])
+                           *((part, [query.term]) for part in ACTION_PARTS[event[0]]), ("detect", [query.term])])
             # paying: () the pool, then mana abilities; a tuple of ids: those permanents' mana
             # abilities; None: the pool only (the action taken again once a plan's are activated)
             paying = event[-1] if event[0] in ("cast", "activate") else None

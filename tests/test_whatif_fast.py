@@ -106,3 +106,37 @@ def test_the_world_is_built_only_for_moves():
     served.prepare("what_if", (["no such action"],))
     served.prepare("what_if", (["bounce elf"],))
     assert isinstance(served._world, StepWorld)
+
+
+def test_a_states_view_read_after_its_steps_is_the_one_read_at_once():
+    # whatif.StateReading reads a state's View when first asked for (only the first and the last
+    # states of a what-if are), after the state's own steps were grounded and solved there: only
+    # base rules define what it reads, so it is the View a fresh Solver reads at once
+    from mtg_asp.queries.whatif import View, read_state
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "ami", "card": "Aminatou, the Fateshifter", "controller": "alice"},
+                        {"id": "one", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}},
+                        {"id": "paci", "card": "Pacifism", "controller": "alice", "attached_to": "one"},
+                        {"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                        {"id": "blade", "card": "Bonesplitter", "controller": "bob", "attached_to": "elf"}]},
+        "<test>")
+    at_once = View.of(Solver(state))
+    solver = Solver(state)
+    reading = read_state(solver)
+    assert reading._view is None                  # deferred: every signature it reads is facts
+    with solver.query() as query:
+        solver.ground([(p, [query.term]) for p in ("step", "action", "settle", "detect")])
+        assert solver.enumerate([query.external("whatif_on")], 16)
+    later = reading.view
+    assert later == at_once
+    assert later.counters["one"] == {"+1/+1": 2} and later.counters["ami"] == {"loyalty": 3}
+    assert later.controllers["blade"] == "bob"
+
+
+def test_a_states_view_is_read_at_once_where_the_grounder_leaves_it_to_a_solve(monkeypatch):
+    from mtg_asp.queries.whatif import StateReading, View
+    state = _bounce_state()
+    monkeypatch.setattr(Solver, "facts_only", lambda self, names: False)
+    reading = StateReading(Solver(state))
+    assert reading._view == View.of(Solver(state))
