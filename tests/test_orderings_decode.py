@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from mtg_asp.queries.common import outcome_parts
 from mtg_asp.queries.core import Solver
 from mtg_asp.translator.decode import applied
 from mtg_asp.translator.state import load_state_file
@@ -14,7 +15,9 @@ from mtg_asp.translator.state import load_state_file
 def test_applied_counts_recompose_every_state_of_the_walk():
     with resources.as_file(resources.files("mtg_asp.examples").joinpath("mana_events.yaml")) as path:
         solver = Solver(load_state_file(path))
-    base = solver.base()
+    # the exact walk (the orderings query's; the types level applies type changes as a set)
+    solver.ground(outcome_parts([]))
+    base = solver.facts()
     radix = {s.arguments[0]: s.arguments[1].number for s in base.get("class_radix")}
     mult = {s.arguments[0]: s.arguments[1].number for s in base.get("class_mult")}
     states = {s.arguments[2].number for s in base.get("reach")}        # reach(Level, Key, S, E, O)
