@@ -4,6 +4,7 @@ this module parses the cost, asks, and reads the plan back."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 
 import clingo
@@ -25,7 +26,10 @@ from .common import not_modelled, object_order, outcome_parts, require_player, r
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
-FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
+# seconds to look for a plan that activates few abilities: at least this, and at least as long
+# as the query's grounding took (on a large board the search grows with the grounding, and a
+# plan that activates the whole board instead is long to read and to decode)
+FRUGAL_BUDGET = 1.0
 SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C}, hybrid {W/U}-style and monocolored hybrid {2/W}-style symbols"
 
 
@@ -153,8 +157,8 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
-    # First with at most as many costed activations as the cost has units (asp/canpay.lp
-    # cp_bound_steps: any plan found is a plan); only if that cut the steps and found none, with all.
+    # First with at most two steps of costed activations (asp/canpay.lp cp_bound_steps: any
+    # plan found is a plan); only if that cut the steps and found none, with all.
     model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bounded=True)
     if model is None and cut:
         model, q, left, again, repeated, _ = _ask(solver, player, symbols, repeats=False)
@@ -183,13 +187,15 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
+        start = time.perf_counter()
         solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]),
                        (part, [])])
+        budget = max(FRUGAL_BUDGET, time.perf_counter() - start)
         active = query.external("cp_on")
         frugal = query.external("cp_frugal")
         # First look for a plan that activates few abilities; if that takes long (a cost close
         # to all the player can make), look for any plan with the rest of the time limit.
-        model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
+        model = solver.search([active, frugal], budget=budget)
         if model == UNDECIDED:
             model = solver.search([active])
         left = _named(solver, q, "cp_left_out", lambda s: s.arguments[3].string)
