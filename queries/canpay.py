@@ -207,29 +207,42 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
     return model, q, left, again, repeated, cut
 
 
+PLAN = ("cp_pick", "cp_step_of", "cp_sac", "cp_sac_class", "cp_class_member", "cp_tapped", "cp_paid",
+        "cp_use", "cp_pay_why", "cp_removed_after", "cp_removes")
+
+
+def _bucket(model: list[clingo.Symbol], q: int | clingo.Symbol, names: tuple[str, ...]) -> dict[str, list]:
+    """The arguments of the model's atoms of these names for query q, by name, in one pass (a
+    model holds the state's shown atoms too, thousands on a large board; reading a symbol's name
+    and arguments is the costly part)."""
+    out: dict[str, list] = {n: [] for n in names}
+    for s in model:
+        bucket = out.get(s.name)
+        if bucket is not None:
+            args = s.arguments
+            if (args[0] == q) if isinstance(q, clingo.Symbol) else \
+                    (args[0].type == clingo.SymbolType.Number and args[0].number == q):
+                bucket.append(args)
+    return out
+
+
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
           explain: bool) -> CanPay:
-    def mine(s):
-        return s.arguments[0].number == q
-    picks = {(s.arguments[1], s.arguments[2]): (s.arguments[3], s.arguments[4])
-             for s in model if s.name == "cp_pick" and mine(s)}
-    steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
-             for s in model if s.name == "cp_step_of" and mine(s)}
-    late = late_steps(model, q, steps)
+    got = _bucket(model, q, PLAN)
+    picks = {(a[1], a[2]): (a[3], a[4]) for a in got["cp_pick"]}
+    steps = {(a[1], a[2]): a[3].number for a in got["cp_step_of"]}
+    late = _late(got, steps)
     steps |= late
-    sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
-            for s in model if s.name == "cp_sac" and mine(s)}
-    sacs |= _class_sacrifices(solver, model, q)
+    sacs = {(a[1], a[2]): object_id(a[3]) for a in got["cp_sac"]}
+    sacs |= _class_sacrifices(solver, got)
     tapped: dict = {}
-    for s in model:
-        if s.name == "cp_tapped" and mine(s):
-            tapped.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[4]))
+    for a in got["cp_tapped"]:
+        tapped.setdefault((a[1], a[2]), []).append(object_id(a[4]))
     paid: dict = {}
-    for s in model:
-        if s.name == "cp_paid" and mine(s):
-            who, t = s.arguments[1], mana_letter(s.arguments[4])
-            bucket = paid.setdefault(str(who), {})
-            bucket[t] = bucket.get(t, 0) + 1
+    for a in got["cp_paid"]:
+        who, t = a[1], mana_letter(a[4])
+        bucket = paid.setdefault(str(who), {})
+        bucket[t] = bucket.get(t, 0) + 1
     plan = []
     for (o, i), (event, extra) in picks.items():
         oid, ref = object_id(o), _ability(i)
@@ -242,26 +255,25 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
     order = object_order(solver)
     plan.sort(key=lambda s: (s.step, s.after_step, order[s.object], s.ability, s.granted_by or "",
                              order.get(s.sacrificed or "", -1), s.tapped))
-    reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
-                      for s in model if s.name == "cp_pay_why" and mine(s)})
+    reasons = sorted({(a[1].string, a[2].string) for a in got["cp_pay_why"]})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
                   explain, not_modelled=not_modelled(solver))
 
 
-def _class_sacrifices(solver: Solver, model: list[clingo.Symbol], q: int) -> dict:
+def _class_sacrifices(solver: Solver, got: dict[str, list]) -> dict:
     """The permanents sacrificed as one of a class of interchangeable ones (asp/canpay.lp
     cp_sac_class: the encoding counts them; the plan names one per activation, those it does not
     activate first, in the order of the battlefield)."""
+    chosen = sorted(((a[1], a[2]), (a[3], a[4])) for a in got["cp_sac_class"])
+    if not chosen:
+        return {}
     members: dict = {}
-    for s in model:
-        if s.name == "cp_class_member" and s.arguments[0].number == q:
-            members.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[3]))
+    for a in got["cp_class_member"]:
+        members.setdefault((a[1], a[2]), []).append(object_id(a[3]))
     order = object_order(solver)
-    active = {object_id(s.arguments[1]) for s in model if s.name == "cp_use" and s.arguments[0].number == q}
+    active = {object_id(a[1]) for a in got["cp_use"]}
     for ids in members.values():     # those whose own abilities the plan does not use first
         ids.sort(key=lambda o: (o in active, order[o]))
-    chosen = sorted(((s.arguments[1], s.arguments[2]), (s.arguments[3], s.arguments[4])) for s in model
-                    if s.name == "cp_sac_class" and s.arguments[0].number == q)
     out, used = {}, {k: 0 for k in members}
     for act, cls in chosen:
         out[act] = members[cls][used[cls]]
@@ -272,12 +284,13 @@ def _class_sacrifices(solver: Solver, model: list[clingo.Symbol], q: int) -> dic
 def late_steps(model: list[clingo.Symbol], q: int | clingo.Symbol, steps: dict) -> dict:
     """The activations without a mana cost that remove a permanent after its own mana-costed
     ability, each with the step it comes after (asp/canpay.lp cp_removed_after, 605.3a)."""
-    def mine(s):
-        return s.arguments[0] == q if isinstance(q, clingo.Symbol) else s.arguments[0].number == q
-    after = {s.arguments[1]: s.arguments[2].number for s in model if s.name == "cp_removed_after" and mine(s)}
-    return {(s.arguments[1], s.arguments[2]): after[s.arguments[3]] for s in model
-            if s.name == "cp_removes" and mine(s) and s.arguments[3] in after
-            and not steps.get((s.arguments[1], s.arguments[2]))}
+    return _late(_bucket(model, q, ("cp_removed_after", "cp_removes")), steps)
+
+
+def _late(got: dict[str, list], steps: dict) -> dict:
+    after = {a[1]: a[2].number for a in got["cp_removed_after"]}
+    return {(a[1], a[2]): after[a[3]] for a in got["cp_removes"]
+            if a[3] in after and not steps.get((a[1], a[2]))}
 
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:
