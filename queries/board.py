@@ -19,7 +19,7 @@ COLOR_ORDER = ("white", "blue", "black", "red", "green")
 FIELDS = ("card", "controller", "owner", "tapped", "types", "subtypes", "colors", "keywords",
           "abilities", "counters", "damage", "control_changed_by", "power", "toughness",
           "conditions", "printed_power_toughness", "lost_rules_text", "affected_by",
-          "chosen", "zone", "face_down")      # the last two: cards in the other zones
+          "chosen", "zone", "face_down", "may")   # the last three: cards in the other zones
 
 
 @dataclass(frozen=True)
@@ -81,22 +81,30 @@ class CardView:
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
     order_unknown: bool = False        # in a shuffled library: no player knows its place (701.24a)
+    # (action, player): who may cast it, or play it (a land), from where it is (601.3, 305.1);
+    # whether they may now (timing, costs) is the what-if's question
+    may: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
         if self.card is None:
-            return {"zone": self.zone, "owner": self.owner, "face_down": True}
-        out = {"card": self.card, "zone": self.zone, "owner": self.owner, "types": list(self.types),
-               "subtypes": list(self.subtypes), "colors": list(self.colors)}
+            out = {"zone": self.zone, "owner": self.owner, "face_down": True}
+        else:
+            out = {"card": self.card, "zone": self.zone, "owner": self.owner, "types": list(self.types),
+                   "subtypes": list(self.subtypes), "colors": list(self.colors)}
         if self.order_unknown:
             out["order_unknown"] = True
+        if self.may:
+            out["may"] = [{"action": a, "player": p} for a, p in self.may]
         return out
 
     def to_text(self) -> str:
+        may = "".join(f"; {p} may {a} it from here (CR {'305.1' if a == 'play' else '601.3'})"
+                      for a, p in self.may)
         if self.card is None:
-            return f"{self.id}: face down (no player may look at it)"
+            return f"{self.id}: face down (no player may look at it){may}"
         kinds = " ".join(self.types) + (f" — {' '.join(self.subtypes)}" if self.subtypes else "")
         unknown = " (its place in the library is unknown: shuffled, CR 701.24a)" if self.order_unknown else ""
-        return f"{self.id}: {self.card}: {kinds}; {', '.join(self.colors) or 'colorless'}{unknown}"
+        return f"{self.id}: {self.card}: {kinds}; {', '.join(self.colors) or 'colorless'}{unknown}{may}"
 
 
 @dataclass(frozen=True)
@@ -270,11 +278,14 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             _attached(p)))
     zones: dict[str, dict[str, list[str]]] = {}
     hidden = {object_id(s.arguments[0]) for s in answer.get("board_face_down")}
+    may: dict[str, list[tuple[str, str]]] = {}
+    for s in answer.get("board_may"):
+        may.setdefault(object_id(s.arguments[0]), []).append((s.arguments[2].name, s.arguments[1].string))
     cards = []
     for z in state.zones:
         zones.setdefault(z.zone, {}).setdefault(z.owner, []).append(z.id)
         if z.id in hidden:
-            cards.append(CardView(z.id, None, z.owner, z.zone))
+            cards.append(CardView(z.id, None, z.owner, z.zone, may=tuple(sorted(may.get(z.id, ())))))
             continue
         f = facts.get(z.id, {})
         cards.append(CardView(
@@ -283,7 +294,7 @@ def board(solver: Solver, explain: bool = False, objects: list[str] | None = Non
             + tuple(sorted(s.name for s in f.get("board_type", []))),
             tuple(sorted(s.string for s in f.get("board_subtype", []))),
             tuple(c for c in COLOR_ORDER if c in {s.name for s in f.get("board_color", [])}),
-            z.zone == "library" and z.order_unknown))
+            z.zone == "library" and z.order_unknown, tuple(sorted(may.get(z.id, ())))))
     if objects is not None:
         reasons = None if reasons is None else {k: v for k, v in reasons.items() if k in objects}
     unread = tuple(u for u in not_modelled(solver) if objects is None or u.about in objects)

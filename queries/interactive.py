@@ -173,25 +173,25 @@ def legal_actions(session: Session, s: GameState) -> list[Choice]:
     """The actions that can be taken now, each one the solver's answer: a card in a hand (or
     playable from another zone), an attack or a block is listed when its what-if has an outcome
     that can be taken; each activation the activations query allows, with what it could not
-    check; then `resolve` or `next step`. (A land is played, 305.1; anything else is cast, 601:
-    the form of the action, whose legality the what-if decides.)"""
+    check; then `resolve` or `next step`. Which cards may be cast or played from where they are,
+    and in which form (a land is played, 305.1, 305.9; anything else is cast, 601.3), is the
+    board's answer (asp/casting.lp zone_permits/3); whether now, the what-if's."""
     out: list[Choice] = []
     tried = []
-    # the permanents that are creatures now, after the layers (the board query, 613)
-    board = session.board().to_json()["board"]
+    # the permanents that are creatures now, after the layers (the board query, 613); and the
+    # cards elsewhere that a player may cast or play from where they are (601.3, 305.1, 305.9:
+    # asp/casting.lp zone_permits/3), whose timing and costs the what-if decides
+    answer = session.board().to_json()
+    board = answer["board"]
     creatures = {oid for oid, v in board.items() if "creature" in v.get("types", ())}
     controllers = {oid: v.get("controller") for oid, v in board.items()}
+    cards = answer.get("cards", {})
     for z in sorted(s.zones, key=lambda z: (z.owner, z.position)):
-        card = s.library.get(z.card)
-        # from the hand; from exile with a permission; a commander from the command zone;
-        # flashback from the graveyard (the rules say whether it can be cast: 601.3)
-        if not (z.zone == "hand" or (z.zone == "exile" and z.playable_by) or z.zone == "command"
-                or (z.zone == "graveyard" and any(a.kind == "flashback" for a in card.abilities))):
-            continue
-        if "land" in card.types:
-            tried.append(f"play {z.id}")
-        elif not _has_x(card.mana_cost):
-            tried.append(f"cast {z.id}")
+        for may in cards.get(z.id, {}).get("may", ()):
+            if may["action"] == "play":
+                tried.append(f"play {z.id}")
+            elif not _has_x(s.library.get(z.card).mana_cost):
+                tried.append(f"cast {z.id}")
     if s.turn.step == "beginning_of_combat":
         tried += [f"attack {oid}" for oid in sorted(creatures) if controllers[oid] == s.turn.active]
     if s.turn.step == "declare_attackers":

@@ -42,7 +42,8 @@ def test_celestial_dawn_colors_and_plains():
 
 def test_zones_listed_with_printed_characteristics():
     b = session(hand={"alice": ["Island", "Forest"]}).board().to_json()
-    land = {"owner": "alice", "zone": "hand", "types": ["basic", "land"], "colors": []}
+    land = {"owner": "alice", "zone": "hand", "types": ["basic", "land"], "colors": [],
+            "may": [{"action": "play", "player": "alice"}]}
     assert b == {"board": {}, "zones": {"hand": {"alice": ["island", "forest"]}},
                  "cards": {"island": {"card": "Island", **land, "subtypes": ["island"]},
                            "forest": {"card": "Forest", **land, "subtypes": ["forest"]}}}
@@ -82,4 +83,29 @@ def test_objects_may_name_cards_in_other_zones():
                 hand={"alice": [{"id": "isle", "card": "Island"}]})
     b = s.board(objects=["isle"], fields=["zone", "subtypes"])
     assert b.to_json() == {"board": {}, "cards": {"isle": {"zone": "hand", "subtypes": ["island"]}}}
-    assert b.to_text() == "isle (alice's hand): Island: basic land — island; colorless"
+    assert b.to_text() == ("isle (alice's hand): Island: basic land — island; colorless; "
+                           "alice may play it from here (CR 305.1)")
+
+
+def test_who_may_cast_or_play_a_card_from_where_it_is():
+    # CR 601.3: a spell is cast from its owner's hand; a commander from the command zone (903.8),
+    # a card an effect lets a player play from exile, a card with flashback from the graveyard
+    # (702.34a). CR 305.1, 305.9: a land card is played, never cast. Nothing else: a card in a
+    # graveyard without flashback, a library, another player's exiled card without permission.
+    b = session({"id": "amulet", "card": "Unstable Amulet", "controller": "alice"},
+                hand={"alice": [{"id": "elves", "card": "Llanowar Elves"},
+                                {"id": "forest", "card": "Forest"}],
+                      "bob": [{"id": "bob_elves", "card": "Llanowar Elves"}]},
+                graveyard={"alice": [{"id": "tt", "card": "Think Twice"},
+                                     {"id": "dead", "card": "Llanowar Elves"}]},
+                command={"alice": [{"id": "isamaru", "card": "Isamaru, Hound of Konda"}]},
+                exile={"alice": [{"id": "one", "card": "Endless One", "exiled_with": "amulet",
+                                  "playable_by": "alice"},
+                                 {"id": "gone", "card": "Endless One"}]},
+                library={"alice": [{"id": "top", "card": "Island"}]},
+                commanders={"alice": "isamaru"}).board()
+    may = {oid: v.get("may") for oid, v in b.to_json()["cards"].items()}
+    cast, play = ([{"action": a, "player": "alice"}] for a in ("cast", "play"))
+    assert may == {"elves": cast, "forest": play, "bob_elves": [{"action": "cast", "player": "bob"}],
+                   "tt": cast, "dead": None, "isamaru": cast, "one": cast, "gone": None, "top": None}
+    assert "tt: Think Twice: instant; blue; alice may cast it from here (CR 601.3)" in b.to_text()

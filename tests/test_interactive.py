@@ -182,3 +182,19 @@ def test_end_of_input_while_it_asks_which_way_ends_the_prompt(tmp_path):
     os.write(p.fd, b"\x04")         # end of input
     assert p.status() == 0
     assert "Traceback" not in p.seen
+
+
+def test_the_listing_tries_the_cards_the_zone_rules_permit():
+    # CR 601.3, 702.34a: Think Twice may be cast from the graveyard (flashback {2}{U}, paid with
+    # the three Islands); the Llanowar Elves there may not, nor the Island in the library.
+    # 305.1: the Forest in hand is played (one land a turn: alice played none yet).
+    from mtg_asp.queries.interactive import legal_actions
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": f"isle{i}", "card": "Island", "controller": "alice"} for i in range(3)],
+        "hand": {"alice": [{"id": "forest", "card": "Forest"}]},
+        "graveyard": {"alice": [{"id": "tt", "card": "Think Twice"}, {"id": "dead", "card": "Llanowar Elves"}]},
+        "library": {"alice": [{"id": "top", "card": "Island"}]}}, "t.yaml")
+    with Session(state) as session:
+        actions = [c.action for c in legal_actions(session, state)]
+    assert [a for a in actions if a.split()[0] in ("cast", "play")] == ["play forest", "cast tt"]
