@@ -246,8 +246,9 @@ class Result:
             if n["zone"] != "battlefield":
                 continue
             if b is not None and b["zone"] == "battlefield" and b["incarnation"] == n["incarnation"]:
-                if self.start.colors.get(oid, ((), ()))[0] != colors:
-                    b["colors"], n["colors"] = list(self.start.colors[oid][0]), list(colors)
+                was = self.start.colors.get(oid, ((), ()))[0]       # none: it was colorless
+                if was != colors:
+                    b["colors"], n["colors"] = list(was), list(colors)
             elif colors != printed:
                 n["colors"] = list(colors)
         diff = {}

@@ -308,3 +308,15 @@ def test_an_ability_another_permanent_grants_is_activated_by_its_line_there():
         run([elves, mantle], ["activate elves 2 from mantle"])
     with pytest.raises(InputError, match="activate ID LINE from SOURCE"):
         run([elves, mantle], ["activate elves 1 from"])
+
+
+def test_a_colorless_permanent_that_becomes_colored_is_shown_with_its_colors():
+    # CR 613.1e (layer 5), 105.2c: Fellwar Stone is colorless; once Celestial Dawn resolves,
+    # "Nonland permanents you control are white" makes it white, and the text says so (it
+    # crashed: a colorless object had no colors to look up at the start).
+    stone = {"id": "stone", "card": "Fellwar Stone", "controller": "alice"}
+    got = run([stone], ["cast dawn", "resolve"], hand={"alice": [{"id": "dawn", "card": "Celestial Dawn"}]},
+              mana_pool={"alice": "{W}{W}{W}"})
+    (result,) = got.results
+    assert result.after(got.start)["stone"] == {"zone": "battlefield", "controller": "alice", "colors": ["white"]}
+    assert "stone is on the battlefield under alice's control: colors: white" in got.to_text()
