@@ -4,6 +4,7 @@ this module parses the cost, asks, and reads the plan back."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 
 import clingo
@@ -25,7 +26,10 @@ from .common import not_modelled, object_order, outcome_parts, require_player, r
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
-FRUGAL_BUDGET = 1.0   # seconds to look for a plan that activates few abilities
+# seconds to look for a plan that activates few abilities: at least this, and at least as long
+# as the query's grounding took (on a large board the search grows with the grounding, and a
+# plan that activates the whole board instead is long to read and to decode)
+FRUGAL_BUDGET = 1.0
 SUPPORTED = "numbers, {W} {U} {B} {R} {G} {C}, hybrid {W/U}-style and monocolored hybrid {2/W}-style symbols"
 
 
@@ -153,8 +157,8 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
-    # First with at most as many costed activations as the cost has units (asp/canpay.lp
-    # cp_bound_steps: any plan found is a plan); only if that cut the steps and found none, with all.
+    # First with at most two steps of costed activations (asp/canpay.lp cp_bound_steps: any
+    # plan found is a plan); only if that cut the steps and found none, with all.
     model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bounded=True)
     if model is None and cut:
         model, q, left, again, repeated, _ = _ask(solver, player, symbols, repeats=False)
@@ -183,13 +187,15 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
         part = solver.add(facts, "the cost")
         mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
                        if s.arguments[2].string == player})
+        start = time.perf_counter()
         solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]),
                        (part, [])])
+        budget = max(FRUGAL_BUDGET, time.perf_counter() - start)
         active = query.external("cp_on")
         frugal = query.external("cp_frugal")
         # First look for a plan that activates few abilities; if that takes long (a cost close
         # to all the player can make), look for any plan with the rest of the time limit.
-        model = solver.search([active, frugal], budget=FRUGAL_BUDGET)
+        model = solver.search([active, frugal], budget=budget)
         if model == UNDECIDED:
             model = solver.search([active])
         left = _named(solver, q, "cp_left_out", lambda s: s.arguments[3].string)
@@ -201,29 +207,42 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
     return model, q, left, again, repeated, cut
 
 
+PLAN = ("cp_pick", "cp_step_of", "cp_sac", "cp_sac_class", "cp_class_member", "cp_tapped", "cp_paid",
+        "cp_use", "cp_pay_why", "cp_removed_after", "cp_removes")
+
+
+def _bucket(model: list[clingo.Symbol], q: int | clingo.Symbol, names: tuple[str, ...]) -> dict[str, list]:
+    """The arguments of the model's atoms of these names for query q, by name, in one pass (a
+    model holds the state's shown atoms too, thousands on a large board; reading a symbol's name
+    and arguments is the costly part)."""
+    out: dict[str, list] = {n: [] for n in names}
+    for s in model:
+        bucket = out.get(s.name)
+        if bucket is not None:
+            args = s.arguments
+            if (args[0] == q) if isinstance(q, clingo.Symbol) else \
+                    (args[0].type == clingo.SymbolType.Number and args[0].number == q):
+                bucket.append(args)
+    return out
+
+
 def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Symbol],
           explain: bool) -> CanPay:
-    def mine(s):
-        return s.arguments[0].number == q
-    picks = {(s.arguments[1], s.arguments[2]): (s.arguments[3], s.arguments[4])
-             for s in model if s.name == "cp_pick" and mine(s)}
-    steps = {(s.arguments[1], s.arguments[2]): s.arguments[3].number
-             for s in model if s.name == "cp_step_of" and mine(s)}
-    late = late_steps(model, q, steps)
+    got = _bucket(model, q, PLAN)
+    picks = {(a[1], a[2]): (a[3], a[4]) for a in got["cp_pick"]}
+    steps = {(a[1], a[2]): a[3].number for a in got["cp_step_of"]}
+    late = _late(got, steps)
     steps |= late
-    sacs = {(s.arguments[1], s.arguments[2]): object_id(s.arguments[3])
-            for s in model if s.name == "cp_sac" and mine(s)}
-    sacs |= _class_sacrifices(solver, model, q)
+    sacs = {(a[1], a[2]): object_id(a[3]) for a in got["cp_sac"]}
+    sacs |= _class_sacrifices(solver, got)
     tapped: dict = {}
-    for s in model:
-        if s.name == "cp_tapped" and mine(s):
-            tapped.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[4]))
+    for a in got["cp_tapped"]:
+        tapped.setdefault((a[1], a[2]), []).append(object_id(a[4]))
     paid: dict = {}
-    for s in model:
-        if s.name == "cp_paid" and mine(s):
-            who, t = s.arguments[1], mana_letter(s.arguments[4])
-            bucket = paid.setdefault(str(who), {})
-            bucket[t] = bucket.get(t, 0) + 1
+    for a in got["cp_paid"]:
+        who, t = a[1], mana_letter(a[4])
+        bucket = paid.setdefault(str(who), {})
+        bucket[t] = bucket.get(t, 0) + 1
     plan = []
     for (o, i), (event, extra) in picks.items():
         oid, ref = object_id(o), _ability(i)
@@ -236,26 +255,25 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
     order = object_order(solver)
     plan.sort(key=lambda s: (s.step, s.after_step, order[s.object], s.ability, s.granted_by or "",
                              order.get(s.sacrificed or "", -1), s.tapped))
-    reasons = sorted({(s.arguments[1].string, s.arguments[2].string)
-                      for s in model if s.name == "cp_pay_why" and mine(s)})
+    reasons = sorted({(a[1].string, a[2].string) for a in got["cp_pay_why"]})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
                   explain, not_modelled=not_modelled(solver))
 
 
-def _class_sacrifices(solver: Solver, model: list[clingo.Symbol], q: int) -> dict:
+def _class_sacrifices(solver: Solver, got: dict[str, list]) -> dict:
     """The permanents sacrificed as one of a class of interchangeable ones (asp/canpay.lp
     cp_sac_class: the encoding counts them; the plan names one per activation, those it does not
     activate first, in the order of the battlefield)."""
+    chosen = sorted(((a[1], a[2]), (a[3], a[4])) for a in got["cp_sac_class"])
+    if not chosen:
+        return {}
     members: dict = {}
-    for s in model:
-        if s.name == "cp_class_member" and s.arguments[0].number == q:
-            members.setdefault((s.arguments[1], s.arguments[2]), []).append(object_id(s.arguments[3]))
+    for a in got["cp_class_member"]:
+        members.setdefault((a[1], a[2]), []).append(object_id(a[3]))
     order = object_order(solver)
-    active = {object_id(s.arguments[1]) for s in model if s.name == "cp_use" and s.arguments[0].number == q}
+    active = {object_id(a[1]) for a in got["cp_use"]}
     for ids in members.values():     # those whose own abilities the plan does not use first
         ids.sort(key=lambda o: (o in active, order[o]))
-    chosen = sorted(((s.arguments[1], s.arguments[2]), (s.arguments[3], s.arguments[4])) for s in model
-                    if s.name == "cp_sac_class" and s.arguments[0].number == q)
     out, used = {}, {k: 0 for k in members}
     for act, cls in chosen:
         out[act] = members[cls][used[cls]]
@@ -266,12 +284,13 @@ def _class_sacrifices(solver: Solver, model: list[clingo.Symbol], q: int) -> dic
 def late_steps(model: list[clingo.Symbol], q: int | clingo.Symbol, steps: dict) -> dict:
     """The activations without a mana cost that remove a permanent after its own mana-costed
     ability, each with the step it comes after (asp/canpay.lp cp_removed_after, 605.3a)."""
-    def mine(s):
-        return s.arguments[0] == q if isinstance(q, clingo.Symbol) else s.arguments[0].number == q
-    after = {s.arguments[1]: s.arguments[2].number for s in model if s.name == "cp_removed_after" and mine(s)}
-    return {(s.arguments[1], s.arguments[2]): after[s.arguments[3]] for s in model
-            if s.name == "cp_removes" and mine(s) and s.arguments[3] in after
-            and not steps.get((s.arguments[1], s.arguments[2]))}
+    return _late(_bucket(model, q, ("cp_removed_after", "cp_removes")), steps)
+
+
+def _late(got: dict[str, list], steps: dict) -> dict:
+    after = {a[1]: a[2].number for a in got["cp_removed_after"]}
+    return {(a[1], a[2]): after[a[3]] for a in got["cp_removes"]
+            if a[3] in after and not steps.get((a[1], a[2]))}
 
 
 def _ordered(mana: dict[str, int]) -> dict[str, int]:

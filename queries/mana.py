@@ -104,6 +104,42 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One option of a permanent with a costed mana ability answered apart (asp/available.lp
+    av_optional): the ability used (its line; None: none of them) with the items it adds and the
+    generic mana its cost takes out of the pool (605.3a)."""
+    ability: int | None
+    items: tuple[Item, ...]
+    debt: int
+
+    def to_json(self) -> dict:
+        return {"ability": self.ability, "items": [i.to_json() for i in self.items], "debt": self.debt}
+
+    def to_text(self) -> str:
+        if self.ability is None:
+            return "nothing (not activated)"
+        text = ", ".join(i.to_text() for i in self.items) or "no mana"
+        return text + f" (line {self.ability}" + (f", paying {self.debt} of the pool for it)" if self.debt else ")")
+
+
+@dataclass(frozen=True)
+class CostedGroup:
+    """Permanents with a costed mana ability each of which, independently of everything else,
+    takes one of `options`: every mana cost on the board is paid from mana that is there
+    whatever is chosen (asp/available.lp av_covered), so the answer is each listed pool with one
+    option of each of these permanents, as with the groups."""
+    objects: tuple[str, ...]
+    options: tuple[Option, ...]
+
+    def to_json(self) -> dict:
+        return {"objects": list(self.objects), "options": [o.to_json() for o in self.options]}
+
+    def to_text(self) -> str:
+        who = self.objects[0] if len(self.objects) == 1 else f"each of {', '.join(self.objects)}"
+        return f"{who}: " + " or ".join(o.to_text() for o in self.options)
+
+
+@dataclass(frozen=True)
 class Loop:
     object: str
     ability: int
@@ -128,12 +164,14 @@ class AvailableMana:
     not_modelled: tuple[Unread, ...] = ()
     unrecorded: dict[str, tuple[str, ...]] = field(default_factory=dict)  # choices not recorded (607.2d)
     groups: tuple[Group, ...] = ()   # when not empty: each pool takes one option of each group
+    costed_groups: tuple[CostedGroup, ...] = ()   # likewise, permanents with costed abilities
 
     def to_json(self) -> dict:
         return with_unread({"player": self.player, "pools": [p.to_json() for p in self.pools],
                 "unbounded": [u.to_json() for u in self.unbounded],
                 # (only when the answer is grouped: the whole answer's JSON is as it was)
                 **({"groups": [g.to_json() for g in self.groups]} if self.groups else {}),
+                **({"costed_groups": [g.to_json() for g in self.costed_groups]} if self.costed_groups else {}),
                 "left_out": [{"object": o, "ability": line, **({"granted_by": g} if g else {}), "why": why}
                              for o, line, g, why in self.left_out],
                 **unrecorded_json(self.unrecorded)}, self.not_modelled)
@@ -156,10 +194,10 @@ class AvailableMana:
                 extra = f", sacrificing {u.sacrificed}" if u.sacrificed else ""
                 at = f" (step {u.step})" if u.step else ""
                 lines.append(f"       {u.object} line {u.ability}{_granted(u.granted_by)}{extra}{at}")
-        if self.groups:
+        if self.groups or self.costed_groups:
             lines.append("  each of these with one option of each of these independent permanents (any "
                          "combination; a combination may be dominated item by item by another):")
-            lines += [f"    {g.to_text()}" for g in self.groups]
+            lines += [f"    {g.to_text()}" for g in (*self.groups, *self.costed_groups)]
         for loop in self.unbounded:
             kinds = "/".join(loop.of)
             lines.append(f"  and any amount more of {{{kinds}}}: {loop.object} line {loop.ability}, "
@@ -191,7 +229,9 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
         if s.arguments[0].number == q:
             raise SolverError("beyond what this solver handles: an activation adds more than "
                               "100000 mana of one type")
-    independent = sorted({s.arguments[1] for s in fixed.get("av_independent") if s.arguments[0].number == q})
+    # the permanents that can be answered apart: independent ones and, when every cost is paid
+    # from sure mana, those with costed abilities (asp/available.lp av_apart)
+    independent = sorted({s.arguments[1] for s in fixed.get("av_apart") if s.arguments[0].number == q})
     switches = [query.external("av_on")]
     whole = "distinct pools before the maximal ones are chosen"
     try:
@@ -232,8 +272,11 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                     ability(s.arguments[2]).granted_by or "",
                     s.arguments[3].string) for s in fixed.get("av_skip") if s.arguments[0].number == q})
     reasons = sorted({(a[1].string, a[2].string) for atoms in read for a in atoms["av_why"]})
+    optional = {s.arguments[1] for s in fixed.get("av_optional") if s.arguments[0].number == q} & set(grouped)
     return AvailableMana(player, tuple(pools), loops, tuple(left), tuple(reasons), explain, not_modelled(solver),
-                         unrecorded_choices(solver, player), _groups(solver, fixed, q, grouped))
+                         unrecorded_choices(solver, player),
+                         _groups(solver, fixed, q, [o for o in grouped if o not in optional]),
+                         _costed_groups(solver, fixed, q, optional))
 
 
 def _at_least(solver: Solver, fixed, q: int, independent: set) -> int:
@@ -245,6 +288,9 @@ def _at_least(solver: Solver, fixed, q: int, independent: set) -> int:
     for s in fixed.get("av_mode"):
         if s.arguments[0].number == q and s.arguments[1] in independent:
             modes[s.arguments[1]] = modes.get(s.arguments[1], 0) + 1
+    free = {s.arguments[1] for s in fixed.get("av_free") if s.arguments[0].number == q}
+    for o in modes:       # one with no free ability may also be left unused
+        modes[o] += o not in free
     cards = {p.id: p.card for p in solver.state.battlefield}
     per_card: dict[tuple, int] = {}
     for o, m in modes.items():
@@ -277,6 +323,42 @@ def _groups(solver: Solver, fixed, q: int, grouped: list[clingo.Symbol]) -> tupl
         by_options.setdefault(tuple(sorted(opts, key=lambda lo: (lo[0], lo[1].of))), []).append(oid)
     order = object_order(solver)
     out = [Group(tuple(sorted(objs, key=lambda o: order[o])), opts) for opts, objs in by_options.items()]
+    return tuple(sorted(out, key=lambda g: order[g.objects[0]]))
+
+
+def _costed_groups(solver: Solver, fixed, q: int, optional: set) -> tuple[CostedGroup, ...]:
+    """The options of the permanents with costed abilities answered apart (av_optional): each
+    mode with its items and its ability's generic cost, and none when no ability is free (a free
+    one is always used, asp/available.lp); permanents with the same options together."""
+    if not optional:
+        return ()
+    modes = {(s.arguments[1], s.arguments[2]): s.arguments[3] for s in fixed.get("av_mode")
+             if s.arguments[0].number == q and s.arguments[1] in optional}
+    units = {(s.arguments[1], s.arguments[2]): s.arguments[3].number for s in fixed.get("av_units")
+             if s.arguments[0].number == q and s.arguments[1] in optional}
+    free = {s.arguments[1] for s in fixed.get("av_free") if s.arguments[0].number == q}
+    items: dict[tuple, list[Item]] = {}
+    for s in fixed.get("av_item"):
+        if s.arguments[0].number == q and s.arguments[1] in optional:
+            o, m, a, mask, n = s.arguments[1:6]
+            items.setdefault((o, m), []).append(Item(n.number, a.number, _types(mask.number)))
+    options: dict[str, list[Option]] = {}
+    for (o, m), i in modes.items():
+        oid = object_id(o)
+        line = resolve_line(solver, oid, ability(i))[0]
+        mine = sorted(items.get((o, m), []), key=lambda it: (len(it.of) > 1, [MANA_ORDER.index(t) for t in it.of],
+                                                             it.amount))
+        options.setdefault(oid, []).append(Option(line, tuple(mine), units.get((o, i), 0)))
+    for o in optional:
+        if o not in free:
+            options.setdefault(object_id(o), []).append(Option(None, (), 0))
+    by_options: dict[tuple, list[str]] = {}
+    for oid, opts in options.items():
+        key = tuple(sorted(opts, key=lambda op: (op.ability is not None, op.ability or 0, op.debt,
+                                                 [i.to_json() for i in op.items].__repr__())))
+        by_options.setdefault(key, []).append(oid)
+    order = object_order(solver)
+    out = [CostedGroup(tuple(sorted(objs, key=lambda o: order[o])), opts) for opts, objs in by_options.items()]
     return tuple(sorted(out, key=lambda g: order[g.objects[0]]))
 
 
@@ -342,4 +424,4 @@ def _loops(solver: Solver, fixed, q: int) -> tuple[Loop, ...]:
     return tuple(sorted(out, key=lambda l: (l.object, l.ability)))
 
 
-__all__ = ["AvailableMana", "Group", "Item", "Loop", "Pool", "Use", "available_mana"]
+__all__ = ["AvailableMana", "CostedGroup", "Group", "Item", "Loop", "Option", "Pool", "Use", "available_mana"]

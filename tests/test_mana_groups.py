@@ -57,13 +57,20 @@ def covered(small: set, big: set) -> bool:
     return all(any(all(a <= b for a, b in zip(v, w)) for w in big) for v in small)
 
 
+def options(got) -> list[list[tuple[list, int]]]:
+    """Each grouped permanent's options, as (items, debt): the independent ones' and the costed
+    ones' (av_optional)."""
+    return [*([([(i.amount, "".join(i.of))], 0) for _, i in g.options] for g in got.groups for _ in g.objects),
+            *([(flat(o.items), o.debt) for o in g.options] for g in got.costed_groups for _ in g.objects)]
+
+
 def combinations(got) -> list[tuple[set, int]]:
     """Each grouped pool with one option of each grouped permanent: (vectors, debt)."""
-    per_object = [g.options for g in got.groups for _ in g.objects]
     out = []
     for pool in got.pools:
-        for pick in itertools.product(*per_object):
-            out.append((vectors(flat(pool.items) + [(i.amount, "".join(i.of)) for _, i in pick]), pool.debt))
+        for pick in itertools.product(*options(got)):
+            out.append((vectors(flat(pool.items) + [i for items, _ in pick for i in items]),
+                        pool.debt + sum(d for _, d in pick)))
     return out
 
 
@@ -73,16 +80,26 @@ def test_pain_lands_are_groups_and_the_rest_are_pools(monkeypatch):
     options = {g.objects: [(line, i.amount, i.of) for line, i in g.options] for g in got.groups}
     assert options == {("p0",): [(1, 1, ("C",)), (2, 1, ("W", "U"))],
                        ("p1",): [(1, 1, ("C",)), (2, 1, ("W", "B"))]}
-    # the rest: the Island alone, or the Island paying the Signet's {1} for {U}{R}
-    assert sorted((p.debt, sorted(flat(p.items))) for p in got.pools) == \
-        [(0, [(1, "U")]), (1, [(1, "R"), (1, "U"), (1, "U")])]
-    assert all(u.object not in ("p0", "p1") for p in got.pools for u in p.plan)
+    # the Signet's {1} is paid from mana that is always there (three lands), so it is apart too:
+    # unused, or {U}{R} paying 1 (605.3a); the rest is the Island
+    assert [(g.objects, [(o.ability, flat(o.items), o.debt) for o in g.options]) for g in got.costed_groups] == \
+        [(("p2",), [(None, [], 0), (1, [(1, "U"), (1, "R")], 1)])]
+    assert [(p.debt, flat(p.items)) for p in got.pools] == [(0, [(1, "U")])]
+    assert all(u.object not in ("p0", "p1", "p2") for p in got.pools for u in p.plan)
     data = got.to_json()
     assert data["groups"][0] == {"objects": ["p0"], "options": [
         {"ability": 1, "items": [{"count": 1, "amount": 1, "of": ["C"]}]},
         {"ability": 2, "items": [{"count": 1, "amount": 1, "of": ["W", "U"]}]}]}
     assert "p1: 1 {C} (line 1) or 1 x 1 mana of one of W/B (line 2)" in got.to_text()
     json.dumps(data)
+
+
+def test_a_signet_paid_only_by_another_signet_is_not_apart(monkeypatch):
+    # The pain land's one mana pays one Signet's {1}, whose mana pays the others': the costs (3)
+    # are more than the sure mana (1), so whether one Signet is used changes what the others can do
+    got = grouped(["Adarkar Wastes", "Izzet Signet", "Dimir Signet", "Rakdos Signet"], monkeypatch)
+    assert got.costed_groups == () and [g.objects for g in got.groups] == [("p0",)]
+    assert max(p.debt for p in got.pools) == 3
 
 
 def test_the_whole_answer_has_no_groups():
@@ -135,3 +152,63 @@ def test_pools_of_many_kinds_of_item_are_compared_after_common_items_cancel():
     assert sorted((p.debt, p.total()) for p in got.pools) == [(0, 17), (1, 18), (1, 18), (2, 19)]
     a, b = (Counter(flat(p.items)) for p in got.pools if p.debt == 1)
     assert sorted([sorted((a - b).elements()), sorted((b - a).elements())]) == [[(1, "B")], [(1, "R")]]
+
+
+def test_many_costed_rocks_answer_as_groups():
+    # Five copies of four Signets, two Prismatic Lenses and Cascading Cataracts beside 30 Islands:
+    # 6^4 x 3 x 2 distinct pools (each trades debt for mana), past the 2,000 the enumeration
+    # allows; once refused ("more than 2000 distinct pools"). Every cost (27) is paid from the
+    # Islands' mana (30), so each rock is answered apart with its options (605.3a, 106.4).
+    signets = ("Azorius Signet", "Dimir Signet", "Izzet Signet", "Rakdos Signet")
+    got = answer([*(s for s in signets for _ in range(5)), "Prismatic Lens", "Prismatic Lens",
+                  "Cascading Cataracts", *["Island"] * 30])
+    assert [(p.debt, flat(p.items)) for p in got.pools] == [(0, [(1, "U")] * 30)]
+    costed = [(len(g.objects), [(o.ability, o.debt, sorted(flat(o.items))) for o in g.options])
+              for g in got.costed_groups]
+    assert costed[:4] == [(5, [(None, 0, []), (1, 1, sorted([(1, "W"), (1, "U")]))]),
+                          (5, [(None, 0, []), (1, 1, sorted([(1, "U"), (1, "B")]))]),
+                          (5, [(None, 0, []), (1, 1, sorted([(1, "U"), (1, "R")]))]),
+                          (5, [(None, 0, []), (1, 1, sorted([(1, "B"), (1, "R")]))])]
+    assert costed[4:] == [(2, [(1, 0, [(1, "C")]), (2, 1, [(1, "WUBRG")])]),
+                          (1, [(2, 0, [(1, "C")]), (3, 5, [(1, "WUBRG")] * 5)])]
+    assert "each of p0, p1, p2, p3, p4: nothing (not activated) or 1 {W}, 1 {U} (line 1, paying 1 of the pool for it)" \
+        in got.to_text()
+
+
+@pytest.mark.parametrize("board", [["Forest", "Island", "Birds of Paradise", "Pili-Pala"],
+                                   ["Forest", "Desert", "Birds of Paradise", "Island", "Pili-Pala", "Pili-Pala"],
+                                   ["Forest", "Forest", "Island", "Desert", "Island", "Cascading Cataracts"]])
+def test_costed_groups_against_the_brute_force(monkeypatch, board):
+    # tests/test_mana_property.py's brute force over every plan, order and payment: every maximal
+    # concrete pool is one that a pool's plan with one option of each group makes, and each such
+    # plan is legal, its items exactly what its activations add.
+    from test_mana_property import all_pools, expansions, maximal, plan_items, produce
+    rows = [{"id": f"p{i}", "card": c, "controller": "alice", "tapped": c == "Pili-Pala"}
+            for i, c in enumerate(board)]
+    state = load_state({"players": ["alice", "bob"], "battlefield": rows,
+                        "turn": {"number": 3, "active": "alice", "step": "precombat_main"}})
+    with monkeypatch.context() as m:
+        m.setattr(mana_query, "GROUP_FROM", 0)
+        got = Session(state).available_mana("alice")
+    assert got.costed_groups, board
+    card_of = {r["id"]: r["card"] for r in rows}
+    per_object = [*([(o, line, [(i.amount, "".join(i.of))], 0) for line, i in g.options]
+                    for g in got.groups for o in g.objects),
+                  *([(o, op.ability, flat(op.items), op.debt) for op in g.options]
+                    for g in got.costed_groups for o in g.objects)]
+    produced = []
+    for pool in got.pools:
+        uses = [(card_of[u.object], u.ability) for u in pool.plan]
+        for pick in itertools.product(*per_object):
+            mine = uses + [(card_of[o], line) for o, line, _, _ in pick if line is not None]
+            items = flat(pool.items) + [i for _, _, its, _ in pick for i in its]
+            assert pool.debt + sum(d for *_, d in pick) == sum(plan_items(c, ln, False)[0] for c, ln in mine)
+            gross = set()
+            for combo in itertools.product(*[[plan_items(c, ln, False)[1]] for c, ln in mine]):
+                gross |= expansions([i for its in combo for i in its])
+            assert expansions(items) == gross, (board, mine)
+            made = produce(mine, False)
+            assert made, (board, mine)       # the plan is legal: its costs can be paid
+            produced.append(made)
+    for p in maximal(all_pools(board, False)):
+        assert any(p in made for made in produced), (board, p, got.to_text())
