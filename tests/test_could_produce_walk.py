@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from mtg_asp.queries.core import Solver
 from mtg_asp.translator.decode import mana_letter
 from mtg_asp.translator.state import load_state
+from replacement_oracle import apply_replacement
 
 TYPES = "WUBRGC"
 # (name, kind, argument, minimum amount, self-replacement); all apply to any land.
@@ -49,14 +50,7 @@ def card(name, kind, arg, minimum, self_replacement):
 
 def apply(effect, mana):
     _, kind, arg, minimum, _ = effect
-    total = sum(mana.values())
-    if total == 0 or total < minimum:
-        return None
-    if kind == "multiply":
-        return {t: n * arg for t, n in mana.items()}
-    if kind == "type":
-        return {arg: total}
-    return {arg: 1}
+    return apply_replacement(kind, arg, minimum, mana)
 
 
 def brute(effects, start) -> set[tuple[str, int]]:

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mtg_asp.queries import Session
 from mtg_asp.translator.state import load_state
+from replacement_oracle import apply_replacement
 
 TYPES = "WUBRGC"
 # (name, land only?, kind, argument, minimum amount); all "if you tap" ones are alice's.
@@ -41,14 +42,7 @@ def card(name, land_only, kind, arg, minimum):
 
 def apply(effect, mana):
     _, _, kind, arg, minimum = effect
-    total = sum(mana.values())
-    if total == 0 or total < minimum:
-        return None
-    if kind == "multiply":
-        return {t: n * arg for t, n in mana.items()}
-    if kind == "type":
-        return {arg: total}
-    return {arg: 1}
+    return apply_replacement(kind, arg, minimum, mana)
 
 
 def brute(effects, start):
