@@ -94,12 +94,27 @@ def test_pain_lands_are_groups_and_the_rest_are_pools(monkeypatch):
     json.dumps(data)
 
 
-def test_a_signet_paid_only_by_another_signet_is_not_apart(monkeypatch):
-    # The pain land's one mana pays one Signet's {1}, whose mana pays the others': the costs (3)
-    # are more than the sure mana (1), so whether one Signet is used changes what the others can do
+def test_signets_paid_in_a_chain_are_apart(monkeypatch):
+    # The pain land's one mana pays one Signet's {1}, and each Signet adds more than it costs, so
+    # any set of them is paid in a chain (605.3a): the costs (3) are more than the sure mana (1),
+    # but each alone is not, and each Signet is answered apart (asp/available.lp av_gainful)
     got = grouped(["Adarkar Wastes", "Izzet Signet", "Dimir Signet", "Rakdos Signet"], monkeypatch)
+    assert [g.objects for g in got.groups] == [("p0",)]
+    assert [(g.objects, [(o.ability, o.debt, sorted(flat(o.items))) for o in g.options])
+            for g in got.costed_groups] == [
+        (("p1",), [(None, 0, []), (1, 1, [(1, "R"), (1, "U")])]),
+        (("p2",), [(None, 0, []), (1, 1, [(1, "B"), (1, "U")])]),
+        (("p3",), [(None, 0, []), (1, 1, [(1, "B"), (1, "R")])])]
+    assert [(p.debt, p.plan) for p in got.pools] == [(0, ())]
+
+
+def test_a_cost_above_the_sure_mana_is_not_apart(monkeypatch):
+    # Cascading Cataracts' {5} is more than the pain land's one sure mana: only the Signet's mana
+    # could help pay it, so whether the Signet is used changes what the Cataracts can do, and
+    # neither is apart
+    got = grouped(["Adarkar Wastes", "Izzet Signet", "Cascading Cataracts"], monkeypatch)
     assert got.costed_groups == () and [g.objects for g in got.groups] == [("p0",)]
-    assert max(p.debt for p in got.pools) == 3
+    assert max(p.debt for p in got.pools) == 1
 
 
 def test_the_whole_answer_has_no_groups():
@@ -176,6 +191,8 @@ def test_many_costed_rocks_answer_as_groups():
 
 
 @pytest.mark.parametrize("board", [["Forest", "Island", "Birds of Paradise", "Pili-Pala"],
+                                   ["Forest", "Izzet Signet", "Dimir Signet", "Izzet Signet"],
+                                   ["Forest", "Island", "Izzet Signet", "Dimir Signet", "Pili-Pala"],
                                    ["Forest", "Desert", "Birds of Paradise", "Island", "Pili-Pala", "Pili-Pala"],
                                    ["Forest", "Forest", "Island", "Desert", "Island", "Cascading Cataracts"]])
 def test_costed_groups_against_the_brute_force(monkeypatch, board):
@@ -186,7 +203,8 @@ def test_costed_groups_against_the_brute_force(monkeypatch, board):
     rows = [{"id": f"p{i}", "card": c, "controller": "alice", "tapped": c == "Pili-Pala"}
             for i, c in enumerate(board)]
     state = load_state({"players": ["alice", "bob"], "battlefield": rows,
-                        "turn": {"number": 3, "active": "alice", "step": "precombat_main"}})
+                        "turn": {"number": 3, "active": "alice", "step": "precombat_main"}},
+                       "<test>", cards=[CARDS])
     with monkeypatch.context() as m:
         m.setattr(mana_query, "GROUP_FROM", 0)
         got = Session(state).available_mana("alice")
