@@ -47,6 +47,12 @@ before, refused ("more than 2000 distinct pools") or stopped at the time limit. 
 paid from the lands' and Sol Ring's mana, so the rocks are answered apart (asp/available.lp
 av_optional): one pool of the rest, eleven costed groups, the Talisman's group.
 
+Board H (no product before stop 23): the ten guild Signets, Prismatic Lens and a tapped Pili-Pala
+beside one Forest: the costs are far more than the sure mana, but each Signet adds more than it
+costs and costs no more than the Forest's mana, so any set of them is paid in a chain (605.3a):
+they are apart (asp/available.lp av_gainful), and the pool with Pili-Pala needs 1 mana gained
+from their options (av_borrow). Before: "more than 2000 distinct pools".
+
 Times: `session` = Session(state) (grounding the state), `query` = the mana query alone,
 `total` = both; median of --runs fresh runs. Target: total under 1 s for each board.
 Timing is only reported here; the tests never assert on time.
@@ -180,6 +186,28 @@ def check_signets(result) -> str | None:
     return None
 
 
+def board_chain() -> str:
+    """Board H: the ten guild Signets, Prismatic Lens and a tapped Pili-Pala beside one Forest and
+    30 Lightning Greaves: the costs (13) are far more than the one sure mana, so the Signets pay
+    each other in a chain (605.3a). Before stop 23: 1,066 pools in 9.5 s untapped, and with
+    Pili-Pala able to pay its {2} only after a Signet, "more than 2000 distinct pools"."""
+    rows = [f"  - {{id: r{k}, card: '{c}', controller: alice}}" for k, c in enumerate((*GUILD_SIGNETS, "Prismatic Lens"))]
+    rows += ["  - {id: pili, card: Pili-Pala, controller: alice, tapped: true}",
+             "  - {id: forest, card: Forest, controller: alice}"]
+    rows += [f"  - {{id: greaves{k}, card: Lightning Greaves, controller: alice}}" for k in range(30)]
+    return _state(rows)
+
+
+def check_chain(result) -> str | None:
+    costed = sorted(o for g in result.costed_groups for o in g.objects)
+    if costed != sorted(f"r{k}" for k in range(11)):
+        return f"expected the Signets and the Lens apart (r0..r10), got {costed}"
+    pools = sorted((p.needs, p.debt, p.total()) for p in result.pools)
+    if pools != [(0, 0, 1), (1, 2, 0)]:
+        return f"expected the Forest alone, and with Pili-Pala needing 1 from the Signets, got {pools}"
+    return None
+
+
 def check_mixed(result, total: int) -> str | None:
     if len(result.pools) != 1 or result.unbounded or result.pools[0].total() != total or result.pools[0].debt:
         return f"expected one pool of {total} mana and no debt, got {[(p.total(), p.debt) for p in result.pools]}"
@@ -286,11 +314,13 @@ def main() -> int:
                               ("B: 10 Birds, 5 Tenders, Nyxbloom, Monolith, 10 lands", board_b(), check_b),
                               ("C: Commander, 100 permanents, costed rocks", board_commander(), check_commander),
                               ("F: 50 mixed permanents (issue 14)", board_fifty(), check_fifty),
-                              ("G: Commander, ten Signets and a Lens", board_signets(), check_signets)):
-        if text == board_signets() and not POOL.exists():
+                              ("G: Commander, ten Signets and a Lens", board_signets(), check_signets),
+                              ("H: ten Signets, a Lens, Pili-Pala, one Forest", board_chain(), check_chain)):
+        pooled = text in (board_signets(), board_chain())
+        if pooled and not POOL.exists():
             print(f"{name:<44} skipped: {POOL} is absent")
             continue
-        (s, q, t), result = measure(text, args.runs, cards=[CARDS, POOL] if text == board_signets() else [CARDS])
+        (s, q, t), result = measure(text, args.runs, cards=[CARDS, POOL] if pooled else [CARDS])
         if isinstance(result, SolverError):
             ok = False
             print(f"{name:<44} {s:8.3f} {q:8.3f} {t:8.3f}      -  WRONG: refused: {result}")

@@ -5,7 +5,7 @@ and decides which are maximal; this module asks and reads them back."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -70,18 +70,25 @@ class Pool:
     items: tuple[Item, ...]
     debt: int                      # generic mana the plan's own costs take out of the items
     plan: tuple[Use, ...]
+    # in a grouped answer: the mana the plan's costs need from the costed groups' options (the
+    # items they add less their debt, asp/available.lp av_borrow); 0 otherwise
+    needs: int = 0
 
     def total(self) -> int:
         return sum(i.count * i.amount for i in self.items) - self.debt
 
     def to_json(self) -> dict:
         return {"items": [i.to_json() for i in self.items], "debt": self.debt,
-                "total": self.total(), "plan": [u.to_json() for u in self.plan]}
+                "total": self.total(), **({"needs": self.needs} if self.needs else {}),
+                "plan": [u.to_json() for u in self.plan]}
 
     def to_text(self) -> str:
         text = ", ".join(i.to_text() for i in self.items) or "no mana"
         if self.debt:
             text += f"; then {self.debt} of it pays the costs of the abilities (605.3a)"
+        if self.needs:
+            text += (f"; only with costed options below that gain at least {self.needs} mana "
+                     "(their mana less their costs), which pays for this plan first")
         return text
 
 
@@ -196,7 +203,9 @@ class AvailableMana:
                 lines.append(f"       {u.object} line {u.ability}{_granted(u.granted_by)}{extra}{at}")
         if self.groups or self.costed_groups:
             lines.append("  each of these with one option of each of these independent permanents (any "
-                         "combination; a combination may be dominated item by item by another):")
+                         "combination" + ("; a pool that needs mana from the costed options, with options "
+                                          "that gain that much" if any(p.needs for p in self.pools) else "")
+                         + "; a combination may be dominated item by item by another):")
             lines += [f"    {g.to_text()}" for g in (*self.groups, *self.costed_groups)]
         for loop in self.unbounded:
             kinds = "/".join(loop.of)
@@ -251,12 +260,16 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
                           "this is a bug in asp/available.lp")
     read = [_mine(model, q, READ) for model in models]
     found: dict[tuple, dict[str, list]] = {}
+    needs: dict[tuple, int] = {}       # the least a pool borrows from the gainful options
     for atoms in read:
-        found.setdefault(_pool_key(atoms), atoms)
+        key = _pool_key(atoms)
+        borrowed = atoms["av_borrow"][0][1].number if atoms["av_borrow"] else 0
+        if key not in found or borrowed < needs[key]:
+            found[key], needs[key] = atoms, borrowed
     keys = sorted(found)
     facts = []
     for k, (items, debt) in enumerate(keys):
-        facts.append(f"av_found({q},{k}). av_found_debt({q},{k},{debt}).")
+        facts.append(f"av_found({q},{k}). av_found_debt({q},{k},{debt}). av_found_needs({q},{k},{needs[keys[k]]}).")
         facts += [f"av_found_item({q},{k},{a},{s},{n})." for a, s, n in items]
     part = solver.add("\n".join(facts), "the pools found")
     answer = solver.part("available_dominance", [query.term], [(part, [])])
@@ -264,7 +277,7 @@ def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMa
         raise SolverError("beyond what this solver handles: a pool with more than 12 kinds of item")
     maximal = sorted(s.arguments[1].number for s in answer.get("av_maximal") if s.arguments[0].number == q)
     lines: dict = {"cards": {p.id: ("card", p.card) for p in solver.state.battlefield}}
-    pools = [_pool(solver, keys[k], found[keys[k]], lines, set(grouped)) for k in maximal]
+    pools = [_pool(solver, keys[k], found[keys[k]], lines, set(grouped), needs[keys[k]]) for k in maximal]
     pools.sort(key=lambda p: (-p.total(), p.debt, [i.to_json() for i in p.items].__repr__()))
     loops = _loops(solver, fixed, q)
     left = sorted({(object_id(s.arguments[1]),
@@ -362,7 +375,7 @@ def _costed_groups(solver: Solver, fixed, q: int, optional: set) -> tuple[Costed
     return tuple(sorted(out, key=lambda g: order[g.objects[0]]))
 
 
-READ = ("av_pool", "av_debt", "av_step", "av_sac", "av_use", "av_why")   # what a model gives
+READ = ("av_pool", "av_debt", "av_borrow", "av_step", "av_sac", "av_use", "av_why")   # what a model gives
 
 
 def _mine(model: list[clingo.Symbol], q: int, names: tuple[str, ...]) -> dict[str, list]:
@@ -384,7 +397,8 @@ def _pool_key(mine: dict[str, list]) -> tuple:
     return tuple(sorted(items)), debt
 
 
-def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict, apart: set) -> Pool:
+def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict, apart: set,
+          needs: int = 0) -> Pool:
     items_key, debt = key
     items = [Item(n, a, _types(s)) for a, s, n in items_key]
     items.sort(key=lambda i: (len(i.of) > 1, [MANA_ORDER.index(t) for t in i.of], i.amount))
@@ -408,7 +422,10 @@ def _pool(solver: Solver, key: tuple, mine: dict[str, list], lines: dict, apart:
         plan.append(Use(oid, line, steps.get((o, m), 0), sacs.get((o, m)), granted_by))
     order = object_order(solver)
     plan.sort(key=lambda u: (u.step, order[u.object], u.ability, u.granted_by or "", u.sacrificed or ""))
-    return Pool(tuple(items), debt, tuple(plan))
+    if apart:     # the steps the options apart took are not in this plan: number the rest 1..k
+        rank = {step: k for k, step in enumerate(sorted({u.step for u in plan if u.step}), 1)}
+        plan = [replace(u, step=rank.get(u.step, 0)) for u in plan]
+    return Pool(tuple(items), debt, tuple(plan), needs)
 
 
 def _loops(solver: Solver, fixed, q: int) -> tuple[Loop, ...]:

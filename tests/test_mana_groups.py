@@ -23,11 +23,12 @@ from mtg_asp.translator.state import load_state
 CARDS = Path(__file__).resolve().parent / "rulings" / "imported" / "cards.json"
 TYPES = "WUBRGC"
 PAINS = ("Adarkar Wastes", "Caves of Koilos", "Shivan Reef", "Talisman of Dominance")
-OTHERS = ("Forest", "Island", "Izzet Signet", "Dimir Signet", "Sol Ring", "Prismatic Lens")
+OTHERS = ("Forest", "Island", "Izzet Signet", "Dimir Signet", "Sol Ring", "Prismatic Lens", "Pili-Pala")
 
 
 def answer(board: list[str]):
-    rows = [{"id": f"p{i}", "card": c, "controller": "alice"} for i, c in enumerate(board)]
+    rows = [{"id": f"p{i}", "card": c, "controller": "alice", "tapped": c == "Pili-Pala"}
+            for i, c in enumerate(board)]
     state = load_state({"players": ["alice", "bob"], "battlefield": rows,
                         "turn": {"number": 3, "active": "alice", "step": "precombat_main"}}, "<test>",
                        cards=[CARDS])
@@ -57,20 +58,25 @@ def covered(small: set, big: set) -> bool:
     return all(any(all(a <= b for a, b in zip(v, w)) for w in big) for v in small)
 
 
-def options(got) -> list[list[tuple[list, int]]]:
-    """Each grouped permanent's options, as (items, debt): the independent ones' and the costed
-    ones' (av_optional)."""
-    return [*([([(i.amount, "".join(i.of))], 0) for _, i in g.options] for g in got.groups for _ in g.objects),
-            *([(flat(o.items), o.debt) for o in g.options] for g in got.costed_groups for _ in g.objects)]
+def options(got) -> list[list[tuple[list, int, int]]]:
+    """Each grouped permanent's options, as (items, debt, gain): the independent ones' and the
+    costed ones' (av_optional); gain, what a costed option adds less its cost, is what a pool's
+    `needs` counts."""
+    return [*([([(i.amount, "".join(i.of))], 0, 0) for _, i in g.options] for g in got.groups for _ in g.objects),
+            *([(flat(o.items), o.debt, sum(a for a, _ in flat(o.items)) - o.debt) for o in g.options]
+              for g in got.costed_groups for _ in g.objects)]
 
 
 def combinations(got) -> list[tuple[set, int]]:
-    """Each grouped pool with one option of each grouped permanent: (vectors, debt)."""
+    """Each grouped pool with one option of each grouped permanent whose costed options gain at
+    least what the pool needs: (vectors, debt)."""
     out = []
     for pool in got.pools:
         for pick in itertools.product(*options(got)):
-            out.append((vectors(flat(pool.items) + [i for items, _ in pick for i in items]),
-                        pool.debt + sum(d for _, d in pick)))
+            if pool.needs and sum(g for *_, g in pick) < pool.needs:
+                continue
+            out.append((vectors(flat(pool.items) + [i for items, _, _ in pick for i in items]),
+                        pool.debt + sum(d for _, d, _ in pick)))
     return out
 
 
@@ -108,13 +114,24 @@ def test_signets_paid_in_a_chain_are_apart(monkeypatch):
     assert [(p.debt, p.plan) for p in got.pools] == [(0, ())]
 
 
-def test_a_cost_above_the_sure_mana_is_not_apart(monkeypatch):
-    # Cascading Cataracts' {5} is more than the pain land's one sure mana: only the Signet's mana
-    # could help pay it, so whether the Signet is used changes what the Cataracts can do, and
-    # neither is apart
-    got = grouped(["Adarkar Wastes", "Izzet Signet", "Cascading Cataracts"], monkeypatch)
-    assert got.costed_groups == () and [g.objects for g in got.groups] == [("p0",)]
-    assert max(p.debt for p in got.pools) == 1
+def test_a_cost_above_the_sure_mana_borrows_from_the_signets(monkeypatch):
+    # Pili-Pala's {2} is more than the pain land's one sure mana: it is paid only if a Signet gains
+    # one more (605.3a). The Signets are still apart, and the pool with Pili-Pala needs 1 from
+    # their options (av_borrow).
+    got = grouped(["Adarkar Wastes", "Izzet Signet", "Dimir Signet", "Pili-Pala"], monkeypatch)
+    assert [g.objects for g in got.groups] == [("p0",)]
+    assert [g.objects for g in got.costed_groups] == [("p1",), ("p2",)]
+    pools = sorted((p.needs, p.debt, [(u.object, u.ability, u.step) for u in p.plan]) for p in got.pools)
+    assert pools == [(0, 0, []), (1, 2, [("p3", 2, 1)])]
+    needy = next(p for p in got.pools if p.needs)
+    assert needy.to_json()["needs"] == 1 and "needs" not in next(p for p in got.pools if not p.needs).to_json()
+    assert "only with costed options below that gain at least 1 mana" in got.to_text()
+    # with Cascading Cataracts beside them, its {T}: Add {C} pays the rest of Pili-Pala's {2}: its
+    # {5} stays out of reach, and nothing needs the Signets
+    got = grouped(["Adarkar Wastes", "Izzet Signet", "Dimir Signet", "Pili-Pala", "Cascading Cataracts"],
+                  monkeypatch)
+    assert [g.objects for g in got.costed_groups] == [("p1",), ("p2",)]
+    assert sorted((p.needs, p.debt) for p in got.pools) == [(0, 0), (0, 2)]
 
 
 def test_the_whole_answer_has_no_groups():
@@ -193,6 +210,7 @@ def test_many_costed_rocks_answer_as_groups():
 @pytest.mark.parametrize("board", [["Forest", "Island", "Birds of Paradise", "Pili-Pala"],
                                    ["Forest", "Izzet Signet", "Dimir Signet", "Izzet Signet"],
                                    ["Forest", "Island", "Izzet Signet", "Dimir Signet", "Pili-Pala"],
+                                   ["Forest", "Izzet Signet", "Dimir Signet", "Pili-Pala"],
                                    ["Forest", "Desert", "Birds of Paradise", "Island", "Pili-Pala", "Pili-Pala"],
                                    ["Forest", "Forest", "Island", "Desert", "Island", "Cascading Cataracts"]])
 def test_costed_groups_against_the_brute_force(monkeypatch, board):
@@ -210,17 +228,19 @@ def test_costed_groups_against_the_brute_force(monkeypatch, board):
         got = Session(state).available_mana("alice")
     assert got.costed_groups, board
     card_of = {r["id"]: r["card"] for r in rows}
-    per_object = [*([(o, line, [(i.amount, "".join(i.of))], 0) for line, i in g.options]
+    per_object = [*([(o, line, [(i.amount, "".join(i.of))], 0, 0) for line, i in g.options]
                     for g in got.groups for o in g.objects),
-                  *([(o, op.ability, flat(op.items), op.debt) for op in g.options]
-                    for g in got.costed_groups for o in g.objects)]
+                  *([(o, op.ability, flat(op.items), op.debt, sum(a for a, _ in flat(op.items)) - op.debt)
+                     for op in g.options] for g in got.costed_groups for o in g.objects)]
     produced = []
     for pool in got.pools:
         uses = [(card_of[u.object], u.ability) for u in pool.plan]
         for pick in itertools.product(*per_object):
-            mine = uses + [(card_of[o], line) for o, line, _, _ in pick if line is not None]
-            items = flat(pool.items) + [i for _, _, its, _ in pick for i in its]
-            assert pool.debt + sum(d for *_, d in pick) == sum(plan_items(c, ln, False)[0] for c, ln in mine)
+            if pool.needs and sum(g for *_, g in pick) < pool.needs:     # the pool needs that much from them
+                continue
+            mine = uses + [(card_of[o], line) for o, line, *_ in pick if line is not None]
+            items = flat(pool.items) + [i for _, _, its, _, _ in pick for i in its]
+            assert pool.debt + sum(d for *_, d, _ in pick) == sum(plan_items(c, ln, False)[0] for c, ln in mine)
             gross = set()
             for combo in itertools.product(*[[plan_items(c, ln, False)[1]] for c, ln in mine]):
                 gross |= expansions([i for its in combo for i in its])
