@@ -4,10 +4,13 @@ tests/test_mana_property.py for the brute-force comparison)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from mtg_asp.queries import Session
 from mtg_asp.queries.cli import main
 from mtg_asp.translator.state import load_state
+
+CARDS = Path(__file__).resolve().parent / "rulings" / "imported" / "cards.json"
 
 
 def mana(rows, life=None):
@@ -44,6 +47,37 @@ def test_squandered_resources_sacrifices_each_land_after_tapping_it():
     got = mana([("sq", "Squandered Resources"), ("f", "Forest"), ("i", "Island")])
     assert [items(p) for p in got.pools] == [{(1, "U"): 2, (1, "G"): 2}]
     assert sorted(u.sacrificed for u in got.pools[0].plan if u.sacrificed) == ["f", "i"]
+
+
+def test_squandered_resources_among_many_dual_lands_is_one_pool():
+    # Each dual land taps for one of its two types (305.6) and is then sacrificed for one mana of a
+    # type it could produce (106.7, 701.21a): a plan that leaves a sacrifice out only loses mana,
+    # so the sacrifices are always made (asp/available.lp av_forced_sac). Once 2^12 distinct pools
+    # and "more than 2000 distinct pools"; now the one maximal pool.
+    duals = {"Underground Sea": "UB", "Savannah": "WG", "Tundra": "WU", "Bayou": "BG",
+             "Volcanic Island": "UR", "Tropical Island": "UG"}
+    rows = [{"id": "sq", "card": "Squandered Resources", "controller": "alice"}]
+    rows += [{"id": f"d{k}", "card": c, "controller": "alice", "tapped": k >= 6}
+             for k, c in enumerate([*duals, *duals])]
+    rows += [{"id": f"f{k}", "card": "Forest", "controller": "alice"} for k in range(4)]
+    state = load_state({"players": ["alice", "bob"], "battlefield": rows,
+                        "turn": {"number": 3, "active": "alice", "step": "precombat_main"}}, "<test>",
+                       cards=[CARDS])
+    got = Session(state).available_mana("alice")
+    # the six untapped duals' {T} and every dual's sacrifice: three items of its pair each; the
+    # Forests {G} twice each
+    assert [items(p) for p in got.pools] == [{(1, "G"): 8, **{(1, pair): 3 for pair in
+                                                                 ("WU", "WG", "UB", "UR", "UG", "BG")}}]
+    assert len([u for u in got.pools[0].plan if u.sacrificed]) == 16
+
+
+def test_a_land_two_outlets_could_take_is_sacrificed_once():
+    # Two Squandered Resources: each land is sacrificed once (701.21a), to either; a land that can
+    # sacrifice itself (Havenwood Battleground: {T}, Sacrifice: {G}{G}) chooses how: 2 {G} either way
+    got = mana([("sq1", "Squandered Resources"), ("sq2", "Squandered Resources"), ("f", "Forest"),
+                ("i", "Island"), ("h", "Havenwood Battleground")])
+    assert [items(p) for p in got.pools] == [{(1, "U"): 2, (1, "G"): 4}]
+    assert sorted(u.sacrificed for u in got.pools[0].plan if u.sacrificed) == ["f", "h", "i"]
 
 
 def test_goblin_clearcutter_sacrifices_a_forest_for_three_red_or_green():
