@@ -190,6 +190,9 @@ class Ability:
                                          # "Prevent the next N damage that would be dealt to ..."
     regenerates: str = ""                # created: a regeneration shield (CR 701.19a) on its
                                          # target or its source: target | self
+    flash_spells: tuple[str, ...] | None = None  # created: "You may cast spells this turn as though
+                                         # they had flash" (601.3, 702.8a): () any spell, or the
+                                         # filter its spells match ([creature]: "creature spells")
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -423,7 +426,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
 TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most"}
+               "power_at_most", "attacking_or_blocking"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -450,12 +453,23 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
-    filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
+    raw_filter = t.get("filter", (list, str), required=True)
+    if raw_filter in (["card"], "card"):
+        # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
+        if not t.get("zone", str, ""):
+            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard")
+        filt: tuple[str, ...] = ("card",)
+    else:
+        filt = parse_filter(raw_filter, t, "filter")
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
         rules.append("attacking")
+    if t.get("attacking_or_blocking", bool, False):   # "target attacking or blocking creature" (506.4)
+        if "attacking" in rules:
+            raise t.error("attacking_or_blocking", "goes without attacking: true (it includes attacking creatures)")
+        rules.append("in_combat")
     zone = t.get("zone", str, "")
     if zone and zone not in TARGET_ZONES:
         raise t.error("zone", f"targets a card in {' or '.join(TARGET_ZONES)} only, not {zone!r}")
@@ -802,7 +816,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -812,6 +826,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
                 creates = _parse_created_shield(c, line, duration)
+            elif c.has("flash"):
+                creates = _parse_created_flash(c, line, duration)
             elif c.has("regenerate"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
@@ -1117,6 +1133,23 @@ def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:
     if duration != "end_of_turn":
         raise c.error("duration", "a prevention shield lasts until end of turn (\"this turn\")")
     return Ability(line, "static", prevent_next=(amount, to))
+
+
+def _parse_created_flash(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {flash: any}`: "You may cast spells this turn as though they had flash"
+    (Alchemist's Refuge); `{flash: [creature]}`: "... creature spells ..." (Winding Canyons): its
+    controller may cast such a spell any time they could cast an instant (702.8a, 601.3), until
+    the cleanup step (514.2)."""
+    if set(c.data) - {"flash", "duration"}:
+        raise c.error("flash", "a permission to cast spells as though they had flash goes alone (with its duration)")
+    if duration != "end_of_turn":
+        raise c.error("duration", "it lasts this turn (\"this turn\": end_of_turn)")
+    raw = c.data["flash"]
+    if raw == "any":
+        return Ability(line, "static", flash_spells=())
+    if not isinstance(raw, list) or not raw:
+        raise c.error("flash", "must be any (\"spells\") or a filter of the spells, like [creature]")
+    return Ability(line, "static", flash_spells=parse_filter(raw, c, "flash"))
 
 
 def _parse_created_regeneration(c: Fields, line: int, duration: str) -> Ability:

@@ -110,7 +110,7 @@ def word(w: str) -> str:
         return f"non({w[3:]})"
     if w.startswith("non-") and len(w) > 4:
         return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent"} else quote(w)
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
@@ -520,6 +520,13 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")
+    if ability.flash_spells is not None:
+        # "You may cast [creature] spells this turn as though they had flash" (601.3, 702.8a)
+        if ability.flash_spells:
+            f, ff = filter_facts(ability.flash_spells)
+            facts += [f"flash_permission({a},{f})."] + ff
+        else:
+            facts.append(f"flash_permission({a},any).")
     if ability.prevent_next:
         facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
     for i, pt in enumerate(ability.pt, start=1):

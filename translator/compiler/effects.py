@@ -944,3 +944,11 @@ def _prevent_next(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to ({SELF_WORDS}|target "
                                      r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
+
+
+# -- the long tail on lands, round 4 (compiler/land_tail.py): combat, two targets, any graveyard
+# card, life lost for the sacrificed creature, an indefinite becomes, flash for spells -----------
+# (first: a broader sentence above would match their words and refuse them)
+from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads from here)
+
+SENTENCES = _LAND_TAIL + SENTENCES

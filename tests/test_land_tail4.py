@@ -1,0 +1,210 @@
+"""The long tail of Land cards, round 4 (issue 13): real pool lines (AtomicCards 2024-03 wording,
+the card named) read by the compiler (translator/compiler/land_tail.py), and what asp/ makes of
+them: removing from combat (506.4), two targets of one word (115.3), any card in a graveyard
+(109.2), life lost for the sacrificed creature (608.2h), an indefinite "becomes" (611.2a),
+spells cast as though they had flash (601.3, 702.8a)."""
+
+from __future__ import annotations
+
+from mtg_asp.queries import Session
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
+
+LABYRINTH = ("Labyrinth of Skophos", "Land",
+             "{T}: Add {C}.\n{4}, {T}: Remove target attacking or blocking creature from combat.")
+SPIRES = ("Spires of Orazca", "Land", (
+    "(Transforms from Thaumatic Compass.)\n{T}: Add {C}.\n{T}: Untap target attacking creature an opponent "
+    "controls and remove it from combat."))
+MESA = ("Wintermoon Mesa", "Land", (
+    "Wintermoon Mesa enters the battlefield tapped.\n{T}: Add {C}.\n{2}, {T}, Sacrifice Wintermoon Mesa: Tap two "
+    "target lands."))
+STARLIT = ("Starlit Sanctum", "Land", (
+    "{T}: Add {C}.\n{W}, {T}, Sacrifice a Cleric creature: You gain life equal to the sacrificed creature's "
+    "toughness.\n{B}, {T}, Sacrifice a Cleric creature: Target player loses life equal to the sacrificed "
+    "creature's power."))
+FOOTHOLD = ("Conqueror's Foothold", "Land", (
+    "(Transforms from Conqueror's Galleon.)\n{T}: Add {C}.\n{2}, {T}: Draw a card, then discard a card.\n"
+    "{4}, {T}: Draw a card.\n{6}, {T}: Return target card from your graveyard to your hand."))
+STONES = ("Stalking Stones", "Land", (
+    "{T}: Add {C}.\n{6}: Stalking Stones becomes a 3/3 Elemental artifact creature that's still a land. (This "
+    "effect lasts indefinitely.)"))
+REFUGE = ("Alchemist's Refuge", "Land", "{T}: Add {C}.\n{G}{U}, {T}: You may cast spells this turn as though they had flash.")
+CANYONS = ("Winding Canyons", "Land",
+           "{T}: Add {C}.\n{2}, {T}: You may cast creature spells this turn as though they had flash.")
+CLERIC = ("Test Cleric", "Creature — Human Cleric", "")
+BEAR = {"name": "Test Bear", "manaCost": "{G}", "type": "Creature — Bear", "text": "", "power": "2", "toughness": "2"}
+GROWTH = {"name": "Test Growth", "manaCost": "{G}", "type": "Sorcery", "text": "You gain 1 life."}
+
+
+def _combat(active: str, attacker_controller: str, blocker: bool = False) -> list[dict]:
+    board = [{"id": "elves", "card": "Llanowar Elves", "controller": attacker_controller, "since_turn": 1,
+              "attacking": "bob" if attacker_controller == "alice" else "alice", "tapped": True}]
+    if blocker:
+        board.append({"id": "wall", "card": "Llanowar Elves", "controller": "bob", "since_turn": 1,
+                      "blocking": "elves"})
+    return board
+
+
+def _state(specs, battlefield, active="alice", step="precombat_main", **extra):
+    from mtg_asp.translator.compiler import compile_face
+    cards = [compiled(*s).card if isinstance(s, tuple) else compile_face(s).card for s in specs]
+    return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": active, "step": step},
+                       "cards": cards, "battlefield": battlefield, **extra}, "t.yaml")
+
+
+# -- removing from combat (CR 506.4) -------------------------------------------------------------
+
+def test_the_compiler_reads_removing_from_combat():
+    does, target = effect_of(LABYRINTH, 2)
+    assert does == [{"remove_from_combat": {"what": "target"}}]
+    assert target == {"filter": ["creature"], "attacking_or_blocking": True}
+    does, target = effect_of(SPIRES, 3)
+    assert does == [{"untap": {"what": "target"}}, {"remove_from_combat": {"what": "target"}}]
+    assert target == {"filter": ["creature"], "attacking": True, "controller": "opponent"}
+
+
+def test_labyrinth_removes_a_blocker_from_combat():
+    board = [{"id": "lab", "card": "Labyrinth of Skophos", "controller": "bob"}, *_combat("alice", "alice", True)]
+    state = _state([LABYRINTH], board, step="declare_blockers", mana_pool={"bob": "{C}{C}{C}{C}"})
+    # the wall is blocking: a legal target; bob (not active) acts after alice passes
+    got = Session(state).what_if(["activate lab 2 targeting wall", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    after = r.after(got.start)
+    assert "blocking" not in after["wall"]                       # 506.4: no longer blocking
+    removed = [(c.change.to_json()["object"], [rule for rule, _ in c.rules]) for c in r.changes
+               if c.change.to_json()["change"] == "removed_from_combat"]
+    assert removed == [("wall", ["506.4"])]                      # the attacker stays in combat
+
+
+def test_labyrinth_cannot_target_a_creature_out_of_combat():
+    board = [{"id": "lab", "card": "Labyrinth of Skophos", "controller": "alice"},
+             {"id": "idle", "card": "Llanowar Elves", "controller": "bob", "since_turn": 1}]
+    state = _state([LABYRINTH], board, mana_pool={"alice": "{C}{C}{C}{C}"})
+    (r,) = Session(state).what_if(["activate lab 2 targeting idle"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_spires_untaps_an_opponents_attacker_and_removes_it_from_combat():
+    board = [{"id": "spires", "card": "Spires of Orazca", "controller": "alice"}, *_combat("bob", "bob")]
+    state = _state([SPIRES], board, active="bob", step="declare_attackers")
+    got = Session(state).what_if(["activate spires 3 targeting elves", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    elves = r.after(got.start)["elves"]
+    assert "attacking" not in elves and not elves.get("tapped")
+    # its own attacking creature is no legal target ("an opponent controls")
+    board = [{"id": "spires", "card": "Spires of Orazca", "controller": "alice"}, *_combat("alice", "alice")]
+    (r,) = Session(_state([SPIRES], board, step="declare_attackers")).what_if(
+        ["activate spires 3 targeting elves"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- two targets of one word (CR 115.3), tapped (701.26a) ----------------------------------------
+
+def test_wintermoon_mesa_taps_two_target_lands():
+    does, target = effect_of(MESA, 3)
+    assert does == [{"tap": {"what": "targets"}}] and target == {"filter": ["land"], "count": 2}
+    board = [{"id": "mesa", "card": "Wintermoon Mesa", "controller": "alice"},
+             {"id": "f1", "card": "Forest", "controller": "bob"}, {"id": "f2", "card": "Forest", "controller": "bob"},
+             {"id": "f3", "card": "Forest", "controller": "bob"}]
+    got, after = run([MESA], board, ["activate mesa 3 targeting f1 f3", "resolve"], mana_pool={"alice": "{C}{C}"})
+    assert got.results[0].illegal is None, got.results[0].illegal
+    assert [(a["f1"].get("tapped"), "f2" in a, a["f3"].get("tapped")) for a in after] == [(True, False, True)]
+    # one land chosen twice for the one word "target": refused (115.3)
+    got, _ = run([MESA], board, ["activate mesa 3 targeting f1 f1"], mana_pool={"alice": "{C}{C}"})
+    assert [rule for rule, _ in got.results[0].illegal.why] == ["115.3"]
+
+
+# -- the sacrificed creature's power (CR 608.2h) -------------------------------------------------
+
+def test_starlit_sanctum_target_player_loses_the_sacrificed_clerics_power():
+    does, target = effect_of(STARLIT, 3)
+    assert does == [{"lose_life": {"who": "target", "amount": "sacrificed_power"}}] and target == "player"
+    board = [{"id": "ss", "card": "Starlit Sanctum", "controller": "alice"},
+             {"id": "cleric", "card": "Test Cleric", "controller": "alice", "counters": {"+1/+1": 2}}]
+    got, after = run([STARLIT, CLERIC], board, ["activate ss 3 targeting bob", "resolve"], mana_pool={"alice": "{B}"})
+    assert got.results[0].illegal is None, got.results[0].illegal
+    # a 1/1 with two +1/+1 counters: power 3 as it was sacrificed, so bob goes from 20 to 17
+    assert [a["player bob"]["life"] for a in after] == [17]
+    assert [a["cleric"]["zone"] for a in after] == ["graveyard"]
+
+
+# -- a card of any kind in the graveyard (CR 109.2) ----------------------------------------------
+
+def test_conquerors_foothold_returns_any_card_from_your_graveyard():
+    does, target = effect_of(FOOTHOLD, 5)
+    assert does == [{"move": {"what": "target", "to": "hand"}}]
+    assert target == {"filter": ["card"], "zone": "graveyard", "owner": "you"}
+    board = [{"id": "fh", "card": "Conqueror's Foothold", "controller": "alice"}]
+    graveyard = {"alice": [{"id": "g1", "card": "Test Growth"}], "bob": [{"id": "g2", "card": "Test Growth"}]}
+    state = _state([FOOTHOLD, GROWTH], board, mana_pool={"alice": "{C}{C}{C}{C}{C}{C}"}, graveyard=graveyard)
+    got = Session(state).what_if(["activate fh 5 targeting g1", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert r.after(got.start)["g1"]["zone"] == "hand"
+    # a card in another player's graveyard is not "from your graveyard"
+    (r,) = Session(state).what_if(["activate fh 5 targeting g2"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- a "becomes" that lasts indefinitely (CR 611.2a, 205.1b) -------------------------------------
+
+def test_stalking_stones_stays_a_creature_after_the_cleanup_step():
+    c = compiled(*STONES)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["activated"]["creates"] == {
+        "becomes": {"to": "self", "types": ["artifact", "creature"], "subtypes": ["elemental"]},
+        "pt": {"set": "3/3", "to": "self"}, "duration": "indefinitely"}
+    state = _state([STONES], [{"id": "ss", "card": "Stalking Stones", "controller": "alice", "since_turn": 1}],
+                   mana_pool={"alice": "{C}{C}{C}{C}{C}{C}"})
+    got = Session(state).what_if(["activate ss 2", "resolve"] + ["next step"] * 7)
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert not [c for c in r.changes if c.change.to_json()["change"] == "effect_ends"]
+    stones = Session(r.state).board().to_json()["board"]["ss"]
+    assert stones["types"] == ["artifact", "creature", "land"] and (stones["power"], stones["toughness"]) == (3, 3)
+
+
+# -- as though they had flash (CR 601.3, 702.8a) -------------------------------------------------
+
+def _flash_state(spec, active="bob", spell=BEAR, effects=True):
+    source = spec[0]
+    return _state([spec, spell], [{"id": "src", "card": source, "controller": "alice"}], active=active,
+                  step="upkeep", mana_pool={"alice": "{G}"}, hand={"alice": [{"id": "spell", "card": spell["name"]}]},
+                  effects=[{"card": source, "line": 2, "controller": "alice", "source": "src"}] if effects else [])
+
+
+def test_the_compiler_reads_flash_for_spells():
+    assert compiled(*REFUGE).card["abilities"][1]["activated"]["creates"] == {"flash": "any", "duration": "end_of_turn"}
+    assert compiled(*CANYONS).card["abilities"][1]["activated"]["creates"] == {
+        "flash": ["creature"], "duration": "end_of_turn"}
+
+
+def test_a_creature_spell_cast_on_an_opponents_turn_with_winding_canyons():
+    # bob's upkeep: a creature spell only with the effect (117.1a otherwise)
+    (r,) = Session(_flash_state(CANYONS)).what_if(["cast spell"]).results
+    assert r.illegal is None, r.illegal
+    assert any("601.3" in {rule for rule, _ in c.rules} for c in r.changes if c.change.to_json()["change"] == "cast")
+    (r,) = Session(_flash_state(CANYONS, effects=False)).what_if(["cast spell"]).results
+    assert r.illegal is not None and "117.1a" in [rule for rule, _ in r.illegal.why]
+    # a sorcery is no creature spell: Winding Canyons does not let it be cast; Alchemist's Refuge does
+    (r,) = Session(_flash_state(CANYONS, spell=GROWTH)).what_if(["cast spell"]).results
+    assert r.illegal is not None and "117.1a" in [rule for rule, _ in r.illegal.why]
+    (r,) = Session(_flash_state(REFUGE, spell=GROWTH)).what_if(["cast spell"]).results
+    assert r.illegal is None, r.illegal
+
+
+def test_the_flash_effect_is_created_as_the_ability_resolves_and_is_its_controllers_only():
+    board = [{"id": "src", "card": "Alchemist's Refuge", "controller": "alice"}]
+    state = _state([REFUGE, BEAR], board, active="alice", step="upkeep", mana_pool={"alice": "{G}{U}{G}"},
+                   hand={"alice": [{"id": "spell", "card": "Test Bear"}]})
+    (r,) = Session(state).what_if(["activate src 2", "resolve", "cast spell"]).results
+    assert r.illegal is None, r.illegal
+    # bob's effect does not let alice cast at instant speed
+    state = _state([REFUGE, BEAR], [{"id": "src", "card": "Alchemist's Refuge", "controller": "bob"}], active="alice",
+                   step="upkeep", mana_pool={"alice": "{G}"}, hand={"alice": [{"id": "spell", "card": "Test Bear"}]},
+                   effects=[{"card": "Alchemist's Refuge", "line": 2, "controller": "bob", "source": "src"}])
+    (r,) = Session(state).what_if(["cast spell"]).results
+    assert r.illegal is not None and "117.1a" in [rule for rule, _ in r.illegal.why]

@@ -1,0 +1,103 @@
+"""Effect sentences of the long tail of Land cards, round 4 (issue 13): combat (506.4), two targets
+of one word (115.3), a card in a graveyard of any kind (109.2), life lost equal to the sacrificed
+creature's power (608.2h), a permanent that becomes a creature for as long as the game lasts
+(611.2a), casting spells as though they had flash (601.3, 702.8a).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own (their words are specific; a broader sentence there would refuse them); a builder gives the actions (or [] for a created effect) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _becomes, _created, read_target
+
+
+def _remove_from_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Remove target attacking or blocking creature from combat." (Labyrinth of Skophos, 506.4)."""
+    read.target = {"filter": ["creature"], "attacking_or_blocking": True}
+    read.targets = ["target attacking or blocking creature"]
+    return [{"remove_from_combat": {"what": "target"}}]
+
+
+def _untap_and_remove(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Untap target attacking creature an opponent controls and remove it from combat." (Spires of
+    Orazca): the one target, untapped (701.26b), then removed from combat (506.4)."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict) or not t[0].get("attacking"):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return [{"untap": {"what": "target"}}, {"remove_from_combat": {"what": "target"}}]
+
+
+def _tap_two(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Tap two target lands." (Wintermoon Mesa): one instance of the word "target" with two
+    different targets (115.3), each tapped (701.26a)."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict) or set(t[0]) != {"filter"}:
+        return None
+    read.target = {**t[0], "count": 2}
+    read.targets = [t[1], t[1]]
+    return [{"tap": {"what": "targets"}}]
+
+
+def _loses_sacrificed(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target player loses life equal to the sacrificed creature's power." (Starlit Sanctum): the
+    creature sacrificed to pay the cost, as it last existed (608.2h)."""
+    if not read.sacrifice_cost:
+        return None
+    read.target, read.targets = m.group(1).lower(), [f"target {m.group(1).lower()}"]
+    return [{"lose_life": {"who": "target", "amount": f"sacrificed_{m.group(2)}"}}]
+
+
+def _any_graveyard_card(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return target card from your graveyard to your hand." (Conqueror's Foothold): a card of
+    any kind in its controller's graveyard (109.2)."""
+    read.target = {"filter": ["card"], "zone": "graveyard", "owner": "you"}
+    read.targets = ["target card from your graveyard"]
+    return [{"move": {"what": "target", "to": "hand"}}]
+
+
+def _becomes_for_good(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ becomes a 3/3 Elemental artifact creature that's still a land." (Stalking Stones; its
+    reminder "(This effect lasts indefinitely.)" dropped, 207.2a): with no duration stated, the
+    effect lasts as long as the game (611.2a); "that's still a land" keeps its types (205.1b)."""
+    if read.creates is not None:
+        return None
+    sentence = f"{m.group(1)} until end of turn. It's still a land."
+    from .effects import SENTENCES
+    for pattern, build in SENTENCES:
+        if build is _becomes:
+            inner = pattern.fullmatch(sentence)
+            if inner is None or build(inner, read) is None:
+                return None
+            read.creates["duration"] = "indefinitely"
+            return []
+    return None
+
+
+def _flash(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may cast spells this turn as though they had flash." (Alchemist's Refuge), "... creature
+    spells ..." (Winding Canyons): until the cleanup step (514.2), its controller may cast such a
+    spell any time they could cast an instant (601.3, 702.8a)."""
+    kind = m.group(1)
+    if kind is None:
+        return _created(read, {"flash": "any"})
+    from .words import kind_filter
+    f = kind_filter(kind)
+    if f is None:
+        return None
+    return _created(read, {"flash": list(f)})
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
+    (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
+    (r"Tap two target ([a-z]+?)s\.", _tap_two),
+    (r"Target (player|opponent) loses life equal to the sacrificed creature's (power|toughness)\.", _loses_sacrificed),
+    (r"Return target card from your graveyard to your hand\.", _any_graveyard_card),
+    ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:{COLOR_LIST} )?(?:[A-Z][A-Za-z'-]+ )*(?:artifact )?creature)"
+      r" that's still a land\."), _becomes_for_good),
+    (r"You may cast (?:([a-z]+) )?spells this turn as though they had flash\.", _flash),
+))
