@@ -208,3 +208,31 @@ def test_the_flash_effect_is_created_as_the_ability_resolves_and_is_its_controll
                    effects=[{"card": "Alchemist's Refuge", "line": 2, "controller": "bob", "source": "src"}])
     (r,) = Session(state).what_if(["cast spell"]).results
     assert r.illegal is not None and "117.1a" in [rule for rule, _ in r.illegal.why]
+
+
+# -- "with all creature types" (CR 205.3m, 613.1d) ----------------------------------------------
+MUTAVAULT = ("Mutavault", "Land", (
+    "{T}: Add {C}.\n{1}: Mutavault becomes a 2/2 creature with all creature types until end of turn. "
+    "It's still a land."))
+LODGE = ("Wirewood Lodge", "Land", "{T}: Add {C}.\n{G}, {T}: Untap target Elf.")
+
+
+def test_mutavault_has_every_creature_type_while_the_effect_lasts():
+    c = compiled(*MUTAVAULT)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["activated"]["creates"]["becomes"] == {
+        "to": "self", "types": ["creature"], "all_creature_types": True}
+    board = [{"id": "mv", "card": "Mutavault", "controller": "alice", "tapped": True, "since_turn": 1},
+             {"id": "lodge", "card": "Wirewood Lodge", "controller": "alice"}]
+    state = _state([MUTAVAULT, LODGE], board, mana_pool={"alice": "{C}{G}"})
+    # not an Elf before its ability resolves: no legal target for "target Elf" (115.1)
+    (r,) = Session(state).what_if(["activate lodge 2 targeting mv"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+    # a 2/2 creature land with every creature type: an Elf, so Wirewood Lodge untaps it
+    got = Session(state).what_if(["activate mv 2", "resolve", "activate lodge 2 targeting mv", "resolve"])
+    # (the {1} paid with the {C}; paid with the {G}, the Lodge's {G} cannot be: 601.2h)
+    (r,) = [r for r in got.results if r.illegal is None]
+    assert not r.after(got.start)["mv"].get("tapped")
+    mv = Session(r.state).board().to_json()["board"]["mv"]
+    assert {"elf", "goblin", "zombie"} <= set(mv["subtypes"]) and mv["types"] == ["creature", "land"]
+    assert (mv["power"], mv["toughness"]) == (2, 2)

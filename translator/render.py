@@ -487,6 +487,11 @@ def becomes_facts(a: str, b) -> list[str]:
     facts = [f"becomes({a},{b.to})."]
     facts += [f"becomes_type({a},{t})." for t in b.types]
     facts += [f"becomes_subtype({a},{quote(s)})." for s in b.subtypes]
+    if b.all_creature_types:
+        # "with all creature types" (Mutavault): each creature type of 205.3m
+        from .compiler.subtypes import CREATURE_TYPES
+        facts.append(f"becomes_all_creature_types({a}).")
+        facts += [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
     if b.colors is not None:
         facts.append(f"becomes_colors({a}).")
         facts += [f"becomes_color({a},{k})." for k in b.colors]

@@ -512,7 +512,9 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
         effect["grant"] = {"to": "self", "ability": {"keywords": kw[0]}}
     if quoted is not None:
         effect["grant"] = {"to": "self", "ability": quoted}
-    if kw[1]:
+    if kw[1] == "with all creature types":
+        becomes["all_creature_types"] = True   # every creature type (205.3m; Mutavault)
+    elif kw[1]:
         effect["text"] = kw[1]
     return _created(read, effect)
 
