@@ -236,3 +236,125 @@ def test_mutavault_has_every_creature_type_while_the_effect_lasts():
     mv = Session(r.state).board().to_json()["board"]["mv"]
     assert {"elf", "goblin", "zombie"} <= set(mv["subtypes"]) and mv["types"] == ["creature", "land"]
     assert (mv["power"], mv["toughness"]) == (2, 2)
+
+
+# -- fear (CR 702.36b), and targets: a commander (903.3), a 1/1 creature (208.1), a creature
+# without flying -------------------------------------------------------------------------------
+SHIZO = ("Shizo, Death's Storehouse", "Legendary Land", (
+    "{T}: Add {B}.\n{B}, {T}: Target legendary creature gains fear until end of turn. (It can't be blocked "
+    "except by artifact creatures and/or black creatures.)"))
+CLINIC = ("Witch's Clinic", "Land", "{T}: Add {C}.\n{2}, {T}: Target commander gains lifelink until end of turn.")
+PENDELHAVEN = ("Pendelhaven", "Legendary Land", "{T}: Add {G}.\n{T}: Target 1/1 creature gets +1/+2 until end of turn.")
+QUICKSAND = ("Quicksand", "Land", (
+    "{T}: Add {C}.\n{T}, Sacrifice Quicksand: Target attacking creature without flying gets -1/-2 until end of turn."))
+BEACON = ("Interplanar Beacon", "Land", (
+    "Whenever you cast a planeswalker spell, you gain 1 life.\n{T}: Add {C}.\n{1}, {T}: Add two mana of different "
+    "colors. Spend this mana only to cast planeswalker spells."))
+LORD = {"name": "Test Lord", "manaCost": "{G}", "type": "Legendary Creature — Human", "text": "", "power": "2",
+        "toughness": "2"}
+SHADE = {"name": "Test Shade", "manaCost": "{B}", "type": "Creature — Shade", "text": "", "power": "1", "toughness": "1"}
+GOLEM = {"name": "Test Golem", "manaCost": "{1}", "type": "Artifact Creature — Golem", "text": "", "power": "1",
+         "toughness": "1"}
+WALKER = {"name": "Test Walker", "manaCost": "{1}", "type": "Legendary Planeswalker — Jace", "text": "", "loyalty": "3"}
+BIRD = {"name": "Test Bird", "manaCost": "{W}", "type": "Creature — Bird", "text": "Flying", "power": "1", "toughness": "1"}
+
+
+def _target(spec, n: int):
+    c = compiled(*spec)
+    assert c.fully_compiled, c.lines
+    return c.card["abilities"][n - 1]["activated"]["target"]
+
+
+def test_the_compiler_reads_fear_and_the_new_targets():
+    assert _target(SHIZO, 2) == {"filter": ["legendary", "creature"]}
+    assert compiled(*SHIZO).card["abilities"][1]["activated"]["creates"]["grant"]["ability"] == {"keywords": ["fear"]}
+    assert _target(CLINIC, 2) == {"filter": ["permanent"], "commander": True}
+    assert _target(PENDELHAVEN, 2) == {"filter": ["creature"], "power_toughness": "1/1"}
+    assert _target(QUICKSAND, 2) == {"filter": ["creature"], "attacking": True, "without": "flying"}
+    assert compiled(*BEACON).card["abilities"][0]["triggered"]["when"] == {"cast_planeswalker_spell": "you"}
+
+
+def test_a_creature_with_fear_from_shizo_is_blocked_only_by_artifact_or_black_creatures():
+    board = [{"id": "shizo", "card": "Shizo, Death's Storehouse", "controller": "alice", "tapped": True},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1, "attacking": "bob",
+              "tapped": True},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "bob", "since_turn": 1},
+             {"id": "shade", "card": "Test Shade", "controller": "bob", "since_turn": 1},
+             {"id": "golem", "card": "Test Golem", "controller": "bob", "since_turn": 1}]
+    effects = [{"card": "Shizo, Death's Storehouse", "line": 2, "controller": "alice", "source": "shizo",
+                "targets": ["lord"]}]
+    state = _state([SHIZO, LORD, SHADE, GOLEM], board, step="declare_attackers", effects=effects)
+    (r,) = Session(state).what_if(["block elves lord"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["702.36b"]
+    for blocker in ("shade", "golem"):
+        (r,) = Session(state).what_if([f"block {blocker} lord"]).results
+        assert r.illegal is None, (blocker, r.illegal)
+    # without the effect, the Elves may block it
+    (r,) = Session(_state([SHIZO, LORD, SHADE, GOLEM], board, step="declare_attackers")).what_if(
+        ["block elves lord"]).results
+    assert r.illegal is None
+
+
+def test_shizo_gives_fear_to_a_legendary_creature_only():
+    board = [{"id": "shizo", "card": "Shizo, Death's Storehouse", "controller": "alice"},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1},
+             {"id": "shade", "card": "Test Shade", "controller": "alice", "since_turn": 1}]
+    state = _state([SHIZO, LORD, SHADE], board, mana_pool={"alice": "{B}"})
+    (r,) = Session(state).what_if(["activate shizo 2 targeting lord", "resolve"]).results
+    assert r.illegal is None, r.illegal
+    assert Session(r.state).board().to_json()["board"]["lord"]["keywords"] == ["fear"]
+    (r,) = Session(state).what_if(["activate shizo 2 targeting shade"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_witchs_clinic_targets_a_commander_only():
+    board = [{"id": "clinic", "card": "Witch's Clinic", "controller": "alice"},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1},
+             {"id": "shade", "card": "Test Shade", "controller": "alice", "since_turn": 1}]
+    state = _state([CLINIC, LORD, SHADE], board, mana_pool={"alice": "{C}{C}"}, commanders={"alice": "lord"})
+    (r,) = Session(state).what_if(["activate clinic 2 targeting lord", "resolve"]).results
+    assert r.illegal is None, r.illegal
+    assert Session(r.state).board().to_json()["board"]["lord"]["keywords"] == ["lifelink"]
+    (r,) = Session(state).what_if(["activate clinic 2 targeting shade"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_pendelhaven_targets_a_creature_that_is_1_1_now():
+    board = [{"id": "ph", "card": "Pendelhaven", "controller": "alice"},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "since_turn": 1},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1},
+             {"id": "grown", "card": "Llanowar Elves", "controller": "alice", "since_turn": 1, "counters": {"+1/+1": 1}}]
+    state = _state([PENDELHAVEN, LORD], board)
+    (r,) = Session(state).what_if(["activate ph 2 targeting elves", "resolve"]).results
+    assert r.illegal is None, r.illegal
+    elves = Session(r.state).board().to_json()["board"]["elves"]
+    assert (elves["power"], elves["toughness"]) == (2, 3)
+    for other in ("lord", "grown"):     # a 2/2, and a 1/1 card with a +1/+1 counter (2/2 now)
+        (r,) = Session(state).what_if([f"activate ph 2 targeting {other}"]).results
+        assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"], other
+
+
+def test_quicksand_targets_an_attacking_creature_without_flying():
+    board = [{"id": "qs", "card": "Quicksand", "controller": "bob"},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1, "attacking": "bob",
+              "tapped": True},
+             {"id": "bird", "card": "Test Bird", "controller": "alice", "since_turn": 1, "attacking": "bob",
+              "tapped": True}]
+    state = _state([QUICKSAND, LORD, BIRD], board, step="declare_attackers")
+    got = Session(state).what_if(["activate qs 2 targeting lord", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    # a 2/2 that gets -1/-2 is a 1/0: put into its owner's graveyard (704.5f)
+    assert r.after(got.start)["lord"]["zone"] == "graveyard"
+    (r,) = Session(state).what_if(["activate qs 2 targeting bird"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_interplanar_beacon_triggers_on_a_planeswalker_spell_only():
+    board = [{"id": "beacon", "card": "Interplanar Beacon", "controller": "alice"}]
+    for spell, life in ((WALKER, [21]), (BEAR, [20])):
+        state = _state([BEACON, spell], board, mana_pool={"alice": "{G}"},
+                       hand={"alice": [{"id": "spell", "card": spell["name"]}]})
+        got = Session(state).what_if(["cast spell", "resolve", "resolve"] if life == [21] else ["cast spell", "resolve"])
+        assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+        assert [r.after(got.start).get("player alice", {}).get("life", 20) for r in got.results] == life

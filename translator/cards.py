@@ -57,7 +57,7 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "devoid", "indestructible", "lifelink", "menace", "reach", "shroud",
-            "trample", "vigilance", "wither", "enchant land", "enchant creature",
+            "trample", "vigilance", "wither", "fear", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
             # granted by an effect whose controller chose the color as it resolved (608.2d):
@@ -386,6 +386,7 @@ WHEN = {
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
+    "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
@@ -426,7 +427,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
 TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most", "attacking_or_blocking"}
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -485,6 +486,18 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         if most < 0 or zone:
             raise t.error("power_at_most", "is a permanent's power, 0 or more (\"with power 3 or less\": 3)")
         rules.append(f"power_at_most({most})")
+    if t.get("commander", bool, False):   # "target commander": a player's commander (903.3)
+        rules.append("commander")
+    if t.has("power_toughness"):          # "target 1/1 creature" (208.1: its power and toughness now)
+        pt = re.fullmatch(r"(\d+)/(\d+)", str(t.get("power_toughness", str)))
+        if pt is None or zone:
+            raise t.error("power_toughness", "is a permanent's power and toughness, like 1/1")
+        rules.append(f"power_toughness({pt.group(1)},{pt.group(2)})")
+    if t.has("without"):                  # "target creature without flying" (lacks the keyword)
+        kw = t.get("without", str)
+        if kw not in KEYWORDS or " " in kw:
+            raise t.error("without", f"is one keyword of one word, like flying; known: {', '.join(sorted(KEYWORDS))}")
+        rules.append(f"without({kw})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):

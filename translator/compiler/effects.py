@@ -70,6 +70,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     if sub and sub.group(1).lower() in SUBTYPES:
         return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
                 f"target {words}")
+    more = _target_more(words)          # (compiler/land_tail.py: "commander", "1/1 creature", ...)
+    if more is not None:
+        return more
     power = re.fullmatch(r"creature with power (\d+) or less", words)
     if power:                           # "target creature with power 3 or less" (208.1)
         return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
@@ -952,5 +955,6 @@ SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would b
 # card, life lost for the sacrificed creature, an indefinite becomes, flash for spells -----------
 # (first: a broader sentence above would match their words and refuse them)
 from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads from here)
+from .land_tail import target_more as _target_more
 
 SENTENCES = _LAND_TAIL + SENTENCES

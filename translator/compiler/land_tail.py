@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _becomes, _created, read_target
+from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _becomes, _created, _pump, read_target
 
 
 def _remove_from_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -91,6 +91,22 @@ def _flash(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"flash": list(f)})
 
 
+def target_more(words: str) -> tuple[dict, str] | None:
+    """Target words beyond compiler/effects.py's read_target (115.1): "commander" (Witch's Clinic:
+    a player's commander, 903.3), "1/1 creature" (Pendelhaven: its power and toughness now,
+    208.1), "[attacking ]creature without flying" (Quicksand: one that lacks the keyword, 702.9)."""
+    if words == "commander":
+        return {"filter": ["permanent"], "commander": True}, "target commander"
+    m = re.fullmatch(r"(\d+)/(\d+) creature", words)
+    if m:
+        return {"filter": ["creature"], "power_toughness": f"{m.group(1)}/{m.group(2)}"}, f"target {words}"
+    m = re.fullmatch(r"(attacking )?creature without (flying)", words)
+    if m:
+        return ({"filter": ["creature"], **({"attacking": True} if m.group(1) else {}), "without": m.group(2)},
+                f"target {words}")
+    return None
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -100,4 +116,7 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:{COLOR_LIST} )?(?:[A-Z][A-Za-z'-]+ )*(?:artifact )?creature)"
       r" that's still a land\."), _becomes_for_good),
     (r"You may cast (?:([a-z]+) )?spells this turn as though they had flash\.", _flash),
+    # "Target 1/1 creature gets +1/+2 until end of turn." (Pendelhaven; the target: target_more)
+    (r"(Target \d+/\d+ creature) gets ([+-]\d+/[+-]\d+) until end of turn\.",
+     lambda m, r: _pump((None, m.group(1), m.group(2), None, " until end of turn"), r)),
 ))
