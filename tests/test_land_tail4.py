@@ -358,3 +358,120 @@ def test_interplanar_beacon_triggers_on_a_planeswalker_spell_only():
         got = Session(state).what_if(["cast spell", "resolve", "resolve"] if life == [21] else ["cast spell", "resolve"])
         assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
         assert [r.after(got.start).get("player alice", {}).get("life", 20) for r in got.results] == life
+
+
+# -- protection from artifacts (702.16a-f), protection from a chosen color (608.2d), a Vehicle
+# that becomes an artifact creature, reinforce (702.77a), "a white, blue, or black permanent"
+# (614.12), a commander returned to its owner's hand (903.9b) ---------------------------------
+TOWER = ("Tower of the Magistrate", "Land",
+         "{T}: Add {C}.\n{1}, {T}: Target creature gains protection from artifacts until end of turn.")
+SEJIRI = ("Sejiri Steppe", "Land", (
+    "Sejiri Steppe enters the battlefield tapped.\nWhen Sejiri Steppe enters the battlefield, target creature you "
+    "control gains protection from the color of your choice until end of turn.\n{T}: Add {W}."))
+HANGAR = ("Mech Hangar", "Land", (
+    "{T}: Add {C}.\n{T}: Add one mana of any color. Spend this mana only to cast a Pilot or Vehicle spell or to "
+    "activate an ability of a Pilot or Vehicle.\n{3}, {T}: Target Vehicle becomes an artifact creature until end of "
+    "turn."))
+CLACHAN = ("Rustic Clachan", "Land", (
+    "As Rustic Clachan enters the battlefield, you may reveal a Kithkin card from your hand. If you don't, Rustic "
+    "Clachan enters the battlefield tapped.\n{T}: Add {W}.\nReinforce 1—{1}{W} ({1}{W}, Discard this card: Put a "
+    "+1/+1 counter on target creature.)"))
+STADIUM = ("Taiga Stadium", "Land — Mountain Forest", (
+    "({T}: Add {R} or {G}.)\nTaiga Stadium enters the battlefield tapped unless you control a white, blue, or "
+    "black permanent."))
+ETERNITY = ("Sanctum of Eternity", "Land", (
+    "{T}: Add {C}.\n{2}, {T}: Return target commander you own from the battlefield to your hand. Activate only "
+    "during your turn."))
+WAGON = {"name": "Test Wagon", "manaCost": "{2}", "type": "Artifact — Vehicle", "text": "", "power": "3",
+         "toughness": "3"}
+SWORD = {"name": "Test Sword", "manaCost": "{1}", "type": "Artifact", "text": "{T}: Test Sword deals 1 damage to any target."}
+
+
+def test_tower_of_the_magistrate_protection_from_artifacts():
+    assert compiled(*TOWER).card["abilities"][1]["activated"]["creates"]["grant"]["ability"] == {
+        "keywords": ["protection from artifacts"]}
+    board = [{"id": "sword", "card": "Test Sword", "controller": "bob"},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1}]
+    effect = [{"card": "Tower of the Magistrate", "line": 2, "controller": "alice", "source": "tower",
+               "targets": ["lord"]}]
+    with_tower = [{"id": "tower", "card": "Tower of the Magistrate", "controller": "alice", "tapped": True}, *board]
+    # 702.16b: an ability from an artifact source cannot target it
+    (r,) = Session(_state([TOWER, SWORD, LORD], with_tower, effects=effect)).what_if(
+        ["activate sword 1 targeting lord"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+    (r,) = Session(_state([TOWER, SWORD, LORD], with_tower)).what_if(["activate sword 1 targeting lord"]).results
+    assert r.illegal is None, r.illegal
+
+
+def test_sejiri_steppe_gives_protection_from_the_color_chosen_as_it_resolves():
+    c = compiled(*SEJIRI)
+    assert c.fully_compiled, c.lines
+    t = c.card["abilities"][1]["triggered"]
+    assert t["target"] == {"filter": ["creature"], "controller": "you"}
+    assert t["creates"]["grant"] == {"to": "target", "ability": {"keywords": ["protection from chosen color"]}}
+    board = [{"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1}]
+    state = _state([SEJIRI, LORD], board, hand={"alice": [{"id": "steppe", "card": "Sejiri Steppe"}]})
+    got = Session(state).what_if(["play steppe", "resolve"])
+    assert got.results and all(r.illegal is None for r in got.results)
+    # 608.2d: each color is an outcome, chosen as it resolves (the effect's choice; what protection
+    # from it does is Pale Wayfarer's, the same granted keyword)
+    chosen = {c.change.to_json()["color"]: r for r in got.results for c in r.changes
+              if c.change.to_json()["change"] == "effect_choice"}
+    assert sorted(chosen) == ["black", "blue", "green", "red", "white"] and len(got.results) == 5
+    for color, r in chosen.items():
+        assert f"protection from {color}" in Session(r.state).board().to_json()["board"]["lord"]["keywords"]
+
+
+def test_mech_hangar_makes_a_vehicle_an_artifact_creature_with_its_printed_power():
+    board = [{"id": "hangar", "card": "Mech Hangar", "controller": "alice"},
+             {"id": "wagon", "card": "Test Wagon", "controller": "alice", "since_turn": 1}]
+    state = _state([HANGAR, WAGON], board, mana_pool={"alice": "{C}{C}{C}"})
+    (r,) = Session(state).what_if(["activate hangar 3 targeting wagon", "resolve"]).results
+    assert r.illegal is None, r.illegal
+    wagon = Session(r.state).board().to_json()["board"]["wagon"]
+    assert wagon["types"] == ["artifact", "creature"] and (wagon["power"], wagon["toughness"]) == (3, 3)
+    # a creature that is no Vehicle is no legal target
+    state = _state([HANGAR, LORD], [board[0], {"id": "lord", "card": "Test Lord", "controller": "alice"}],
+                   mana_pool={"alice": "{C}{C}{C}"})
+    (r,) = Session(state).what_if(["activate hangar 3 targeting lord"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_rustic_clachan_reinforce_from_the_hand():
+    c = compiled(*CLACHAN)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][2]["activated"] == {
+        "zone": "hand", "cost": ["{1}{W}", {"discard": "self"}], "effect": "Put a +1/+1 counter on target creature.",
+        "targets": ["target creature"], "target": {"filter": ["creature"]},
+        "does": [{"counters": {"kind": "+1/+1", "what": "target"}}]}
+    state = _state([CLACHAN, LORD], [{"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1}],
+                   mana_pool={"alice": "{W}{W}"}, hand={"alice": [{"id": "clachan", "card": "Rustic Clachan"}]})
+    got = Session(state).what_if(["activate clachan 3 targeting lord", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    after = r.after(got.start)
+    assert after["clachan"]["zone"] == "graveyard" and after["lord"]["counters"] == {"+1/+1": 1}
+
+
+def test_taiga_stadium_enters_untapped_with_a_white_blue_or_black_permanent():
+    c = compiled(*STADIUM)
+    assert c.fully_compiled, c.lines
+    for other, tapped in (("Test Shade", False), ("Llanowar Elves", True)):
+        state = _state([STADIUM, SHADE], [{"id": "x", "card": other, "controller": "alice"}],
+                       hand={"alice": [{"id": "stadium", "card": "Taiga Stadium"}]})
+        got = Session(state).what_if(["play stadium"])
+        (r,) = got.results
+        assert r.illegal is None and bool(r.after(got.start)["stadium"].get("tapped")) is tapped, other
+
+
+def test_sanctum_of_eternity_returns_your_commander_to_your_hand_or_the_command_zone():
+    board = [{"id": "sanctum", "card": "Sanctum of Eternity", "controller": "alice"},
+             {"id": "lord", "card": "Test Lord", "controller": "alice", "since_turn": 1},
+             {"id": "shade", "card": "Test Shade", "controller": "alice", "since_turn": 1}]
+    state = _state([ETERNITY, LORD, SHADE], board, mana_pool={"alice": "{C}{C}"}, commanders={"alice": "lord"})
+    got = Session(state).what_if(["activate sanctum 2 targeting lord", "resolve"])
+    assert got.results and all(r.illegal is None for r in got.results)
+    # 903.9b: to its owner's hand, or the command zone instead (each an outcome)
+    assert sorted(r.after(got.start)["lord"]["zone"] for r in got.results) == ["command", "hand"]
+    (r,) = Session(state).what_if(["activate sanctum 2 targeting shade"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]

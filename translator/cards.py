@@ -60,6 +60,7 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "trample", "vigilance", "wither", "fear", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
+            "protection from artifacts",        # a card type (702.16a)
             # granted by an effect whose controller chose the color as it resolved (608.2d):
             # the effect's `choice` says which (Pale Wayfarer)
             "protection from chosen color"}

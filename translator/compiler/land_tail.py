@@ -107,6 +107,36 @@ def target_more(words: str) -> tuple[dict, str] | None:
     return None
 
 
+def _protection_of_choice(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature you control gains protection from the color of your choice until end of
+    turn." (Sejiri Steppe; "... of its controller's choice", Pale Wayfarer): the color is chosen as
+    it resolves (608.2d: each color an outcome), protection from it (702.16a)."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return _created(read, {"grant": {"to": "target", "ability": {"keywords": ["protection from chosen color"]}}})
+
+
+def _target_becomes_artifact_creature(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target Vehicle becomes an artifact creature until end of turn." (Mech Hangar): the types
+    are added in layer 4 (613.1d; 205.1b: "artifact creature" keeps the prior types); its power
+    and toughness are its own printed ones (301.7a)."""
+    t = read_target(m.group(1))
+    if t is None or t[0] != {"filter": ["vehicle"]}:
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return _created(read, {"becomes": {"to": "target", "types": ["artifact", "creature"], "retains": True}})
+
+
+def _commander_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return target commander you own from the battlefield to your hand." (Sanctum of Eternity):
+    its owner may put it into the command zone instead (903.9b, zones.lp)."""
+    read.target = {"filter": ["permanent"], "commander": True, "owner": "you"}
+    read.targets = ["target commander you own"]
+    return [{"move": {"what": "target", "to": "hand"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -116,7 +146,37 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:{COLOR_LIST} )?(?:[A-Z][A-Za-z'-]+ )*(?:artifact )?creature)"
       r" that's still a land\."), _becomes_for_good),
     (r"You may cast (?:([a-z]+) )?spells this turn as though they had flash\.", _flash),
+    ((r"[Tt]arget (creature(?: you control)?) gains protection from the color of (?:your|its controller's) choice "
+      r"until end of turn\."), _protection_of_choice),
+    (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
+    (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     # "Target 1/1 creature gets +1/+2 until end of turn." (Pendelhaven; the target: target_more)
     (r"(Target \d+/\d+ creature) gets ([+-]\d+/[+-]\d+) until end of turn\.",
      lambda m, r: _pump((None, m.group(1), m.group(2), None, " until end of turn"), r)),
 ))
+
+
+# -- reinforce (CR 702.77a), a line template (compiler/lines.py) -------------------------------
+REINFORCE = re.compile(r"Reinforce (one|two|three|four|\d+)\s*—\s*((?:\{[^{}]+\})+)")
+
+
+def reinforce(text: str, ctx, normal: str):
+    """"Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters on target
+    creature." (702.77a; Rustic Clachan): an ability of the card in its owner's hand (113.6b)."""
+    from .costs import mana_symbols
+    from .effects import read_effect
+    from .hand import HAND_COSTS
+    from .words import number
+    m = REINFORCE.fullmatch(normal)
+    if m is None or not mana_symbols(m.group(2)):
+        return None
+    n = number(m.group(1))
+    words = {2: "two", 3: "three", 4: "four"}
+    effect = "Put a +1/+1 counter on target creature." if n == 1 else \
+        f"Put {words.get(n, n)} +1/+1 counters on target creature."
+    read = read_effect(effect)
+    if read is None:
+        return None
+    entry = {"zone": "hand", "cost": [m.group(2), HAND_COSTS["Discard ~"]], "effect": effect,
+             "targets": read.targets, "target": read.target, "does": read.does}
+    return {"activated": entry}, "reinforce", ()
