@@ -90,8 +90,12 @@ def test_treetop_village_and_mutavault_with_all_creature_types():
 
 
 def test_a_becomes_line_with_words_beyond_the_templates_is_not_read():
-    # Creeping Tar Pit's "... and can't be blocked this turn": not read, so kept as words
+    # Creeping Tar Pit's "... and can't be blocked this turn" is read (tests/test_land_tail4.py);
+    # a variant with "can't block" beside it is not, so kept as words
     _, result = line(TAR_PIT, 3)
+    assert result.status == "compiled"
+    face = {**TAR_PIT, "text": TAR_PIT["text"].replace("can't be blocked this turn", "can't block this turn")}
+    _, result = line(face, 3)
     assert (result.status, result.unread) == ("partial", ("effect",))
 
 

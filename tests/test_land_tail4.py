@@ -475,3 +475,28 @@ def test_sanctum_of_eternity_returns_your_commander_to_your_hand_or_the_command_
     assert sorted(r.after(got.start)["lord"]["zone"] for r in got.results) == ["command", "hand"]
     (r,) = Session(state).what_if(["activate sanctum 2 targeting shade"]).results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- a becomes with "can't be blocked this turn" (509.1b) ---------------------------------------
+TAR_PIT = ("Creeping Tar Pit", "Land", (
+    "Creeping Tar Pit enters the battlefield tapped.\n{T}: Add {U} or {B}.\n{1}{U}{B}: Creeping Tar Pit becomes a "
+    "3/2 blue and black Elemental creature until end of turn and can't be blocked this turn. It's still a land."))
+
+
+def test_creeping_tar_pit_cannot_be_blocked_while_it_is_a_creature():
+    c = compiled(*TAR_PIT)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][2]["activated"]["creates"]["restrict"] == {"what": ["be_blocked"], "to": "self"}
+    board = [{"id": "pit", "card": "Creeping Tar Pit", "controller": "alice", "since_turn": 1, "attacking": "bob",
+              "tapped": True},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "bob", "since_turn": 1}]
+    effect = [{"card": "Creeping Tar Pit", "line": 3, "controller": "alice", "source": "pit"}]
+    (r,) = Session(_state([TAR_PIT], board, step="declare_attackers", effects=effect)).what_if(
+        ["block elves pit"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["509.1b"]
+    # another creature land's effect (Mutavault's) does not restrict blocks
+    board[0] = {**board[0], "card": "Mutavault"}
+    effect = [{"card": "Mutavault", "line": 2, "controller": "alice", "source": "pit"}]
+    (r,) = Session(_state([MUTAVAULT], board, step="declare_attackers", effects=effect)).what_if(
+        ["block elves pit"]).results
+    assert r.illegal is None, r.illegal

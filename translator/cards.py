@@ -834,7 +834,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
-            if c.has("restrict"):
+            if c.has("restrict") and c.has("becomes"):
+                creates = _parse_becomes_unblockable(c, where, line, n_lines)
+            elif c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
@@ -1129,6 +1131,22 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:
+    """`creates: {becomes: {to: self, ...}, pt, grant, restrict: {what: [be_blocked], to: self}}`: "~
+    becomes a 3/2 ... creature until end of turn and can't be blocked this turn" (Creeping Tar
+    Pit): the restriction on its source beside what it becomes (509.1b), until end of turn."""
+    r = Fields(c.data["restrict"], where, c.sub("restrict"), {"what", "to"})
+    if r.get("what", list, required=True) != ["be_blocked"] or r.data.get("to") != "self":
+        raise c.error("restrict", "beside becomes, a restriction is {what: [be_blocked], to: self}")
+    if c.get("duration", str, "end_of_turn") != "end_of_turn":
+        raise c.error("duration", "\"can't be blocked this turn\" lasts until end of turn")
+    rest = Fields({k: v for k, v in c.data.items() if k != "restrict"}, where, c.path)
+    made = _parse_created(rest, where, line, n_lines)
+    if made.becomes is None or made.becomes.to != "self" or made.grant_to not in ("", "self"):
+        raise c.error("restrict", "goes with a becomes on self (and a grant, if any, on self)")
+    return dataclasses.replace(made, restricts=("be_blocked",), grant_to="self")
 
 
 def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:

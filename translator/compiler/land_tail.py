@@ -137,6 +137,22 @@ def _commander_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"move": {"what": "target", "to": "hand"}}]
 
 
+def _becomes_unblockable(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ becomes a 3/2 blue and black Elemental creature until end of turn and can't be blocked
+    this turn." (Creeping Tar Pit; "It's still a land." follows): what it becomes (613.1d-f), and
+    a restriction on it until end of turn (509.1b)."""
+    from .effects import SENTENCES
+    sentence = f"{m.group(1)}."
+    for pattern, build in SENTENCES:
+        if build is _becomes:
+            inner = pattern.fullmatch(sentence)
+            if inner is None or build(inner, read) is None:
+                return None
+            read.creates["restrict"] = {"what": ["be_blocked"], "to": "self"}
+            return []
+    return None
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -146,6 +162,8 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:{COLOR_LIST} )?(?:[A-Z][A-Za-z'-]+ )*(?:artifact )?creature)"
       r" that's still a land\."), _becomes_for_good),
     (r"You may cast (?:([a-z]+) )?spells this turn as though they had flash\.", _flash),
+    ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:{COLOR_LIST} )?(?:[A-Z][A-Za-z'-]+ )*creature until end of turn) and "
+      r"can't be blocked this turn\."), _becomes_unblockable),
     ((r"[Tt]arget (creature(?: you control)?) gains protection from the color of (?:your|its controller's) choice "
       r"until end of turn\."), _protection_of_choice),
     (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
