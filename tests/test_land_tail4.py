@@ -500,3 +500,26 @@ def test_creeping_tar_pit_cannot_be_blocked_while_it_is_a_creature():
     (r,) = Session(_state([MUTAVAULT], board, step="declare_attackers", effects=effect)).what_if(
         ["block elves pit"]).results
     assert r.illegal is None, r.illegal
+
+
+# -- "colorless" (CR 105.2c) ---------------------------------------------------------------------
+TOMB = ("Tomb of the Spirit Dragon", "Land",
+        "{T}: Add {C}.\n{2}, {T}: You gain 1 life for each colorless creature you control.")
+WHITE_GOLEM = {"name": "Test White Golem", "manaCost": "{W}", "type": "Artifact Creature — Golem", "text": "",
+               "power": "1", "toughness": "1"}
+
+
+def test_tomb_of_the_spirit_dragon_counts_colorless_creatures():
+    does, _ = effect_of(TOMB, 2)
+    assert does == [{"gain_life": {"amount": 1, "for_each": ["colorless", "creature"], "controller": "you"}}]
+    board = [{"id": "tomb", "card": "Tomb of the Spirit Dragon", "controller": "alice"},
+             {"id": "g1", "card": "Test Golem", "controller": "alice"},
+             {"id": "g2", "card": "Test Golem", "controller": "alice"},
+             {"id": "wg", "card": "Test White Golem", "controller": "alice"},     # an artifact, but white
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice"},
+             {"id": "g3", "card": "Test Golem", "controller": "bob"}]
+    got = Session(_state([TOMB, GOLEM, WHITE_GOLEM], board, mana_pool={"alice": "{C}{C}"})).what_if(
+        ["activate tomb 2", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert r.after(got.start)["player alice"]["life"] == 22      # its two colorless Golems

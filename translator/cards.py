@@ -67,7 +67,8 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"}
+# "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.

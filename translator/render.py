@@ -110,7 +110,7 @@ def word(w: str) -> str:
         return f"non({w[3:]})"
     if w.startswith("non-") and len(w) > 4:
         return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card"} else quote(w)
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
