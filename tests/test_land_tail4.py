@@ -48,7 +48,8 @@ def _combat(active: str, attacker_controller: str, blocker: bool = False) -> lis
 
 def _state(specs, battlefield, active="alice", step="precombat_main", **extra):
     from mtg_asp.translator.compiler import compile_face
-    cards = [compiled(*s).card if isinstance(s, tuple) else compile_face(s).card for s in specs]
+    faces = [compiled(*s) if isinstance(s, tuple) else compile_face(s) for s in specs]
+    cards = [f.card for f in faces] + [t for f in faces for t in f.tokens]     # and the tokens they create
     return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": active, "step": step},
                        "cards": cards, "battlefield": battlefield, **extra}, "t.yaml")
 
@@ -523,3 +524,61 @@ def test_tomb_of_the_spirit_dragon_counts_colorless_creatures():
     (r,) = got.results
     assert r.illegal is None, r.illegal
     assert r.after(got.start)["player alice"]["life"] == 22      # its two colorless Golems
+
+
+# -- two costs joined by "and" (CR 601.2h), a token with two keywords, an ability in quotes that
+# adds mana is the token's (605.1a) --------------------------------------------------------------
+GREAT_HALL = ("Great Hall of Starnheim", "Land", (
+    "{T}: Add {C}.\n{T}, Pay 1 life: Add {B}.\n{W}{W}{B}, {T}, Sacrifice Great Hall of Starnheim and a creature you "
+    "control: Create a 4/4 white Angel Warrior creature token with flying and vigilance. Activate only as a sorcery."))
+CRUCIBLE = ("Hellion Crucible", "Land", (
+    "{T}: Add {C}.\n{1}{R}, {T}: Put a pressure counter on Hellion Crucible.\n{1}{R}, {T}, Remove two pressure "
+    "counters from Hellion Crucible and sacrifice it: Create a 4/4 red Hellion creature token with haste. (It can "
+    "attack and {T} as soon as it comes under your control.)"))
+SPAWNING_BED = ("Spawning Bed", "Land", (
+    "{T}: Add {C}.\n{6}, {T}, Sacrifice Spawning Bed: Create three 1/1 colorless Eldrazi Scion creature tokens. They "
+    "have \"Sacrifice this creature: Add {C}.\""))
+
+
+def test_great_hall_sacrifices_itself_and_a_creature():
+    c = compiled(*GREAT_HALL)
+    assert c.fully_compiled, c.lines
+    entry = c.card["abilities"][2]["activated"]
+    assert entry["cost"] == ["{W}{W}{B}", "{T}", {"sacrifice": "self"}, {"sacrifice": ["creature"]}]
+    assert [t["abilities"] for t in c.tokens] == [[{"line": 1, "keywords": ["flying", "vigilance"]}]]
+    board = [{"id": "hall", "card": "Great Hall of Starnheim", "controller": "alice"},
+             {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}]
+    got = Session(_state([GREAT_HALL], board, mana_pool={"alice": "{W}{W}{B}"})).what_if(["activate hall 3", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    a = r.after(got.start)
+    assert a["hall"]["zone"] == "graveyard" and a["elves"]["zone"] == "graveyard"
+    tokens = [o for o in Session(r.state).board().to_json()["board"].values() if o["card"] == "Angel Warrior Token"]
+    assert [(t["power"], t["toughness"], t["keywords"]) for t in tokens] == [(4, 4, ["flying", "vigilance"])]
+    # without a creature to sacrifice it cannot be activated (118.3)
+    (r,) = Session(_state([GREAT_HALL], board[:1], mana_pool={"alice": "{W}{W}{B}"})).what_if(["activate hall 3"]).results
+    assert r.illegal is not None
+
+
+def test_hellion_crucible_removes_two_counters_and_sacrifices_itself():
+    c = compiled(*CRUCIBLE)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][2]["activated"]["cost"] == [
+        "{1}{R}", "{T}", {"remove_counters": {"counter": "pressure", "count": 2}}, {"sacrifice": "self"}]
+    board = [{"id": "hc", "card": "Hellion Crucible", "controller": "alice", "counters": {"pressure": 2}}]
+    got = Session(_state([CRUCIBLE], board, mana_pool={"alice": "{R}{C}"})).what_if(["activate hc 3", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert r.after(got.start)["hc"]["zone"] == "graveyard"
+    assert [o["card"] for o in Session(r.state).board().to_json()["board"].values()] == ["Hellion Token"]
+    one = [{**board[0], "counters": {"pressure": 1}}]
+    (r,) = Session(_state([CRUCIBLE], one, mana_pool={"alice": "{R}{C}"})).what_if(["activate hc 3"]).results
+    assert r.illegal is not None       # one counter: the cost cannot be paid (118.3)
+
+
+def test_spawning_bed_creates_scions_whose_mana_ability_is_their_own():
+    c = compiled(*SPAWNING_BED)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["activated"]["does"] == [{"create_token": {"card": "Eldrazi Scion Token", "count": 3}}]
+    assert [t["abilities"] for t in c.tokens] == [[{"line": 1, "activated": {"cost": [{"sacrifice": "self"}],
+                                                                             "add_mana": "{C}"}}]]

@@ -192,6 +192,8 @@ def _creature_tokens(m: re.Match, read: EffectRead) -> list[dict] | None:
     count, pt, colors, subtypes, artifact, keywords, has = m.groups()
     abilities = []
     if keywords:
+        # "with flying and vigilance" is the keyword line "Flying, vigilance" (702)
+        keywords = re.sub(r",? and ", ", ", keywords)
         abilities.append(keywords[0].upper() + keywords[1:])
     if has:
         abilities.append(has.replace("~", "this creature"))     # its own words: "this creature"

@@ -198,3 +198,21 @@ def reinforce(text: str, ctx, normal: str):
     entry = {"zone": "hand", "cost": [m.group(2), HAND_COSTS["Discard ~"]], "effect": effect,
              "targets": read.targets, "target": read.target, "does": read.does}
     return {"activated": entry}, "reinforce", ()
+
+
+# -- cost parts that are two costs joined by "and" (CR 601.2h, 118.3), read by compiler/costs.py --
+def compound_cost_part(part: str) -> list | None:
+    """"Sacrifice ~ and a creature you control" (Great Hall of Starnheim): ~ and one creature of
+    its controller's; "Remove two pressure counters from ~ and sacrifice it" (Hellion Crucible):
+    the counters, then ~ itself. None for any other part."""
+    from .costs import cost_part
+    from .words import kind_filter
+    m = re.fullmatch(r"Sacrifice ~ and (?:a|an) ([\w' -]+?)(?: you control)?", part.strip())
+    if m:
+        f = kind_filter(m.group(1))
+        return [{"sacrifice": "self"}, {"sacrifice": list(f)}] if f else None
+    m = re.fullmatch(r"(Remove .+ counters? from ~) and sacrifice it", part.strip())
+    if m:
+        first = cost_part(m.group(1))
+        return [first, {"sacrifice": "self"}] if first is not None else None
+    return None
