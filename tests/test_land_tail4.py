@@ -582,3 +582,27 @@ def test_spawning_bed_creates_scions_whose_mana_ability_is_their_own():
     assert c.card["abilities"][1]["activated"]["does"] == [{"create_token": {"card": "Eldrazi Scion Token", "count": 3}}]
     assert [t["abilities"] for t in c.tokens] == [[{"line": 1, "activated": {"cost": [{"sacrifice": "self"}],
                                                                              "add_mana": "{C}"}}]]
+
+
+# -- "Activate only if an opponent controls four or more lands" (CR 602.5) ----------------------
+EDGE = ("Tectonic Edge", "Land", (
+    "{T}: Add {C}.\n{1}, {T}, Sacrifice Tectonic Edge: Destroy target nonbasic land. Activate only if an opponent "
+    "controls four or more lands."))
+
+
+def test_tectonic_edge_needs_an_opponent_with_four_lands():
+    c = compiled(*EDGE)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["activated"]["only_if"] == [
+        {"count": {"filter": ["land"], "whose": "opponent"}, "at_least": 4}]
+
+    def activate(bobs: int, alices: int):
+        board = [{"id": "edge", "card": "Tectonic Edge", "controller": "alice"},
+                 {"id": "tg", "card": "Tectonic Edge", "controller": "bob"},
+                 *({"id": f"b{i}", "card": "Forest", "controller": "bob"} for i in range(bobs - 1)),
+                 *({"id": f"a{i}", "card": "Forest", "controller": "alice"} for i in range(alices))]
+        (r,) = Session(_state([EDGE], board, mana_pool={"alice": "{C}"})).what_if(
+            ["activate edge 2 targeting tg"]).results
+        return r.illegal
+    assert activate(4, 0) is None                               # bob controls four lands
+    assert [rule for rule, _ in activate(3, 5).why] == ["602.5"]   # alice's own lands do not count

@@ -358,6 +358,8 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
+        if c.whose == "opponent":
+            facts.append(f"activation_count_opponent({a},{k}).")
     return facts
 
 

@@ -216,3 +216,15 @@ def compound_cost_part(part: str) -> list | None:
         first = cost_part(m.group(1))
         return [first, {"sacrifice": "self"}] if first is not None else None
     return None
+
+
+# -- "Activate only if an opponent controls four or more lands" (Tectonic Edge, CR 602.5), read by
+# compiler/mana.py's activation conditions --------------------------------------------------------
+def opponent_controls_condition(clause: str) -> dict | None:
+    from .words import kind_filter, number
+    m = re.fullmatch(r"an opponent controls (one|two|three|four|five|six|seven|eight|\d+) or more ([\w ]+)", clause)
+    if m is None:
+        return None
+    f = kind_filter(m.group(2))
+    n = number(m.group(1))
+    return {"count": {"filter": list(f), "whose": "opponent"}, "at_least": n} if f and n else None
