@@ -606,3 +606,29 @@ def test_tectonic_edge_needs_an_opponent_with_four_lands():
         return r.illegal
     assert activate(4, 0) is None                               # bob controls four lands
     assert [rule for rule, _ in activate(3, 5).why] == ["602.5"]   # alice's own lands do not count
+
+
+# -- "Draw a card if you control an artifact." (CR 608.2c) -------------------------------------
+RELIQUARY = ("Roadside Reliquary", "Land", (
+    "{T}: Add {C}.\n{2}, {T}, Sacrifice Roadside Reliquary: Draw a card if you control an artifact. Draw a card if "
+    "you control an enchantment."))
+GLYPH = {"name": "Test Glyph", "manaCost": "{1}", "type": "Enchantment", "text": ""}
+
+
+def test_roadside_reliquary_draws_for_each_condition_that_holds():
+    does, _ = effect_of(RELIQUARY, 2)
+    assert does == [{"draw": {"count": 1, "if_you_control": ["artifact"]}},
+                    {"draw": {"count": 1, "if_you_control": ["enchantment"]}}]
+    library = {"alice": [{"id": f"c{i}", "card": "Forest"} for i in range(3)]}
+
+    def drawn(*others):
+        board = [{"id": "rr", "card": "Roadside Reliquary", "controller": "alice"},
+                 *({"id": f"o{i}", "card": o, "controller": c} for i, (o, c) in enumerate(others))]
+        got = Session(_state([RELIQUARY, GOLEM, GLYPH], board, mana_pool={"alice": "{C}{C}"}, library=library)).what_if(
+            ["activate rr 2", "resolve"])
+        (r,) = got.results
+        assert r.illegal is None, r.illegal
+        return sorted(k for k, v in r.after(got.start).items() if v.get("zone") == "hand")
+    assert drawn(("Test Golem", "alice"), ("Test Glyph", "alice")) == ["c0", "c1"]
+    assert drawn(("Test Glyph", "alice")) == ["c0"]
+    assert drawn(("Test Golem", "bob"), ("Test Glyph", "bob")) == []      # bob's do not count

@@ -152,7 +152,10 @@ KINDS: dict[str, Kind] = {
                 "count goes with what: top_of_library or card_from_hand"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     # "Each player draws a card" (who: each_player).
-    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag},
+    # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the
+    # condition checked as the instruction is carried out, 608.2c).
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
+                  "if_you_control": FILTER},
                  defaults=(("count", 1),)),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent

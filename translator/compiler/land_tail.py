@@ -153,6 +153,17 @@ def _becomes_unblockable(m: re.Match, read: EffectRead) -> list[dict] | None:
     return None
 
 
+def _draw_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Draw a card if you control an artifact." (Roadside Reliquary, twice): checked as the
+    instruction is carried out (608.2c); read only after draws (no instruction before it changes
+    what its controller controls, whose permanents the rules read as the ability begins)."""
+    from .words import kind_filter
+    f = kind_filter(m.group(1))
+    if f is None or any(next(iter(a)) != "draw" for a in read.does):
+        return None
+    return [{"draw": {"count": 1, "if_you_control": list(f)}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -168,6 +179,7 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
       r"until end of turn\."), _protection_of_choice),
     (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
+    (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
     # "Target 1/1 creature gets +1/+2 until end of turn." (Pendelhaven; the target: target_more)
     (r"(Target \d+/\d+ creature) gets ([+-]\d+/[+-]\d+) until end of turn\.",
      lambda m, r: _pump((None, m.group(1), m.group(2), None, " until end of turn"), r)),
