@@ -144,8 +144,6 @@ def test_lines_these_templates_do_not_read_stay_text():
         ("Temple of the Dragon Queen", ("As Temple of the Dragon Queen enters the battlefield, you may reveal a "
          "Dragon card from your hand. Temple of the Dragon Queen enters the battlefield tapped unless you "
          "revealed a Dragon card this way or you control a Dragon.")),
-        ("Taiga Stadium", ("Taiga Stadium enters the battlefield tapped unless you control a white, blue, or "
-         "black permanent.")),
         ("Black Vise", "As Black Vise enters the battlefield, choose an opponent."),
     ]:
         _, status, _ = compiled(name, text)

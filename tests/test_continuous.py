@@ -77,20 +77,25 @@ def test_azorius_keyrune_becomes_a_bird_artifact_creature_with_until_end_of_turn
     assert entry["activated"]["creates"]["pt"] == {"set": "2/2", "to": "self"}
 
 
-def test_treetop_village_and_mutavault_whose_all_creature_types_stay_words():
+def test_treetop_village_and_mutavault_with_all_creature_types():
     entry, result = line(TREETOP, 3)
     assert result.status == "compiled"
     assert entry["activated"]["creates"]["becomes"]["subtypes"] == ["ape"]
     assert entry["activated"]["creates"]["grant"]["ability"] == {"keywords": ["trample"]}
     entry, result = line(MUTAVAULT, 2)
-    assert (result.status, result.unread) == ("partial", ("words",))
-    assert entry["activated"]["creates"]["becomes"] == {"to": "self", "types": ["creature"]}
-    assert entry["activated"]["creates"]["text"] == "with all creature types"
+    assert (result.status, result.unread) == ("compiled", ())
+    # 205.3m: every creature type (tests/test_land_tail4.py: what the rules make of it)
+    assert entry["activated"]["creates"]["becomes"] == {"to": "self", "types": ["creature"], "all_creature_types": True}
+    assert "text" not in entry["activated"]["creates"]
 
 
 def test_a_becomes_line_with_words_beyond_the_templates_is_not_read():
-    # Creeping Tar Pit's "... and can't be blocked this turn": not read, so kept as words
+    # Creeping Tar Pit's "... and can't be blocked this turn" is read (tests/test_land_tail4.py);
+    # a variant with "can't block" beside it is not, so kept as words
     _, result = line(TAR_PIT, 3)
+    assert result.status == "compiled"
+    face = {**TAR_PIT, "text": TAR_PIT["text"].replace("can't be blocked this turn", "can't block this turn")}
+    _, result = line(face, 3)
     assert (result.status, result.unread) == ("partial", ("effect",))
 
 
@@ -271,7 +276,7 @@ def test_shrivel_gives_every_creature_minus_one_and_the_one_ones_die():
     assert (tv["power"], tv["toughness"]) == (2, 2)             # bob's animated land too
 
 
-def test_an_activated_mutavault_names_its_all_creature_types_as_words():
+def test_an_activated_mutavault_has_all_creature_types_and_names_nothing():
     state = load_state({**BASE, "cards": [card(MUTAVAULT)],
                         "battlefield": [{"id": "mv", "card": "Mutavault", "controller": "alice", "since_turn": 1}],
                         "mana_pool": {"alice": "{C}"}})
@@ -280,7 +285,8 @@ def test_an_activated_mutavault_names_its_all_creature_types_as_words():
     assert r.illegal is None
     mv = Session(r.state).board().to_json()["board"]["mv"]
     assert mv["types"] == ["creature", "land"] and (mv["power"], mv["toughness"]) == (2, 2)
-    assert ("Mutavault", 2, "words") in {(u.card, u.line, u.part) for u in got.not_modelled}
+    # 205.3m: every creature type, read by the rules, so no part of the line is named
+    assert "elf" in mv["subtypes"] and not [u for u in got.not_modelled if u.card == "Mutavault"]
 
 
 RAVINE = {"name": "Raging Ravine", "type": "Land", "text": (

@@ -152,7 +152,10 @@ KINDS: dict[str, Kind] = {
                 "count goes with what: top_of_library or card_from_hand"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     # "Each player draws a card" (who: each_player).
-    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag},
+    # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the
+    # condition checked as the instruction is carried out, 608.2c).
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
+                  "if_you_control": FILTER},
                  defaults=(("count", 1),)),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
@@ -166,7 +169,7 @@ KINDS: dict[str, Kind] = {
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
     "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player"),
-                       "amount": _positive_or("cards_in_hand")},
+                       "amount": _positive_or("cards_in_hand", "sacrificed_toughness", "sacrificed_power")},
                       required=("amount",), defaults=(("who", "you"),)),
     # "You gain 2 life for each creature you control" (for_each: a filter, counted on the
     # battlefield as it resolves; controller: you for "you control"), "Each opponent gains 1 life".
@@ -198,12 +201,14 @@ KINDS: dict[str, Kind] = {
     "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
-    "tap": Kind({"what": _words("target", "each"), "filter": FILTER, "with_counter": _name},
+    "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},
                 required=("what",),
                 rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
     # "Untap ~", "Untap that creature" (701.26b).
     "untap": Kind({"what": _words("self", "target")}, required=("what",)),
+    # "Remove target attacking or blocking creature from combat" (506.4): every target named.
+    "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"
     # (who: target), "Sacrifice two lands" (count: 2), "Sacrifice ~ unless you sacrifice a
     # creature", "... unless you return a non-Lair land you control to its owner's hand",

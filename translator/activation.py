@@ -32,7 +32,8 @@ class ActivationCondition:
           not_your_turn ("if it's not your turn": another player is), opponents_turn ("during an
           opponent's turn": an opponent of its controller is),
           count (how many objects matching `filter` the player has in `zone`, each with power
-          `power_at_least` or greater when given, compared with `number`),
+          `power_at_least` or greater when given, compared with `number`; with whose: opponent,
+          the permanents some opponent controls: "if an opponent controls four or more lands"),
           total_power (the total power of the permanents matching `filter` the player
           controls, 208.1, compared with `number`).
     """
@@ -43,6 +44,8 @@ class ActivationCondition:
     power_at_least: int | None = None
     compare: str = "at_least"
     number: int = 0
+    whose: str = "you"                   # count: "you control" or "an opponent controls" (some
+                                         # opponent of its controller, 102.2: each counted apart)
 
 
 def parse_activation_conditions(value: Any, f: Fields, key: str, parse_filter) -> tuple[ActivationCondition, ...]:
@@ -69,7 +72,7 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
     number = c.get(compares[0], int)
     if number < 0:
         raise c.error(compares[0], f"must be a non-negative integer, got {describe(number)}")
-    what = Fields(raw[kind], c.where, c.sub(kind), {"zone", "filter", "power_at_least"} if kind == "count"
+    what = Fields(raw[kind], c.where, c.sub(kind), {"zone", "filter", "power_at_least", "whose"} if kind == "count"
                   else {"filter"})
     zone = what.get("zone", str, "battlefield")
     if zone not in CONDITION_ZONES:
@@ -80,4 +83,10 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
     power = what.get("power_at_least", int, None)
     if power is not None and zone != "battlefield":
         raise what.error("power_at_least", "only a permanent's power is counted here (CR 208.3)")
-    return ActivationCondition(kind, zone, flt, power, compares[0], number)
+    whose = what.get("whose", str, "you")
+    if whose not in ("you", "opponent"):
+        raise what.error("whose", "must be you or opponent (\"an opponent controls\")")
+    if whose == "opponent" and (zone != "battlefield" or compares[0] != "at_least" or power is not None):
+        raise what.error("whose", "an opponent's count is of permanents they control, with at_least "
+                                  "(\"if an opponent controls four or more lands\")")
+    return ActivationCondition(kind, zone, flt, power, compares[0], number, whose)

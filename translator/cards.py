@@ -57,16 +57,18 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "devoid", "indestructible", "lifelink", "menace", "reach", "shroud",
-            "trample", "vigilance", "wither", "enchant land", "enchant creature",
+            "trample", "vigilance", "wither", "fear", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
+            "protection from artifacts",        # a card type (702.16a)
             # granted by an effect whose controller chose the color as it resolved (608.2d):
             # the effect's `choice` says which (Pale Wayfarer)
             "protection from chosen color"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"}
+# "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.
@@ -190,6 +192,9 @@ class Ability:
                                          # "Prevent the next N damage that would be dealt to ..."
     regenerates: str = ""                # created: a regeneration shield (CR 701.19a) on its
                                          # target or its source: target | self
+    flash_spells: tuple[str, ...] | None = None  # created: "You may cast spells this turn as though
+                                         # they had flash" (601.3, 702.8a): () any spell, or the
+                                         # filter its spells match ([creature]: "creature spells")
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -383,6 +388,7 @@ WHEN = {
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
+    "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
@@ -423,7 +429,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
 TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most"}
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -450,12 +456,23 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
-    filt = parse_filter(t.get("filter", (list, str), required=True), t, "filter")
+    raw_filter = t.get("filter", (list, str), required=True)
+    if raw_filter in (["card"], "card"):
+        # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
+        if not t.get("zone", str, ""):
+            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard")
+        filt: tuple[str, ...] = ("card",)
+    else:
+        filt = parse_filter(raw_filter, t, "filter")
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
         rules.append("attacking")
+    if t.get("attacking_or_blocking", bool, False):   # "target attacking or blocking creature" (506.4)
+        if "attacking" in rules:
+            raise t.error("attacking_or_blocking", "goes without attacking: true (it includes attacking creatures)")
+        rules.append("in_combat")
     zone = t.get("zone", str, "")
     if zone and zone not in TARGET_ZONES:
         raise t.error("zone", f"targets a card in {' or '.join(TARGET_ZONES)} only, not {zone!r}")
@@ -471,6 +488,18 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         if most < 0 or zone:
             raise t.error("power_at_most", "is a permanent's power, 0 or more (\"with power 3 or less\": 3)")
         rules.append(f"power_at_most({most})")
+    if t.get("commander", bool, False):   # "target commander": a player's commander (903.3)
+        rules.append("commander")
+    if t.has("power_toughness"):          # "target 1/1 creature" (208.1: its power and toughness now)
+        pt = re.fullmatch(r"(\d+)/(\d+)", str(t.get("power_toughness", str)))
+        if pt is None or zone:
+            raise t.error("power_toughness", "is a permanent's power and toughness, like 1/1")
+        rules.append(f"power_toughness({pt.group(1)},{pt.group(2)})")
+    if t.has("without"):                  # "target creature without flying" (lacks the keyword)
+        kw = t.get("without", str)
+        if kw not in KEYWORDS or " " in kw:
+            raise t.error("without", f"is one keyword of one word, like flying; known: {', '.join(sorted(KEYWORDS))}")
+        rules.append(f"without({kw})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent"):
@@ -802,16 +831,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
-            if c.has("restrict"):
+            if c.has("restrict") and c.has("becomes"):
+                creates = _parse_becomes_unblockable(c, where, line, n_lines)
+            elif c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
                 creates = _parse_created_shield(c, line, duration)
+            elif c.has("flash"):
+                creates = _parse_created_flash(c, line, duration)
             elif c.has("regenerate"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
@@ -1101,6 +1134,22 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
     return Ability(line, "static", restricts=("untap",), grant_to="self")
 
 
+def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:
+    """`creates: {becomes: {to: self, ...}, pt, grant, restrict: {what: [be_blocked], to: self}}`: "~
+    becomes a 3/2 ... creature until end of turn and can't be blocked this turn" (Creeping Tar
+    Pit): the restriction on its source beside what it becomes (509.1b), until end of turn."""
+    r = Fields(c.data["restrict"], where, c.sub("restrict"), {"what", "to"})
+    if r.get("what", list, required=True) != ["be_blocked"] or r.data.get("to") != "self":
+        raise c.error("restrict", "beside becomes, a restriction is {what: [be_blocked], to: self}")
+    if c.get("duration", str, "end_of_turn") != "end_of_turn":
+        raise c.error("duration", "\"can't be blocked this turn\" lasts until end of turn")
+    rest = Fields({k: v for k, v in c.data.items() if k != "restrict"}, where, c.path)
+    made = _parse_created(rest, where, line, n_lines)
+    if made.becomes is None or made.becomes.to != "self" or made.grant_to not in ("", "self"):
+        raise c.error("restrict", "goes with a becomes on self (and a grant, if any, on self)")
+    return dataclasses.replace(made, restricts=("be_blocked",), grant_to="self")
+
+
 def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:
     """`creates: {prevent_next: {amount: N, to: target | self}}`: "Prevent the next 2 damage that
     would be dealt to target creature this turn" (Eiganjo Castle), "... to ~ this turn": a
@@ -1117,6 +1166,23 @@ def _parse_created_shield(c: Fields, line: int, duration: str) -> Ability:
     if duration != "end_of_turn":
         raise c.error("duration", "a prevention shield lasts until end of turn (\"this turn\")")
     return Ability(line, "static", prevent_next=(amount, to))
+
+
+def _parse_created_flash(c: Fields, line: int, duration: str) -> Ability:
+    """`creates: {flash: any}`: "You may cast spells this turn as though they had flash"
+    (Alchemist's Refuge); `{flash: [creature]}`: "... creature spells ..." (Winding Canyons): its
+    controller may cast such a spell any time they could cast an instant (702.8a, 601.3), until
+    the cleanup step (514.2)."""
+    if set(c.data) - {"flash", "duration"}:
+        raise c.error("flash", "a permission to cast spells as though they had flash goes alone (with its duration)")
+    if duration != "end_of_turn":
+        raise c.error("duration", "it lasts this turn (\"this turn\": end_of_turn)")
+    raw = c.data["flash"]
+    if raw == "any":
+        return Ability(line, "static", flash_spells=())
+    if not isinstance(raw, list) or not raw:
+        raise c.error("flash", "must be any (\"spells\") or a filter of the spells, like [creature]")
+    return Ability(line, "static", flash_spells=parse_filter(raw, c, "flash"))
 
 
 def _parse_created_regeneration(c: Fields, line: int, duration: str) -> Ability:

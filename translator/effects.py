@@ -229,11 +229,13 @@ class Becomes:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] | None = None  # None: colors unchanged; () colorless (sets no color)
+    all_creature_types: bool = False     # "with all creature types" (Mutavault): every creature
+                                         # type (205.3m) added in layer 4, as changeling is (702.73a)
 
 
 def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Becomes:
     """`becomes: {to, types, subtypes, colors}` of an effect a spell or ability creates."""
-    f = Fields(arg, where, path, {"to", "types", "subtypes", "colors"})
+    f = Fields(arg, where, path, {"to", "types", "subtypes", "colors", "all_creature_types"})
     to = _choice(f, "to", ("self", "target"), "self")
 
     def words(key: str) -> tuple[str, ...]:
@@ -259,6 +261,9 @@ def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Beco
         for c in colors:
             if c not in COLOR_WORDS:
                 raise f.error("colors", f"{c!r} is not one of {', '.join(COLOR_WORDS)} (or [colorless] alone)")
+    every = f.get("all_creature_types", bool, False)
+    if every and "creature" not in types:
+        raise f.error("all_creature_types", "goes with types: [creature] (creature types are a creature's, 205.3m)")
     if not (types or subtypes or colors is not None):
         raise f.error(None, "give types, subtypes or colors")
-    return Becomes(to, types, subtypes, colors)
+    return Becomes(to, types, subtypes, colors, every)

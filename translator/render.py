@@ -110,7 +110,7 @@ def word(w: str) -> str:
         return f"non({w[3:]})"
     if w.startswith("non-") and len(w) > 4:
         return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent"} else quote(w)
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
@@ -358,6 +358,8 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
+        if c.whose == "opponent":
+            facts.append(f"activation_count_opponent({a},{k}).")
     return facts
 
 
@@ -487,6 +489,11 @@ def becomes_facts(a: str, b) -> list[str]:
     facts = [f"becomes({a},{b.to})."]
     facts += [f"becomes_type({a},{t})." for t in b.types]
     facts += [f"becomes_subtype({a},{quote(s)})." for s in b.subtypes]
+    if b.all_creature_types:
+        # "with all creature types" (Mutavault): each creature type of 205.3m
+        from .compiler.subtypes import CREATURE_TYPES
+        facts.append(f"becomes_all_creature_types({a}).")
+        facts += [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
     if b.colors is not None:
         facts.append(f"becomes_colors({a}).")
         facts += [f"becomes_color({a},{k})." for k in b.colors]
@@ -520,6 +527,13 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")
+    if ability.flash_spells is not None:
+        # "You may cast [creature] spells this turn as though they had flash" (601.3, 702.8a)
+        if ability.flash_spells:
+            f, ff = filter_facts(ability.flash_spells)
+            facts += [f"flash_permission({a},{f})."] + ff
+        else:
+            facts.append(f"flash_permission({a},any).")
     if ability.prevent_next:
         facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
     for i, pt in enumerate(ability.pt, start=1):

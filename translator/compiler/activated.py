@@ -13,12 +13,14 @@ from .effects import read_effect, sentences
 from .mana import closing_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
+QUOTED = re.compile(r'"[^"]*"')
 
 
 def activated(text: str, ctx, normal: str):
     parts, printed = split_ability(normal), split_ability(text)
-    if parts is None or printed is None or ADDS_MANA.search(parts[1]):
-        return None                 # 605.1a: one that could add mana is a mana ability (mana.py's)
+    if parts is None or printed is None or ADDS_MANA.search(QUOTED.sub("", parts[1])):
+        return None                 # 605.1a: one that could add mana is a mana ability (mana.py's;
+                                    # an ability in quotes it gives a token is the token's own)
     costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
     if costs is None:
         return None

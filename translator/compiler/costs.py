@@ -85,8 +85,13 @@ def read_cost(text: str, planeswalker: bool = False) -> list[Any] | None:
         return [{"loyalty": sign * int(loyalty.group(1))}]
     if loyalty:
         return None
+    from .land_tail import compound_cost_part
     items = []
     for part in split_cost(text):
+        both = compound_cost_part(part)     # "Sacrifice ~ and a creature you control": two items
+        if both is not None:
+            items.extend(both)
+            continue
         item = cost_part(part)
         if item is None:
             return None

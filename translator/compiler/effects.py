@@ -70,6 +70,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     if sub and sub.group(1).lower() in SUBTYPES:
         return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
                 f"target {words}")
+    more = _target_more(words)          # (compiler/land_tail.py: "commander", "1/1 creature", ...)
+    if more is not None:
+        return more
     power = re.fullmatch(r"creature with power (\d+) or less", words)
     if power:                           # "target creature with power 3 or less" (208.1)
         return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
@@ -189,6 +192,8 @@ def _creature_tokens(m: re.Match, read: EffectRead) -> list[dict] | None:
     count, pt, colors, subtypes, artifact, keywords, has = m.groups()
     abilities = []
     if keywords:
+        # "with flying and vigilance" is the keyword line "Flying, vigilance" (702)
+        keywords = re.sub(r",? and ", ", ", keywords)
         abilities.append(keywords[0].upper() + keywords[1:])
     if has:
         abilities.append(has.replace("~", "this creature"))     # its own words: "this creature"
@@ -512,7 +517,9 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
         effect["grant"] = {"to": "self", "ability": {"keywords": kw[0]}}
     if quoted is not None:
         effect["grant"] = {"to": "self", "ability": quoted}
-    if kw[1]:
+    if kw[1] == "with all creature types":
+        becomes["all_creature_types"] = True   # every creature type (205.3m; Mutavault)
+    elif kw[1]:
         effect["text"] = kw[1]
     return _created(read, effect)
 
@@ -944,3 +951,12 @@ def _prevent_next(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to ({SELF_WORDS}|target "
                                      r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
+
+
+# -- the long tail on lands, round 4 (compiler/land_tail.py): combat, two targets, any graveyard
+# card, life lost for the sacrificed creature, an indefinite becomes, flash for spells -----------
+# (first: a broader sentence above would match their words and refuse them)
+from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads from here)
+from .land_tail import target_more as _target_more
+
+SENTENCES = _LAND_TAIL + SENTENCES

@@ -87,6 +87,11 @@ def you_control(words: str) -> dict | None:
             cond["other"] = True
         cond["at_most" if m.group(2) == "fewer" else "at_least"] = NUMBERS[m.group(1)]
         return cond
+    # "a white, blue, or black permanent" (Taiga Stadium): a permanent of any of those colors
+    color = r"(?:white|blue|black|red|green)"
+    m = re.fullmatch(rf"an? ({color}(?:, {color})*,? or {color}) permanent", words)
+    if m:
+        return condition_filter([[c, "permanent"] for c in re.findall(color, m.group(1))])
     alts = alternatives(words)
     return condition_filter(alts) if alts else None
 

@@ -263,7 +263,9 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
     if m:
         f = kind_filter(m.group(1))
         return {"total_power": {"filter": list(f)}, "at_least": number(m.group(2))} if f else None
-    return None
+    # "if an opponent controls four or more lands" (compiler/land_tail.py)
+    from .land_tail import opponent_controls_condition
+    return opponent_controls_condition(clause)
 
 
 def one_instruction(s: str) -> dict[str, Any] | None:

@@ -27,6 +27,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
     (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
     (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
+    (r"Whenever you cast a planeswalker spell", {"cast_planeswalker_spell": "you"}),
     (r"Whenever a creature you control attacks alone", {"attacks_alone": "you"}),
     (r"Whenever you cast a spell from anywhere other than your hand", {"cast_not_from_hand": "you"}),
 ))

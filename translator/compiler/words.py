@@ -51,7 +51,7 @@ def singular(word: str) -> list[str]:
     return out
 
 
-TYPE_WORDS = CARD_TYPES | SUPERTYPES | COLORS | {"permanent"}
+TYPE_WORDS = CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "colorless"}
 
 
 def filter_word(word: str) -> str | None:
