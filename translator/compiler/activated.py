@@ -13,11 +13,12 @@ from .effects import read_effect, sentences
 from .mana import closing_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
+QUOTED = re.compile(r'"[^"]*"')     # an ability it gives ("They have "Sacrifice this creature: Add {C}."") is not its own
 
 
 def activated(text: str, ctx, normal: str):
     parts, printed = split_ability(normal), split_ability(text)
-    if parts is None or printed is None or ADDS_MANA.search(parts[1]):
+    if parts is None or printed is None or ADDS_MANA.search(QUOTED.sub("", parts[1])):
         return None                 # 605.1a: one that could add mana is a mana ability (mana.py's)
     costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
     if costs is None:
