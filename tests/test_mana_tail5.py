@@ -4,7 +4,9 @@ mana ability (CR 111.4, 111.2): the token's card is compiled from the quoted tex
 
 from __future__ import annotations
 
+import pytest
 from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
 from pool_lines import compiled
 
 SPAWNSIRE = ("Spawnsire of Ulamog", "Creature — Eldrazi",
@@ -49,3 +51,43 @@ def test_a_named_artifact_token_takes_the_name_and_types_the_effect_gives():
     assert token["abilities"][0]["activated"] == {"cost": ["{T}", {"sacrifice": "self"}], "add_mana": {"any": "color"}}
     _, icy = _token(SVELLA, "Icy Manalith")
     assert icy["type_line"] == "Snow Artifact"
+
+
+# -- who gets the mana (CR 106.4) ------------------------------------------------------------
+
+VALLEYMAKER = ("Valleymaker", "Creature — Giant Shaman", (
+    "{T}, Sacrifice a Mountain: Valleymaker deals 3 damage to target creature.\n"
+    "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}."))
+SEARCHLIGHT = ("Spectral Searchlight", "Artifact", "{T}: Choose a player. That player adds one mana of any color they choose.")
+CHIMES = ("Victory Chimes", "Artifact", ("Untap Victory Chimes during each other player's untap step.\n"
+          "{T}: A player of your choice adds {C}."))
+YURLOK = ("Yurlok of Scorch Thrash", "Legendary Creature — Viashino Shaman", "{1}, {T}: Each player adds {B}{R}{G}.")
+VENDORS = ("Stadium Vendors", "Creature — Goblin", ("When Stadium Vendors enters the battlefield, choose a player. "
+           "That player adds two mana of any one color they choose."))
+
+
+def _line(spec, n):
+    c = compiled(*spec)
+    assert c.lines[n - 1].status == "compiled", c.lines[n - 1]
+    return c.card["abilities"][n - 1]
+
+
+def test_the_player_who_gets_the_mana():
+    assert _line(VALLEYMAKER, 2)["activated"] == {"cost": ["{T}", {"sacrifice": ["forest"]}], "add_mana": "{G}{G}{G}",
+                                                 "add_mana_to": "chosen_player"}
+    assert _line(SEARCHLIGHT, 1)["activated"] == {"cost": ["{T}"], "add_mana": {"any": "color"},
+                                                 "add_mana_to": "chosen_player"}
+    assert _line(CHIMES, 2)["activated"]["add_mana_to"] == "chosen_player"
+    assert _line(YURLOK, 1)["activated"] == {"cost": ["{1}", "{T}"], "add_mana": "{B}{R}{G}", "add_mana_to": "each_player"}
+    assert _line(VENDORS, 1)["triggered"] == {"when": {"enters": "self"}, "add_mana": {"any": "color", "amount": 2},
+                                             "add_mana_to": "chosen_player"}
+
+
+def test_add_mana_to_is_checked():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}", "add_mana_to": "someone"}}]}
+    with pytest.raises(InputError, match="add_mana_to: must be that_player, chosen_player or each_player"):
+        parse_card(card, "t.yaml")
+    card["abilities"][0]["activated"] = {"cost": ["{T}"], "effect": "Draw a card.", "add_mana_to": "each_player"}
+    with pytest.raises(InputError, match="each_player goes beside add_mana"):
+        parse_card(card, "t.yaml")

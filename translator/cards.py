@@ -868,9 +868,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         add_mana_to = a.get("add_mana_to", str, "")
-        if add_mana_to and (add_mana_to != "that_player" or mana is None or when[1:] != ("each_player",)):
-            raise a.error("add_mana_to", "is that_player only, beside add_mana, on a triggered ability whose "
+        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",)):
+            raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
                                          "event names a player (when: {beginning_of_precombat_main: each_player})")
+        if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
+            # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
+            raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
+        if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
+            raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
                        instead_if=instead_if, instead_mana=instead_mana,

@@ -495,6 +495,25 @@ def if_you_control_instead(effect: str) -> dict | None:
     return {"mana": m.group(1), "amount": {"if_you_control": filters, "instead": m.group(3).count("{")}}
 
 
+# CR 106.4: who the mana goes to, when it is not the ability's controller: "Choose a player. That
+# player adds {G}{G}{G}." (Valleymaker), "A player of your choice adds {C}." (Victory Chimes): a
+# player its controller chooses as it resolves; "Each player adds {B}{R}{G}." (Yurlok): every
+# player. "... one mana of any color they choose": that player's choice (an outcome either way).
+RECIPIENTS = ((re.compile(r"^(?:[Cc]hoose a player\. That player|A player of your choice) adds "), "chosen_player"),
+              (re.compile(r"^Each player adds "), "each_player"))
+
+
+def recipient(effect: str) -> tuple[str, str] | None:
+    """The effect written "Add ..." and who gets the mana, or None if it names no other recipient."""
+    for pattern, who in RECIPIENTS:
+        m = pattern.match(effect)
+        if m:
+            rest = re.sub(r" (?:of any (?:one )?color) they choose(?=\.)", lambda x: x.group(0)[:-len(" they choose")],
+                          effect[m.end():])
+            return "Add " + rest, who
+    return None
+
+
 def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     """"[Cost]: Add [mana]. [riders]" as an activated ability's entry (without `line`), with the
     unread parts; None if it is not one."""
@@ -506,6 +525,13 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     if costs is None:
         return None
     orig_parts = split_ability(orig)
+    to = recipient(effect)
+    if to is not None and orig_parts is not None and recipient(orig_parts[1]) is not None:
+        read = activated_mana(f"{cost_text}: {to[0]}", f"{orig_parts[0]}: {recipient(orig_parts[1])[0]}",
+                              planeswalker)
+        if read is None or "effect" in read[0]:
+            return None
+        return {**read[0], "add_mana_to": to[1]}, read[1]
     instead = if_you_control_instead(effect)
     if instead is not None:
         return {"cost": costs, "add_mana": instead}, ()
@@ -720,6 +746,17 @@ def triggered_mana(norm: str, orig: str):
     """"When ~ enters, add {R}{R}." (not a mana ability: it triggers on no mana ability, 605.5a).
     A trigger event the vocabulary has no word for is kept as words: the ability is then read
     for its mana only (partial), and the what-if names it as a trigger it cannot follow."""
+    to = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose a player\. (That player adds .+)", norm)
+    too = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose a player\. (That player adds .+)", orig)
+    if to is not None and too is not None:
+        # "When ~ enters, choose a player. That player adds two mana of any one color they choose."
+        # (Stadium Vendors, 106.4): the mana goes to a player its controller chooses as it resolves
+        said, shown = recipient("Choose a player. " + to.group(2)), recipient("Choose a player. " + too.group(2))
+        read = triggered_mana(f"{to.group(1)}, add {said[0][4:]}", f"{too.group(1)}, add {shown[0][4:]}")
+        if read is None or "when" not in read[0]["triggered"]:
+            return None
+        read[0]["triggered"]["add_mana_to"] = "chosen_player"
+        return read
     m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)(, if [^,]+)?, (?:(?:you|that player) )?(may )?adds? (.+)",
                      norm.rstrip("."))
     chapter = re.fullmatch(r"((?:[IV]+, )*[IV]+) — Add (.+)", norm.rstrip("."))
