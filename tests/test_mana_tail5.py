@@ -91,3 +91,17 @@ def test_add_mana_to_is_checked():
     card["abilities"][0]["activated"] = {"cost": ["{T}"], "effect": "Draw a card.", "add_mana_to": "each_player"}
     with pytest.raises(InputError, match="each_player goes beside add_mana"):
         parse_card(card, "t.yaml")
+
+
+# -- words of the permanent: a token, one with counters (CR 111.1, 122.1) ------------------------
+
+def test_grants_to_creatures_with_counters_and_a_cost_that_sacrifices_a_token():
+    rishkar = ("Rishkar, Peema Renegade", "Legendary Creature — Elf Druid",
+               'Each creature you control with a counter on it has "{T}: Add {G}."')
+    jiang = ("Jiang Yanggu, Wildcrafter", "Legendary Planeswalker — Yanggu",
+             'Each creature you control with a +1/+1 counter on it has "{T}: Add one mana of any color."')
+    scope = ("Diamond Kaleidoscope", "Artifact", "Sacrifice a Prism token: Add one mana of any color.")
+    assert _line(rishkar, 1)["static"]["grant"]["to"] == {"filter": ["creature", "with_counter"], "controller": "you"}
+    assert _line(jiang, 1)["static"]["grant"]["to"] == {"filter": ["creature", "with_+1/+1_counter"],
+                                                        "controller": "you"}
+    assert _line(scope, 1)["activated"] == {"cost": [{"sacrifice": ["prism", "token"]}], "add_mana": {"any": "color"}}

@@ -66,7 +66,10 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"}
+# "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
+# "with_+1/+1_counter" (one with a +1/+1 counter on it): words of the permanent, not its card.
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter"}
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"} | STATE_WORDS
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.

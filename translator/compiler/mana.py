@@ -661,6 +661,13 @@ GRANT_TO = {"Enchanted land": "enchanted_land", "Enchanted creature": "enchanted
 def grant_target(subject: str) -> Any:
     if subject in GRANT_TO:
         return GRANT_TO[subject]
+    # "Each creature you control with a counter on it" (Rishkar), "... with a +1/+1 counter on it"
+    # (Jiang Yanggu): the group as it is now, counters and all (613.1f, 122.1)
+    m = re.fullmatch(r"Each ([\w ]+?) you control with an? (\+1/\+1 )?counter on it", subject)
+    if m:
+        f = kind_filter(m.group(1))
+        word = "with_+1/+1_counter" if m.group(2) else "with_counter"
+        return {"filter": [*f, word], "controller": "you"} if f else None
     m = re.fullmatch(r"(Other )?([\w ]+?) you control", subject)
     if m:
         f = kind_filter(m.group(2))
