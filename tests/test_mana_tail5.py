@@ -105,3 +105,32 @@ def test_grants_to_creatures_with_counters_and_a_cost_that_sacrifices_a_token():
     assert _line(jiang, 1)["static"]["grant"]["to"] == {"filter": ["creature", "with_+1/+1_counter"],
                                                         "controller": "you"}
     assert _line(scope, 1)["activated"] == {"cost": [{"sacrifice": ["prism", "token"]}], "add_mana": {"any": "color"}}
+
+
+# -- amounts counted as the ability resolves (CR 106.3, 608.2h) ----------------------------------
+
+def test_amounts_by_power_name_life_and_opponents():
+    avenger = ("Leafkin Avenger", "Creature — Elemental Druid", ("{T}: Add {G} for each creature with power 4 or greater "
+               "you control."))
+    shard = ("Powerstone Shard", "Artifact", "{T}: Add {C} for each artifact you control named Powerstone Shard.")
+    sanctum = ("Sanctum of the Sun", "Legendary Land", "{T}: Add X mana of any one color, where X is your life total.")
+    geyser = ("Mana Geyser", "Sorcery", "Add {R} for each tapped land your opponents control.")
+    assert _line(avenger, 1)["activated"]["add_mana"] == {"for_each": {"filter": ["creature"], "power_at_least": 4},
+                                                          "mana": "{G}"}
+    assert _line(shard, 1)["activated"]["add_mana"] == {"for_each": {"filter": ["artifact"], "named": "self"},
+                                                        "mana": "{C}"}
+    assert _line(sanctum, 1)["activated"]["add_mana"] == {"any": "color", "amount": "life"}
+    assert _line(geyser, 1)["spell"]["add_mana"] == {"for_each": {"filter": ["tapped", "land"], "whose": "opponents"},
+                                                     "mana": "{R}"}
+
+
+def test_for_each_parameters_are_checked():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": {
+                "for_each": {"filter": ["artifact"], "named": "other"}, "mana": "{C}"}}}]}
+    with pytest.raises(InputError, match="named: is self"):
+        parse_card(card, "t.yaml")
+    card["abilities"][0]["activated"]["add_mana"]["for_each"] = {"filter": ["creature"], "power_at_least": 2,
+                                                                 "whose": "any"}
+    with pytest.raises(InputError, match="whose: power_at_least and named count the permanents you control"):
+        parse_card(card, "t.yaml")

@@ -67,8 +67,9 @@ BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
 # "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
-# "with_+1/+1_counter" (one with a +1/+1 counter on it): words of the permanent, not its card.
-STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter"}
+# "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
+# words of the permanent, not its card.
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
 FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent"} | STATE_WORDS
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
@@ -122,6 +123,8 @@ class ManaEffect:
                                          # there (matching filter, if any), not permanents
     keyword: str = ""                    # for_each: only the permanents with this keyword ("for each
                                          # creature with defender you control")
+    power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
+    named_self: bool = False             # for_each: only those with its source's name (201.2)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -524,7 +527,7 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion")):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion", "life")):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
@@ -623,10 +626,11 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                                              where, f.sub("combination"), ADD_SYMBOL))
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
-        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone", "keyword"})
+        g = Fields(f.data["for_each"], where, f.sub("for_each"),
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named"})
         whose = g.get("whose", str, "you")
-        if whose not in ("you", "any"):
-            raise g.error("whose", "must be 'you' or 'any'")
+        if whose not in ("you", "any", "opponents"):
+            raise g.error("whose", "must be 'you', 'any' or 'opponents'")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
         zone = g.get("zone", str, "battlefield")
         if zone not in ("battlefield", "hand", "graveyard"):
@@ -637,9 +641,17 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
             return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
+        power = g.get("power_at_least", int, None)
+        if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
+            raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")
+        named = g.get("named", str, "")
+        if named and (named != "self" or g.has("keyword") or power is not None):
+            raise g.error("named", "is self (\"named ~\"), alone beside filter and whose")
+        if (power is not None or named) and whose != "you":
+            raise g.error("whose", "power_at_least and named count the permanents you control (whose: you)")
         return ManaEffect("for_each", options=(mana,), filter=parse_filter(
             g.data.get("filter"), g, "filter"), whose=whose, rider=rider,
-            keyword=_count_keyword(g) if g.has("keyword") else "")
+            keyword=_count_keyword(g) if g.has("keyword") else "", power_at_least=power, named_self=bool(named))
     if f.has("colors_among"):
         g = Fields(f.data["colors_among"], where, f.sub("colors_among"), {"filter", "whose"})
         whose = g.get("whose", str, "you")

@@ -172,7 +172,7 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion"):
+    if amount in ("power", "devotion", "life"):
         return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
@@ -197,6 +197,14 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.power_at_least is not None:
+        f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"
+        facts.append(f"adds_amount({a},count_power({f},{mana.power_at_least})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.named_self:
+        f, ff = filter_facts(mana.filter)   # "for each artifact you control named ~"
+        facts.append(f"adds_amount({a},count_named({f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.keyword:
         f, ff = filter_facts(mana.filter)   # "for each creature with defender you control"

@@ -154,6 +154,27 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     # CR 903.4: Command Tower
     if c == "one mana of any color in your commander's color identity":
         return {"any": "commander_identity"}
+    # "{G} for each creature with power 4 or greater you control" (Leafkin Avenger, 208.1)
+    m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) with power (\d+) or greater you control", c)
+    if m:
+        f = kind_filter(m.group(2))
+        return {"for_each": {"filter": list(f), "power_at_least": int(m.group(3))}, "mana": m.group(1)} if f else None
+    # "{C} for each artifact you control named ~" (Powerstone Shard, 201.2)
+    m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) you control named ~", c)
+    if m:
+        f = kind_filter(m.group(2))
+        return {"for_each": {"filter": list(f), "named": "self"}, "mana": m.group(1)} if f else None
+    # "{R} for each tapped land your opponents control" (Mana Geyser, 102.2)
+    m = re.fullmatch(rf"({SYMS}) for each (tapped )?([\w ]+?) your opponents control", c)
+    if m:
+        f = kind_filter(m.group(3))
+        if f is None:
+            return None
+        return {"for_each": {"filter": (["tapped"] if m.group(2) else []) + list(f), "whose": "opponents"},
+                "mana": m.group(1)}
+    # "X mana of any one color, where X is your life total" (Sanctum of the Sun, 119.1)
+    if c == "X mana of any one color, where X is your life total":
+        return {"any": "color", "amount": "life"}
     # "{G} for each creature you control", "{C} for each Locus on the battlefield"
     m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) (you control|on the battlefield)", c)
     if m:
