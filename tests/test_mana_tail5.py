@@ -134,3 +134,22 @@ def test_for_each_parameters_are_checked():
                                                                  "whose": "any"}
     with pytest.raises(InputError, match="whose: power_at_least and named count the permanents you control"):
         parse_card(card, "t.yaml")
+
+
+# -- instructions around the mana (CR 608.2c, 106.6) ---------------------------------------------
+
+def test_an_action_then_mana_and_riders_of_that_player():
+    sarkhan = ("Sarkhan Unbroken", "Legendary Planeswalker — Sarkhan", "+1: Draw a card, then add one mana of any color.")
+    a = _line(sarkhan, 1)["activated"]
+    assert (a["add_mana"], a["does"]) == ({"any": "color"}, [{"draw": {"count": 1}}])
+    carnival = compiled("Carnival of Souls", "Enchantment",
+                        "Whenever a creature enters the battlefield, you lose 1 life and add {B}.")
+    # the event is not read (partial: when): the mana and the life loss are
+    assert carnival.lines[0].status == "partial" and carnival.lines[0].unread == ("when",)
+    t = carnival.card["abilities"][0]["triggered"]
+    assert (t["add_mana"], t["does"]) == ("{B}", [{"lose_life": {"amount": 1}}])
+    shizuko = compiled("Shizuko, Caller of Autumn", "Legendary Creature — Snake Shaman",
+                       "At the beginning of each player's upkeep, that player adds {G}{G}{G}. Until end of turn, "
+                       "they don't lose this mana as steps and phases end.")
+    assert shizuko.card["abilities"][0]["triggered"]["add_mana"] == {
+        "mana": "{G}{G}{G}", "rider": "Until end of turn, they don't lose this mana as steps and phases end."}

@@ -244,8 +244,8 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
 # mana; they never change its type. (So does "you don't lose this mana as steps and phases
 # end": an exception to 500.5 for that mana.)
 RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|When you spend this "
-                   r"mana|When that mana is spent|Until end of turn, you don't lose this mana|You can't spend this "
-                   r"mana)")
+                   r"mana|When that mana is spent|Until end of turn, (?:you|they) don't lose this mana|You can't "
+                   r"spend this mana)")
 # The words of a target in what an ability does besides adding mana ("Target opponent gains
 # control of ~": Witch Engine), kept as its `targets` list.
 TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -]+?(?= gains?\b| loses?\b| deals?\b| gets?\b|"
@@ -485,12 +485,22 @@ def split_ability(text: str) -> tuple[str, str] | None:
     return None
 
 
+THEN_ADD = re.compile(r"(.+?), then add (.+\.)")
+
+
 def aligned(norm: str, orig: str) -> tuple[list[str], list[str]] | None:
     """The sentences of an effect, and the same sentences as printed (the last ones of orig)."""
     norm_s = sentences(norm)
     orig_s = sentences(orig)[-len(norm_s):] if norm_s else []
     if not norm_s or len(orig_s) != len(norm_s):
         return None
+    # "Draw a card, then add one mana of any color." (Sarkhan Unbroken): two instructions in the
+    # order written (608.2c), the mana after the action
+    for i in range(len(norm_s) - 1, -1, -1):
+        m, mo = THEN_ADD.fullmatch(norm_s[i]), THEN_ADD.fullmatch(orig_s[i])
+        if m and mo and not m.group(1).startswith("Add "):
+            norm_s[i:i + 1] = [m.group(1) + ".", "Add " + m.group(2)]
+            orig_s[i:i + 1] = [mo.group(1) + ".", "Add " + mo.group(2)]
     # "Choose a color. Add one mana of that color ...": one instruction in two sentences
     for i in range(len(norm_s) - 2, -1, -1):
         if norm_s[i] == "Choose a color.":
@@ -770,6 +780,9 @@ def spell_mana(norm: str, orig: str):
     return {"spell": entry}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))
 
 
+LIFE_AND_ADD = re.compile(r"((?:When|Whenever|At) [^,]+), (you (?:lose|gain) \w+ life) and add (.+)")
+
+
 def triggered_mana(norm: str, orig: str):
     """"When ~ enters, add {R}{R}." (not a mana ability: it triggers on no mana ability, 605.5a).
     A trigger event the vocabulary has no word for is kept as words: the ability is then read
@@ -788,8 +801,17 @@ def triggered_mana(norm: str, orig: str):
     m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)(, if [^,]+)?, (?:(?:you|that player) )?(may )?adds? (.+)",
                      norm.rstrip("."))
     chapter = re.fullmatch(r"((?:[IV]+, )*[IV]+) — Add (.+)", norm.rstrip("."))
+    life = None
     if m is None and chapter is None:
-        return None
+        # "Whenever a creature enters the battlefield, you lose 1 life and add {B}." (Carnival of
+        # Souls): the life first, then the mana, as written (608.2c)
+        both = LIFE_AND_ADD.fullmatch(norm.rstrip("."))
+        printed = LIFE_AND_ADD.fullmatch(orig.rstrip("."))
+        if both is None or printed is None:
+            return None
+        m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)()(), (.+)", f"{both.group(1)}, {both.group(3)}")
+        life = ([both.group(2)[0].upper() + both.group(2)[1:] + ".", f"Add {both.group(3)}."],
+                [printed.group(2)[0].upper() + printed.group(2)[1:] + ".", f"Add {printed.group(3)}."])
     if chapter is not None:
         # CR 714.2b: a Saga's chapter ability is a triggered ability (its event is not read here)
         event, rest, when = chapter.group(1), chapter.group(2), None
@@ -800,7 +822,7 @@ def triggered_mana(norm: str, orig: str):
         plain = not (m.group(2) or m.group(3)) and (that_player or " that player " not in m.group(0))
         events = THAT_PLAYER_WHEN if that_player else WHEN
         when = next((w for pattern, w in events if pattern.fullmatch(event)), None) if plain else None
-    s = aligned("Add " + rest + ".", orig)
+    s = aligned("Add " + rest + ".", orig) if life is None else life
     if s is None:
         return None
     entry: dict[str, Any] = {}
