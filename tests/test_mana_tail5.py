@@ -153,3 +153,18 @@ def test_an_action_then_mana_and_riders_of_that_player():
                        "they don't lose this mana as steps and phases end.")
     assert shizuko.card["abilities"][0]["triggered"]["add_mana"] == {
         "mana": "{G}{G}{G}", "rider": "Until end of turn, they don't lose this mana as steps and phases end."}
+
+
+def test_instead_under_a_counter_or_a_land_played():
+    river = ("River of Tears", "Land", "{T}: Add {U}. If you played a land this turn, add {B} instead.")
+    caverns = ("Gemstone Caverns", "Legendary Land",
+               "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color.")
+    assert _line(river, 1)["activated"]["instead"] == {"if": {"lands_played": "you", "at_least": 1}, "add_mana": "{B}"}
+    assert _line(caverns, 1)["activated"]["instead"] == {"if": {"counters": "luck", "at_least": 1},
+                                                         "add_mana": {"any": "color"}}
+    card = {"name": "X", "type_line": "Land", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}",
+                                                    "instead": {"if": {"lands_played": "bob", "at_least": 1},
+                                                                "add_mana": "{G}"}}}]}
+    with pytest.raises(InputError, match="lands_played: is written `lands_played: you`"):
+        parse_card(card, "t.yaml")

@@ -363,6 +363,10 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
             f, ff = filter_facts(c.filter)
             facts += ff
         what = f"count({c.zone},{f})" if c.kind == "count" else f"total_power({f})"
+        if c.kind == "counters":
+            what = f"counters({quote(c.counter)})"
+        elif c.kind == "lands_played":
+            what = "lands_played"
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")

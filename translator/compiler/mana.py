@@ -262,6 +262,11 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 def activation_condition(clause: str) -> dict[str, Any] | None:
     """One condition of "Activate only if ..." (translator/activation.py, CR 602.5), or None."""
+    m = re.fullmatch(r"~ has an? ([\w+/-]+) counter on it", clause)
+    if m:
+        return {"counters": m.group(1).lower(), "at_least": 1}
+    if clause == "you played a land this turn":
+        return {"lands_played": "you", "at_least": 1}
     m = re.fullmatch(rf"{COUNT} or more cards are in your (graveyard|library)", clause)
     if m:
         return {"count": {"zone": m.group(2)}, "at_least": number(m.group(1))}
@@ -404,12 +409,13 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if not merge_instructions(entry, instr):
                 return None
             continue
-        instead = re.fullmatch(r"If (.+?), add (.+) instead\.", s) if costs is not None and i > at else None
+        instead = re.fullmatch(r"If (.+?), (?:add (.+) instead|instead add (.+))\.", s) \
+            if costs is not None and i > at else None
         if instead is not None and "instead" not in entry:
             # "If you control four or more creatures, add {G}{G} instead." (106.3: the other mana
             # while the condition holds, checked as the mana ability resolves, 605.3a)
             cond = activation_condition(instead.group(1))
-            other = add_clause(instead.group(2), costs)
+            other = add_clause(instead.group(2) or instead.group(3), costs)
             if cond is None or other is None:
                 return None
             entry["instead"] = {"if": cond, "add_mana": other}
