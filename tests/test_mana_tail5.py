@@ -168,3 +168,15 @@ def test_instead_under_a_counter_or_a_land_played():
                                                                 "add_mana": "{G}"}}}]}
     with pytest.raises(InputError, match="lands_played: is written `lands_played: you`"):
         parse_card(card, "t.yaml")
+
+
+def test_a_mana_trigger_on_any_of_three_land_types():
+    keeper = ("Keeper of Progenitus", "Creature — Elf Druid", ("Whenever a player taps a Mountain, Forest, or Plains for "
+              "mana, that player adds one mana of any type that land produced."))
+    t = _line(keeper, 1)["triggered"]
+    assert t["trigger"] == {"tapped_for_mana": {"any_of": [["mountain"], ["forest"], ["plains"]]}, "who": "any"}
+    card = {"name": "X", "type_line": "Enchantment", "oracle_text": "a",
+            "abilities": [{"line": 1, "triggered": {"trigger": {"tapped_for_mana": {"any_of": [["forest"]]}},
+                                                    "add_mana": "{G}"}}]}
+    with pytest.raises(InputError, match="any_of: is a list of two or more filters"):
+        parse_card(card, "t.yaml")

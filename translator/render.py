@@ -471,8 +471,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         if t.source == ("enchanted",):
             facts.append(f"mana_trigger({a},enchanted,{t.who}).")
         else:
-            f, ff = filter_facts(t.source)
-            facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+            # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
+            for source in (t.source, *t.also):
+                f, ff = filter_facts(source)
+                facts += [f"mana_trigger({a},{f},{t.who})."] + ff
     if ability.kind == "static" and ability.effect_text:
         # Words beside its effect that the effect does not describe: answers name them.
         facts.append(f"ability_words({a}).")

@@ -590,7 +590,8 @@ TRIGGERS = (
     # (pattern, who): the permanent tapped for mana, and who taps it
     (re.compile(r"Whenever enchanted land is tapped for mana, its controller adds (.+)"), "enchanted", "any"),
     (re.compile(r"Whenever (?:a|an) ([\w ]+?) is tapped for mana, its controller adds (.+)"), None, "any"),
-    (re.compile(r"Whenever a player taps (?:a|an) ([\w ]+?) for mana, that player adds (.+)"), None, "any"),
+    (re.compile(r"Whenever a player taps (?:a|an) ([\w ]+?|\w+, \w+,? or \w+) for mana, that player adds (.+)"), None,
+     "any"),
     (re.compile(r"Whenever you tap (?:a|an) ([\w ]+?) for mana, add (.+)"), None, "you"),
 )
 
@@ -613,9 +614,17 @@ def mana_trigger(norm: str, orig: str):
             continue
         if source is None:
             f = kind_filter(m.group(1))
-            if f is None:
+            alts = re.fullmatch(r"(\w+), (\w+),? or (\w+)", m.group(1)) if f is None else None
+            if alts is not None:
+                # "a Mountain, Forest, or Plains": any of those (one trigger whichever it matches)
+                fs = [kind_filter(w) for w in alts.groups()]
+                if any(x is None for x in fs):
+                    return None
+                source = {"any_of": [list(x) for x in fs]}
+            elif f is None:
                 return None
-            source = list(f)
+            else:
+                source = list(f)
         mana = trigger_mana(m.groups()[-1])
         if mana is None:
             return None
