@@ -180,3 +180,11 @@ def test_a_mana_trigger_on_any_of_three_land_types():
                                                     "add_mana": "{G}"}}]}
     with pytest.raises(InputError, match="any_of: is a list of two or more filters"):
         parse_card(card, "t.yaml")
+
+
+def test_exert_in_a_mana_abilitys_cost_is_the_effect_it_has():
+    ritualist = ("Oasis Ritualist", "Creature — Naga Druid", ("{T}, Exert Oasis Ritualist: Add two mana of any one "
+                 "color. (An exerted creature won't untap during your next untap step.)"))
+    assert _line(ritualist, 1)["activated"] == {
+        "cost": ["{T}"], "add_mana": {"any": "color", "amount": 2},
+        "creates": {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}}

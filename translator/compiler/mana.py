@@ -551,6 +551,9 @@ def recipient(effect: str) -> tuple[str, str] | None:
     return None
 
 
+EXERT = re.compile(r"(.+), Exert ~")
+
+
 def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     """"[Cost]: Add [mana]. [riders]" as an activated ability's entry (without `line`), with the
     unread parts; None if it is not one."""
@@ -558,10 +561,23 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     if parts is None:
         return None
     cost_text, effect = parts
+    exert = EXERT.fullmatch(cost_text)
+    if exert is not None:
+        # CR 701.43a: "{T}, Exert ~: Add two mana of any one color." (Oasis Ritualist): to exert it
+        # is to have it not untap during its controller's next untap step, as the mana ability is
+        # activated and resolves at once (605.3a): that effect, created by the ability
+        cost_text = exert.group(1)
     costs = read_cost(cost_text, planeswalker)
     if costs is None:
         return None
     orig_parts = split_ability(orig)
+    if exert is not None:
+        read = activated_mana(f"{cost_text}: {effect}", f"{cost_text}: {orig_parts[1] if orig_parts else effect}",
+                              planeswalker)
+        if read is None or "creates" in read[0] or read[1]:
+            return None
+        return {**read[0], "creates": {"restrict": {"what": ["untap"], "to": "self"},
+                                       "duration": "your_next_untap_step"}}, ()
     to = recipient(effect)
     if to is not None and orig_parts is not None and recipient(orig_parts[1]) is not None:
         read = activated_mana(f"{cost_text}: {to[0]}", f"{orig_parts[0]}: {recipient(orig_parts[1])[0]}",
