@@ -188,3 +188,31 @@ def test_exert_in_a_mana_abilitys_cost_is_the_effect_it_has():
     assert _line(ritualist, 1)["activated"] == {
         "cost": ["{T}"], "add_mana": {"any": "color", "amount": 2},
         "creates": {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}}
+
+
+# -- grants that apply as long as a condition holds (CR 604.2) -----------------------------------
+
+def test_as_long_as_grants():
+    tree = ("The World Tree", "Land", ('As long as you control six or more lands, lands you control have "{T}: Add one '
+            'mana of any color."'))
+    embrace = ("Nature's Embrace", "Enchantment — Aura", ('As long as enchanted permanent is a land, it has "{T}: Add '
+               'two mana of any one color."'))
+    assert _line(tree, 1)["static"] == {
+        "condition": {"you_control": {"filter": ["land"], "at_least": 6}},
+        "grant": {"to": {"filter": ["land"], "controller": "you"},
+                  "ability": {"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}}}}}
+    assert _line(embrace, 1)["static"] == {
+        "condition": {"enchanted": ["land"]},
+        "grant": {"to": "enchanted_permanent",
+                  "ability": {"activated": {"cost": ["{T}"], "add_mana": {"any": "color", "amount": 2}}}}}
+
+
+def test_a_static_condition_is_checked():
+    card = {"name": "X", "type_line": "Enchantment", "oracle_text": "a",
+            "abilities": [{"line": 1, "static": {"condition": {"enchanted": ["land"]},
+                                                 "grant": {"to": "self", "ability": {"keywords": ["flying"]}}}}]}
+    with pytest.raises(InputError, match="enchanted: goes with a grant to enchanted_permanent"):
+        parse_card(card, "t.yaml")
+    card["abilities"][0]["static"]["condition"] = {"opponents": {"at_least": 2}}
+    with pytest.raises(InputError, match="a static ability's condition is"):
+        parse_card(card, "t.yaml")

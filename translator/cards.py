@@ -189,6 +189,9 @@ class Ability:
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
+    static_if: Condition | None = None   # static: {you_control: ...} ("As long as you control six or
+                                         # more lands"), or kind "enchanted" (filters: "As long as
+                                         # enchanted permanent is a land")
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
@@ -928,9 +931,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if len(a.data) > 1 + ("text" in a.data):
                 raise a.error("cost_increase", "a cost increase goes in an ability of its own (only text beside it)")
             return Ability(line, kind, effect_text=text, cost_increase=increase)
-        condition = a.get("condition", str, "")
+        static_if = _static_condition(a) if isinstance(a.data.get("condition"), dict) else None
+        condition = "" if static_if is not None else a.get("condition", str, "")
         if condition and condition not in CONDITIONS:
-            raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}")
+            raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}, {{you_control: ...}} or "
+                                       "{enchanted: FILTER}")
         control = a.get("control", str, "")
         if control and control not in ("enchanted_creature", "enchanted_permanent"):
             raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
@@ -938,6 +943,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
+        if static_if is not None and not grant:
+            raise a.error("condition", "a counted or enchanted condition goes with a grant")
+        if static_if is not None and static_if.kind == "enchanted" and grant[0] != "enchanted_permanent":
+            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
+                                       "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
             raise a.error(None, "a replacement, land_types, colors or spend effect goes in an "
                                 "ability of its own (no grant, pt, control or condition beside it)")
@@ -970,7 +980,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        pt=pts, control=control, condition=condition, restricts=restricts,
-                       restrict_if=restrict_if)
+                       restrict_if=restrict_if, static_if=static_if)
     return _parse_enters(line, arg, where, sub)
 
 
@@ -1044,6 +1054,20 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 
 
 CONDITIONS = ("you_control_your_commander",)
+
+
+def _static_condition(a: Fields) -> Condition:
+    """A static ability's `condition: {you_control: {filter, at_least | at_most}}` ("As long as you
+    control six or more lands", The World Tree) or `{enchanted: FILTER}` ("As long as enchanted
+    permanent is a land", Nature's Embrace): it has its effect only while that holds (604.2)."""
+    raw = a.data["condition"]
+    if set(raw) == {"enchanted"}:
+        return Condition("enchanted", filters=(parse_filter(raw["enchanted"], a, "condition"),))
+    cond = parse_condition(raw, a, "condition", parse_filter)
+    if cond.kind != "you_control" or cond.other:
+        raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
+                                   "at_most}}, {enchanted: FILTER} or you_control_your_commander")
+    return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
 TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")

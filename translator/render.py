@@ -547,6 +547,14 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"gains_control({a},{ability.control}).")
     if ability.condition:
         facts.append(f"ability_condition({a},{ability.condition}).")
+    if ability.static_if is not None:
+        # CR 604.2: "As long as you control six or more lands, ...", "As long as enchanted permanent
+        # is a land, ..." (characteristics.lp condition_holds/2)
+        c = ability.static_if
+        ff = [fact for words in c.filters for fact in
+              (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
+        term = "enchanted_is" if c.kind == "enchanted" else f"you_control({c.compare},{c.count})"
+        facts += [f"ability_condition({a},{term})."] + ff
     if ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)

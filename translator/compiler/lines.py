@@ -118,7 +118,8 @@ def mana_line(text: str, ctx: Context):
                 "creates_mana_replacement"
         return None
     for template, name in ((mana.mana_trigger, "mana_trigger"), (mana.mana_replacement, "mana_replacement"),
-                           (mana.mana_grant, "mana_grant"), (mana.triggered_mana, "triggered_mana")):
+                           (mana.mana_grant, "mana_grant"), (mana.conditional_grant, "mana_grant"),
+                           (mana.triggered_mana, "triggered_mana")):
         read = template(norm, orig)
         if read is not None:
             return read[0], name, read[1]

@@ -763,6 +763,36 @@ def mana_grant(norm: str, orig: str, planeswalker: bool = False):
     return {"static": {"grant": {"to": to, "ability": {"activated": ability}}}}, unread
 
 
+def conditional_grant(norm: str, orig: str):
+    """"As long as you control six or more lands, lands you control have "{T}: Add one mana of any
+    color."" (The World Tree), "As long as enchanted permanent is a land, it has "..."" (Nature's
+    Embrace): a grant of the quoted mana ability that has its effect only while the condition holds
+    (CR 604.2, 613.1f)."""
+    m = re.fullmatch(r"As long as (.+?), (.+)", norm)
+    mo = re.fullmatch(r"As long as (.+?), (.+)", orig)
+    if m is None or mo is None:
+        return None
+    cond = re.fullmatch(rf"you control {COUNT} or (more|fewer) ([\w ]+)", m.group(1))
+    if cond is not None:
+        f = kind_filter(cond.group(3))
+        if f is None or number(cond.group(1)) is None:
+            return None
+        condition: dict[str, Any] = {"you_control": {"filter": list(f), "at_least" if cond.group(2) == "more"
+                                                     else "at_most": number(cond.group(1))}}
+        grant = mana_grant(m.group(2), mo.group(2))
+    else:
+        e = re.fullmatch(r"enchanted permanent is an? ([\w ]+)", m.group(1))
+        f = kind_filter(e.group(1)) if e else None
+        if f is None:
+            return None
+        condition = {"enchanted": list(f)}
+        said = re.sub(r"^it has ", "Enchanted permanent has ", m.group(2))
+        grant = mana_grant(said, mo.group(2)) if said != m.group(2) else None
+    if grant is None:
+        return None
+    return {"static": {"condition": condition, **grant[0]["static"]}}, grant[1]
+
+
 def created_grant(norm: str, orig: str):
     """"Until end of turn, lands you control gain "{T}: Add one mana of any color."": an effect
     that grants the mana ability to the permanents in the group as it resolves (611.2c), until
