@@ -216,3 +216,19 @@ def test_a_static_condition_is_checked():
     card["abilities"][0]["static"]["condition"] = {"opponents": {"at_least": 2}}
     with pytest.raises(InputError, match="a static ability's condition is"):
         parse_card(card, "t.yaml")
+
+
+# -- a triggered mana ability a spell creates until end of turn (CR 605.1b, 611.2a) -------------
+
+def test_high_tide_creates_a_triggered_mana_ability():
+    tide = ("High Tide", "Instant", ("Until end of turn, whenever a player taps an Island for mana, that player adds an "
+            "additional {U}."))
+    assert _line(tide, 1)["spell"]["creates"] == {
+        "triggered": {"trigger": {"tapped_for_mana": ["island"], "who": "any"}, "add_mana": "{U}"},
+        "duration": "end_of_turn"}
+    card = {"name": "X", "type_line": "Instant", "oracle_text": "a",
+            "abilities": [{"line": 1, "spell": {"effect": "a", "creates": {
+                "triggered": {"trigger": {"tapped_for_mana": ["island"]}, "add_mana": {"any": "color"}},
+                "duration": "end_of_turn"}}}]}
+    with pytest.raises(InputError, match="is fixed mana"):
+        parse_card(card, "t.yaml")

@@ -819,7 +819,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
-                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
+                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
@@ -830,6 +830,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
                 creates = _parse_created_shield(c, line, duration)
+            elif c.has("triggered"):
+                creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
@@ -1123,6 +1125,23 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
 # step (514.2), for ever, or until its controller's next untap step is over ("~ doesn't untap
 # during your next untap step": it applies in that step, 502.3, then ends).
 DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
+
+
+def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, granted: bool) -> Ability:
+    """`creates: {triggered: {trigger: {tapped_for_mana: [island]}, add_mana: "{U}"}, duration:
+    end_of_turn}`: "Until end of turn, whenever a player taps an Island for mana, that player adds
+    an additional {U}" (High Tide): a triggered mana ability of the effect (605.1b, 611.2a), its
+    controller the effect's, alone in what it creates."""
+    if granted or len([k for k in c.data if k != "duration"]) != 1:
+        raise c.error("triggered", "a created triggered mana ability is created alone, by a card's own spell or ability")
+    t = Fields(c.data["triggered"], where, c.sub("triggered"), {"trigger", "add_mana"})
+    if not t.has("trigger") or not t.has("add_mana"):
+        raise t.error(None, "is {trigger: {tapped_for_mana: FILTER, who}, add_mana: MANA}")
+    inner = parse_ability({"triggered": t.data}, where, c.sub("triggered"), n_lines, granted=True)
+    if inner.mana is None or inner.mana.kind not in ("fixed",) or inner.mana.rider or inner.mana.amount != 1 \
+            or inner.trigger.source == ("enchanted",):
+        raise t.error("add_mana", "is fixed mana (\"an additional {U}\"), added once, on a filter of permanents")
+    return dataclasses.replace(inner, line=line)
 
 
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:

@@ -467,14 +467,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 facts += [f"target_rule({a},{k},{r})." for r in word[2]]
     facts.extend(enters_facts(a, ability))
     if ability.trigger is not None:
-        t = ability.trigger
-        if t.source == ("enchanted",):
-            facts.append(f"mana_trigger({a},enchanted,{t.who}).")
-        else:
-            # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
-            for source in (t.source, *t.also):
-                f, ff = filter_facts(source)
-                facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+        facts.extend(trigger_facts(a, ability.trigger))
     if ability.kind == "static" and ability.effect_text:
         # Words beside its effect that the effect does not describe: answers name them.
         facts.append(f"ability_words({a}).")
@@ -483,6 +476,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.creates is not None:
         c = ability_term(card, ability, created=True)
         facts += [f"creates({a},{c}).", f"effect_duration({c},{ability.duration})."]
+        if ability.creates.kind == "triggered" and ability.creates.trigger is not None:
+            # "Until end of turn, whenever a player taps an Island for mana, that player adds an
+            # additional {U}" (High Tide): a triggered mana ability of the effect (events.lp)
+            facts += [f"ability_kind({c},triggered)."] + mana_facts(c, ability.creates.mana) + \
+                trigger_facts(c, ability.creates.trigger)
         facts.extend(continuous_facts(c, ability.creates))
         facts.extend(effect_facts(card, c, ability.creates))
         if ability.creates.effect_text:
@@ -492,6 +490,18 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
         facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
         facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
+    return facts
+
+
+def trigger_facts(a: str, t) -> list[str]:
+    """"Whenever [a permanent] is tapped for mana" (mana_trigger/3, CR 106.12a)."""
+    if t.source == ("enchanted",):
+        return [f"mana_trigger({a},enchanted,{t.who})."]
+    facts = []
+    # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
+    for source in (t.source, *t.also):
+        f, ff = filter_facts(source)
+        facts += [f"mana_trigger({a},{f},{t.who})."] + ff
     return facts
 
 

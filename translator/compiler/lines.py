@@ -100,6 +100,9 @@ def mana_line(text: str, ctx: Context):
         created = mana.until_end_of_turn_replacement(norm)
         if created is not None:
             return {"spell": {"effect": orig, "creates": created}}, "creates_mana_replacement"
+        created = mana.until_end_of_turn_trigger(norm)
+        if created is not None:
+            return {"spell": {"effect": orig, "creates": created}}, "creates_mana_trigger"
         created = mana.created_grant(norm, orig)
         if created is not None:
             return {"spell": {"effect": orig, "creates": created}}, "creates_mana_grant"

@@ -706,6 +706,22 @@ def mana_replacement(norm: str, orig: str):
     return None
 
 
+def until_end_of_turn_trigger(effect: str) -> dict[str, Any] | None:
+    """"Until end of turn, whenever a player taps an Island for mana, that player adds an
+    additional {U}." (High Tide): the effect a spell creates, a triggered mana ability until the
+    cleanup step (605.1b, 611.2a, 514.2); fixed mana only."""
+    m = re.fullmatch(r"Until end of turn, whenever (.+)", effect.rstrip("."))
+    if not m:
+        return None
+    read = mana_trigger("Whenever " + m.group(1), "")
+    if read is None:
+        return None
+    t = read[0]["triggered"]
+    if not isinstance(t["add_mana"], str) or t["trigger"]["tapped_for_mana"] == "enchanted":
+        return None
+    return {"triggered": t, "duration": "end_of_turn"}
+
+
 def until_end_of_turn_replacement(effect: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Until end of turn, (if .+)", effect.rstrip("."))
     if not m:
