@@ -232,3 +232,13 @@ def test_high_tide_creates_a_triggered_mana_ability():
                 "duration": "end_of_turn"}}}]}
     with pytest.raises(InputError, match="is fixed mana"):
         parse_card(card, "t.yaml")
+
+
+def test_domain_and_greatest_power():
+    scope = ("Prismatic Geoscope", "Artifact", ("Domain — {T}: Add X mana in any combination of colors, where X is the "
+             "number of basic land types among lands you control."))
+    selvala = ("Selvala, Heart of the Wilds", "Legendary Creature — Elf Scout", ("{G}, {T}: Add X mana in any "
+               "combination of colors, where X is the greatest power among creatures you control."))
+    assert _line(scope, 1)["activated"]["add_mana"] == {"combination": "colors", "amount": "domain"}
+    assert _line(selvala, 1)["activated"] == {"cost": ["{G}", "{T}"], "add_mana": {"combination": "colors",
+                                                                                  "amount": "greatest_power"}}

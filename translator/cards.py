@@ -499,6 +499,10 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
 # for each charge counter removed this way"), the counters of a kind on its source ("for each
 # charge counter on ~"), or its source's power ("an amount of {G} equal to ~'s power").
 AMOUNT = re.compile(r"^X(\+(\d+))?$")
+# its source's power, devotion (to the chosen color), its controller's life total (119.1), domain
+# (the basic land types among the lands they control, 305.6), the greatest power among their
+# creatures (208.1)
+NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power")
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -530,7 +534,7 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion", "life")):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
@@ -561,7 +565,8 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if len(colors) != 1 or colors[0] not in COLORS:
             raise f.error("amount", f"devotion is to one color: {', '.join(sorted(COLORS))}")
         return ("devotion", tuple(colors))
-    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, {{counters: KIND}}, "
+    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, life, domain, greatest_power, "
+                            f"{{counters: KIND}}, "
                             f"{{devotion: COLOR}} or {{count: {{filter, whose}}}}, got {describe(raw)}")
 
 

@@ -172,7 +172,7 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion", "life"):
+    if amount in ("power", "devotion", "life", "domain", "greatest_power"):
         return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 

@@ -120,6 +120,15 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(r"X mana of any one color, where X is the number of ([\w+/-]+) counters on ~", c)
     if m:
         return {"any": "color", "amount": {"counters": m.group(1).lower()}}
+    # "X mana in any combination of colors, where X is the number of basic land types among lands
+    # you control" (Prismatic Geoscope: domain, 305.6), "... the greatest power among creatures you
+    # control" (Selvala, Heart of the Wilds, 208.1)
+    m = re.fullmatch(r"X mana (of any one color|in any combination of colors), where X is (the number of basic land "
+                     r"types among lands you control|the greatest power among creatures you control)", c)
+    if m:
+        amount = "domain" if "basic land types" in m.group(2) else "greatest_power"
+        return {"any": "color", "amount": amount} if m.group(1) == "of any one color" else \
+            {"combination": "colors", "amount": amount}
     m = re.fullmatch(rf"X mana (of any one color|in any combination of colors|in any combination of ({SYM}) and/or "
                      rf"({SYM})), where X is the number of ([\w ]+?) (you control|on the battlefield)", c)
     if m:
