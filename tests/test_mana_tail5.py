@@ -242,3 +242,17 @@ def test_domain_and_greatest_power():
     assert _line(scope, 1)["activated"]["add_mana"] == {"combination": "colors", "amount": "domain"}
     assert _line(selvala, 1)["activated"] == {"cost": ["{G}", "{T}"], "add_mana": {"combination": "colors",
                                                                                   "amount": "greatest_power"}}
+
+
+def test_a_color_its_source_has_or_one_among_permanents():
+    katilda = ("Katilda, Dawnhart Prime", "Legendary Creature — Human Warlock",
+               'Human creatures you control have "{T}: Add one mana of any of this creature\'s colors."')
+    mox = ("Mox Amber", "Legendary Artifact",
+           "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.")
+    assert _line(katilda, 1)["static"]["grant"]["ability"]["activated"]["add_mana"] == {"any": "own_colors"}
+    assert _line(mox, 1)["activated"]["add_mana"] == {"any": "color", "among": [["legendary", "creature"],
+                                                                                ["planeswalker"]]}
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": {"any": "type", "among": [["land"]]}}}]}
+    with pytest.raises(InputError, match="among: goes with any: color"):
+        parse_card(card, "t.yaml")

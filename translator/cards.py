@@ -123,6 +123,8 @@ class ManaEffect:
                                          # there (matching filter, if any), not permanents
     keyword: str = ""                    # for_each: only the permanents with this keyword ("for each
                                          # creature with defender you control")
+    among: tuple[tuple[str, ...], ...] = ()   # any (of_kind among): a color among its controller's
+                                         # permanents matching any of these filters (Mox Amber)
     power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
     named_self: bool = False             # for_each: only those with its source's name (201.2)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
@@ -575,7 +577,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "different_colors", "chosen", "or"})
+                                  "produced_type", "different_colors", "chosen", "or", "among"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
@@ -602,10 +604,22 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
             for i, o in enumerate(opts)), rider=rider)
+    if f.has("among"):
+        # "one mana of any color among legendary creatures and planeswalkers you control" (Mox
+        # Amber): a color one of its controller's permanents matching any of the filters has
+        if f.get("any", str, "") != "color" or f.has("amount"):
+            raise f.error("among", "goes with any: color, once (\"one mana of any color among ...\")")
+        alts = f.get("among", list, required=True)
+        if not alts:
+            raise f.error("among", "is a list of filters, like [[legendary, creature], [planeswalker]]")
+        filters = tuple(parse_filter(x, f, "among") for x in alts)
+        return ManaEffect("any", of_kind="among", rider=rider, among=filters)
     if f.has("any"):
         of_kind = f.get("any", str)
-        if of_kind not in ("color", "type", "commander_identity"):
-            raise f.error("any", "must be 'color', 'type' or 'commander_identity'")
+        if of_kind not in ("color", "type", "commander_identity", "own_colors"):
+            raise f.error("any", "must be 'color', 'type', 'commander_identity' or 'own_colors'")
+        if of_kind == "own_colors" and f.has("amount"):
+            raise f.error("amount", "own_colors adds one mana (\"one mana of any of this creature's colors\")")
         # CR 106.1a: "three mana of any one color" is three mana of one color, chosen once.
         amount = parse_amount(f, False)
         if amount == "devotion" and of_kind != "color":

@@ -185,6 +185,12 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
                 facts.append(f"adds_fixed({a},{i},{MANA_LETTER[letter]},{n}).")
     if mana.kind == "any" and mana.of_kind == "commander_identity":
         facts.append(f"adds_identity({a}).")
+    elif mana.kind == "any" and mana.of_kind == "own_colors":
+        facts.append(f"adds_own_colors({a}).")     # "one mana of any of this creature's colors"
+    elif mana.kind == "any" and mana.of_kind == "among":
+        for words in mana.among:                    # "... of any color among legendary creatures ..."
+            f, ff = filter_facts(words)
+            facts += [f"adds_any_among({a},{f})."] + ff
     elif mana.kind == "any":
         facts.append(f"adds_any({a},{mana.of_kind}).")
     elif mana.kind == "could_produce":

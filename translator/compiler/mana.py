@@ -106,6 +106,15 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(r"one mana of any (color|type)", c)
     if m:
         return {"any": m.group(1)}
+    # "one mana of any of this creature's colors" (Katilda's grant, 105.1)
+    if c in ("one mana of any of ~'s colors", "one mana of any of this creature's colors"):
+        return {"any": "own_colors"}
+    # "one mana of any color among legendary creatures and planeswalkers you control" (Mox Amber)
+    m = re.fullmatch(r"one mana of any color among ([\w ]+?) and ([\w ]+?) you control", c)
+    if m:
+        first = kind_filter(m.group(1))
+        second = kind_filter(m.group(2))
+        return {"any": "color", "among": [list(first), list(second)]} if first and second else None
     # "three mana of any one color" (one color, chosen once: CR 106.1a)
     m = re.fullmatch(rf"{COUNT_WORD} mana of any one color", c)
     if m:
@@ -466,8 +475,8 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
         return True
-    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type")) and \
-        mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among")) and \
+        mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 
 
 def further_actions(said: list[str]) -> EffectRead | None:
