@@ -256,3 +256,11 @@ def test_a_color_its_source_has_or_one_among_permanents():
             "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": {"any": "type", "among": [["land"]]}}}]}
     with pytest.raises(InputError, match="among: goes with any: color"):
         parse_card(card, "t.yaml")
+
+
+def test_a_counter_put_before_the_mana_is_counted():
+    gen = ("Empowered Autogenerator", "Artifact", ("{T}: Put a charge counter on Empowered Autogenerator. Add X mana of "
+           "any one color, where X is the number of charge counters on Empowered Autogenerator."))
+    a = _line(gen, 1)["activated"]
+    assert (a["add_mana"], a["does"]) == ({"any": "color", "amount": {"counters": "charge", "plus": 1}},
+                                          [{"counters": {"what": "self", "kind": "charge"}}])

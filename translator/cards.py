@@ -540,6 +540,11 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
+    if isinstance(raw, dict) and set(raw) == {"counters", "plus"} and isinstance(raw["counters"], str) and \
+            raw["counters"] and isinstance(raw["plus"], int) and not isinstance(raw["plus"], bool) and raw["plus"] >= 1:
+        # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on ~"
+        # (Empowered Autogenerator): those on it before, plus those the ability puts first
+        return ("counters", raw["counters"], raw["plus"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
         g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})

@@ -170,6 +170,8 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and len(amount) > 2:
+        return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
     if amount in ("power", "devotion", "life", "domain", "greatest_power"):

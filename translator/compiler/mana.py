@@ -606,6 +606,15 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     instead = if_you_control_instead(effect)
     if instead is not None:
         return {"cost": costs, "add_mana": instead}, ()
+    m = re.fullmatch(r"Put an? ([\w+/-]+) counter on ~\. Add X mana of any one color, where X is the number of "
+                     r"([\w+/-]+) counters on ~\.", effect)
+    if m and m.group(1) == m.group(2):
+        # "Put a charge counter on ~. Add X mana of any one color, where X is the number of charge
+        # counters on ~." (Empowered Autogenerator): counted after the counter is put (608.2c)
+        kind = m.group(1).lower()
+        return {"cost": costs, "add_mana": {"any": "color", "amount": {"counters": kind, "plus": 1}},
+                "effect": orig_parts[1].split(". ")[0] + "." if orig_parts else effect,
+                "does": [{"counters": {"what": "self", "kind": kind}}]}, ()
     s = aligned(effect, orig_parts[1] if orig_parts else orig)
     if s is None:
         return None
