@@ -264,3 +264,11 @@ def test_a_counter_put_before_the_mana_is_counted():
     a = _line(gen, 1)["activated"]
     assert (a["add_mana"], a["does"]) == ({"any": "color", "amount": {"counters": "charge", "plus": 1}},
                                           [{"counters": {"what": "self", "kind": "charge"}}])
+
+
+def test_choose_a_color_of_a_permanent_or_a_card():
+    crater = ("Meteor Crater", "Land", "{T}: Choose a color of a permanent you control. Add one mana of that color.")
+    stone = ("Corrupted Grafstone", "Artifact", ("{T}: Choose a color of a card in your graveyard. Add one mana of that "
+             "color."))
+    assert _line(crater, 1)["activated"]["add_mana"] == {"any": "color", "among": [["permanent"]]}
+    assert _line(stone, 1)["activated"]["add_mana"] == {"any": "color", "among_cards": "graveyard"}

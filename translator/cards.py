@@ -582,7 +582,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "different_colors", "chosen", "or", "among"})
+                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
@@ -609,6 +609,13 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
             for i, o in enumerate(opts)), rider=rider)
+    if f.has("among_cards"):
+        # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted
+        # Grafstone): a color one of the cards its controller owns there has (400.2, 105.1)
+        if f.get("any", str, "") != "color" or f.has("amount") or f.has("among") or \
+                f.get("among_cards", str) != "graveyard":
+            raise f.error("among_cards", "is graveyard, with any: color, once")
+        return ManaEffect("any", of_kind="among_cards", rider=rider, zone="graveyard")
     if f.has("among"):
         # "one mana of any color among legendary creatures and planeswalkers you control" (Mox
         # Amber): a color one of its controller's permanents matching any of the filters has

@@ -189,6 +189,8 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.append(f"adds_identity({a}).")
     elif mana.kind == "any" and mana.of_kind == "own_colors":
         facts.append(f"adds_own_colors({a}).")     # "one mana of any of this creature's colors"
+    elif mana.kind == "any" and mana.of_kind == "among_cards":
+        facts.append(f"adds_any_among_cards({a},{mana.zone}).")   # "a color of a card in your graveyard"
     elif mana.kind == "any" and mana.of_kind == "among":
         for words in mana.among:                    # "... of any color among legendary creatures ..."
             f, ff = filter_facts(words)

@@ -247,6 +247,12 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
         return {"any": "color", "amount": {"counters": m.group(1).lower()}}
     if s == "Choose a color. Add an amount of mana of that color equal to your devotion to that color":
         return {"any": "color", "amount": "devotion"}
+    # "Choose a color of a permanent you control. Add one mana of that color." (Meteor Crater), "...
+    # of a card in your graveyard ..." (Corrupted Grafstone): a color one of them has (105.1)
+    if s == "Choose a color of a permanent you control. Add one mana of that color":
+        return {"any": "color", "among": [["permanent"]]}
+    if s == "Choose a color of a card in your graveyard. Add one mana of that color":
+        return {"any": "color", "among_cards": "graveyard"}
     if s.startswith("Add "):
         return add_clause(s[4:], costs)
     m = re.fullmatch(r"For each color among ([\w ]+?) you control, add one mana of that color", s)
@@ -475,7 +481,7 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
         return True
-    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among")) and \
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
         mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 
 
@@ -527,7 +533,8 @@ def aligned(norm: str, orig: str) -> tuple[list[str], list[str]] | None:
             orig_s[i:i + 1] = [mo.group(1) + ".", "Add " + mo.group(2)]
     # "Choose a color. Add one mana of that color ...": one instruction in two sentences
     for i in range(len(norm_s) - 2, -1, -1):
-        if norm_s[i] == "Choose a color.":
+        if norm_s[i] in ("Choose a color.", "Choose a color of a permanent you control.",
+                         "Choose a color of a card in your graveyard."):
             norm_s[i:i + 2] = [norm_s[i] + " " + norm_s[i + 1]]
             orig_s[i:i + 2] = [orig_s[i] + " " + orig_s[i + 1]]
     return norm_s, orig_s
