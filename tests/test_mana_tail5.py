@@ -272,3 +272,17 @@ def test_choose_a_color_of_a_permanent_or_a_card():
              "color."))
     assert _line(crater, 1)["activated"]["add_mana"] == {"any": "color", "among": [["permanent"]]}
     assert _line(stone, 1)["activated"]["add_mana"] == {"any": "color", "among_cards": "graveyard"}
+
+
+def test_the_chosen_color_on_a_trigger_and_the_exiled_cards_colors():
+    sprawl = compiled("Utopia Sprawl", "Enchantment — Aura", "Enchant Forest\nAs Utopia Sprawl enters the battlefield, "
+                      "choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional "
+                      "one mana of the chosen color.")
+    assert sprawl.card["abilities"][2]["triggered"] == {"trigger": {"tapped_for_mana": "enchanted"},
+                                                       "add_mana": {"chosen": "color"}}
+    # without its linked choice (607.2d) the line is not read
+    alone = compiled("X", "Enchantment — Aura", "Whenever enchanted Forest is tapped for mana, its controller adds an "
+                     "additional one mana of the chosen color.")
+    assert alone.lines[0].status == "text"
+    mox = ("Chrome Mox", "Artifact", "{T}: Add one mana of any of the exiled card's colors.")
+    assert _line(mox, 1)["activated"]["add_mana"] == {"any": "color", "among_cards": "exiled"}

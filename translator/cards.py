@@ -612,10 +612,12 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
     if f.has("among_cards"):
         # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted
         # Grafstone): a color one of the cards its controller owns there has (400.2, 105.1)
-        if f.get("any", str, "") != "color" or f.has("amount") or f.has("among") or \
-                f.get("among_cards", str) != "graveyard":
-            raise f.error("among_cards", "is graveyard, with any: color, once")
-        return ManaEffect("any", of_kind="among_cards", rider=rider, zone="graveyard")
+        # "one mana of any of the exiled card's colors" (Chrome Mox): exiled, the cards exiled with
+        # it (607.2a, linked to the ability that exiled them)
+        zone = f.get("among_cards", str)
+        if f.get("any", str, "") != "color" or f.has("amount") or f.has("among") or zone not in ("graveyard", "exiled"):
+            raise f.error("among_cards", "is graveyard or exiled, with any: color, once")
+        return ManaEffect("any", of_kind="among_cards", rider=rider, zone=zone)
     if f.has("among"):
         # "one mana of any color among legendary creatures and planeswalkers you control" (Mox
         # Amber): a color one of its controller's permanents matching any of the filters has

@@ -147,7 +147,7 @@ def _normal(template):
 # (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, deck_construction_line,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
-             enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
+             enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(hand.from_hand),
              mana_line, _normal(attached.equip),

@@ -106,6 +106,8 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(r"one mana of any (color|type)", c)
     if m:
         return {"any": m.group(1)}
+    if c == "one mana of any of the exiled card's colors":
+        return {"any": "color", "among_cards": "exiled"}     # Chrome Mox (607.2a: the card it exiled)
     # "one mana of any of this creature's colors" (Katilda's grant, 105.1)
     if c in ("one mana of any of ~'s colors", "one mana of any of this creature's colors"):
         return {"any": "own_colors"}
