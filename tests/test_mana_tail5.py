@@ -286,3 +286,13 @@ def test_the_chosen_color_on_a_trigger_and_the_exiled_cards_colors():
     assert alone.lines[0].status == "text"
     mox = ("Chrome Mox", "Artifact", "{T}: Add one mana of any of the exiled card's colors.")
     assert _line(mox, 1)["activated"]["add_mana"] == {"any": "color", "among_cards": "exiled"}
+
+
+def test_counters_on_the_source_count_and_condition():
+    market = ("Black Market", "Enchantment", ("At the beginning of your precombat main phase, add {B} for each charge "
+              "counter on Black Market."))
+    pyramid = ("Pyramid of the Pantheon", "Artifact", ("{T}: Add three mana of any one color. Activate only if there are "
+               "three or more brick counters on Pyramid of the Pantheon."))
+    assert _line(market, 1)["triggered"] == {"when": {"beginning_of_precombat_main": "your_turn"},
+                                             "add_mana": {"mana": "{B}", "amount": {"counters": "charge"}}}
+    assert _line(pyramid, 1)["activated"]["only_if"] == [{"counters": "brick", "at_least": 3}]

@@ -293,6 +293,10 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
         return {"counters": m.group(1).lower(), "at_least": 1}
     if clause == "you played a land this turn":
         return {"lands_played": "you", "at_least": 1}
+    # "Activate only if there are three or more brick counters on ~" (Pyramid of the Pantheon)
+    m = re.fullmatch(rf"there are {COUNT} or more ([\w+/-]+) counters on ~", clause)
+    if m and number(m.group(1)) is not None:
+        return {"counters": m.group(2).lower(), "at_least": number(m.group(1))}
     m = re.fullmatch(rf"{COUNT} or more cards are in your (graveyard|library)", clause)
     if m:
         return {"count": {"zone": m.group(2)}, "at_least": number(m.group(1))}
@@ -483,6 +487,8 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
         return True
+    if "mana" in mana and set(mana.get("amount") or {}) == {"counters"}:
+        return True                     # "add {B} for each charge counter on ~": on its source as it resolves
     return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
         mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 
