@@ -296,3 +296,11 @@ def test_counters_on_the_source_count_and_condition():
     assert _line(market, 1)["triggered"] == {"when": {"beginning_of_precombat_main": "your_turn"},
                                              "add_mana": {"mana": "{B}", "amount": {"counters": "charge"}}}
     assert _line(pyramid, 1)["activated"]["only_if"] == [{"counters": "brick", "at_least": 3}]
+
+
+def test_a_nonblack_target_then_spawn_tokens():
+    hatch = ("Corpsehatch", "Sorcery", ('Destroy target nonblack creature. Create two 0/1 colorless Eldrazi Spawn '
+             'creature tokens. They have "Sacrifice this creature: Add {C}."'))
+    s = _line(hatch, 1)["spell"]
+    assert s["target"] == {"filter": ["nonblack", "creature"]}
+    assert s["does"] == [{"destroy": {"what": "target"}}, {"create_token": {"card": "Eldrazi Spawn Token", "count": 2}}]

@@ -65,7 +65,7 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "protection from chosen color"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
-NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
+NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
 # "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
 # "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
 # words of the permanent, not its card.

@@ -70,6 +70,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     if sub and sub.group(1).lower() in SUBTYPES:
         return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
                 f"target {words}")
+    color = re.fullmatch(r"non(white|blue|black|red|green) creature", words)
+    if color:                           # "target nonblack creature" (105.2: not of that color)
+        return {"filter": [f"non{color.group(1)}", "creature"]}, f"target {words}"
     power = re.fullmatch(r"creature with power (\d+) or less", words)
     if power:                           # "target creature with power 3 or less" (208.1)
         return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
