@@ -82,6 +82,8 @@ def _effect_id(sym: clingo.Symbol) -> str:
     """src(obj(Id, _), A) -> Id; eff(Id) -> Id (an effect id is its creator's or its own)."""
     if sym.name == "src":
         return object_id(sym.arguments[0])
+    if sym.name == "trig" and sym.arguments[0].name == "eff":
+        return sym.arguments[0].arguments[0].string       # a created trigger (High Tide's): its effect
     if sym.name == "trig":
         return object_id(sym.arguments[0])
     return sym.arguments[0].string

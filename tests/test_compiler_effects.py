@@ -168,10 +168,11 @@ def test_an_activated_ability_that_adds_no_mana(face, expected, status):
 
 
 def test_an_activated_ability_that_could_add_mana_is_never_read_as_one_that_does_not():
-    # CR 605.1a: "... instead add one mana of any color" is a mana ability the mana templates
+    # CR 605.1a: "... add three mana of that type instead" is a mana ability the mana templates
     # cannot read: it stays text, not an activated ability with its mana kept as words.
-    _, status = entry({"name": "Gemstone Caverns", "type": "Legendary Land",
-                         "text": "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."})
+    _, status = entry({"name": "Incubation Druid", "type": "Creature — Elf Druid", "power": "0", "toughness": "2",
+                         "text": "{T}: Add one mana of any type that a land you control could produce. If Incubation "
+                                 "Druid has a +1/+1 counter on it, add three mana of that type instead."})
     assert status == "text"
 
 

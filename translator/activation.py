@@ -20,7 +20,7 @@ COMPARES = ("at_least", "at_most", "exactly")
 # your turn", "... during an opponent's turn" (in Two-Headed Giant a teammate's turn is neither
 # yours nor an opponent's, 810.2).
 TURN_KINDS = ("your_turn", "not_your_turn", "opponents_turn")
-KINDS = (*TURN_KINDS, "count", "total_power")
+KINDS = (*TURN_KINDS, "count", "total_power", "counters", "lands_played")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,10 @@ class ActivationCondition:
           `power_at_least` or greater when given, compared with `number`; with whose: opponent,
           the permanents some opponent controls: "if an opponent controls four or more lands"),
           total_power (the total power of the permanents matching `filter` the player
-          controls, 208.1, compared with `number`).
+          controls, 208.1, compared with `number`),
+          counters (the counters of kind `counter` on the ability's source, 122.1: "if ~ has a
+          luck counter on it"), lands_played (the lands the player played this turn, 305.2: "if
+          you played a land this turn").
     """
 
     kind: str
@@ -46,6 +49,7 @@ class ActivationCondition:
     number: int = 0
     whose: str = "you"                   # count: "you control" or "an opponent controls" (some
                                          # opponent of its controller, 102.2: each counted apart)
+    counter: str = ""
 
 
 def parse_activation_conditions(value: Any, f: Fields, key: str, parse_filter) -> tuple[ActivationCondition, ...]:
@@ -72,6 +76,16 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
     number = c.get(compares[0], int)
     if number < 0:
         raise c.error(compares[0], f"must be a non-negative integer, got {describe(number)}")
+    if kind == "counters":
+        # "If ~ has a luck counter on it" (Gemstone Caverns): {counters: luck, at_least: 1}
+        if not isinstance(raw[kind], str) or not raw[kind].strip():
+            raise c.error(kind, "is the kind of counter on its source, like luck")
+        return ActivationCondition(kind, compare=compares[0], number=number, counter=raw[kind].strip())
+    if kind == "lands_played":
+        # "If you played a land this turn" (River of Tears): {lands_played: you, at_least: 1}
+        if raw[kind] != "you":
+            raise c.error(kind, "is written `lands_played: you` (the lands its controller played this turn)")
+        return ActivationCondition(kind, compare=compares[0], number=number)
     what = Fields(raw[kind], c.where, c.sub(kind), {"zone", "filter", "power_at_least", "whose"} if kind == "count"
                   else {"filter"})
     zone = what.get("zone", str, "battlefield")

@@ -66,9 +66,13 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "protection from chosen color"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
-NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES}
+NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
+# "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
+# "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
+# words of the permanent, not its card.
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"}
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.
@@ -121,6 +125,10 @@ class ManaEffect:
                                          # there (matching filter, if any), not permanents
     keyword: str = ""                    # for_each: only the permanents with this keyword ("for each
                                          # creature with defender you control")
+    among: tuple[tuple[str, ...], ...] = ()   # any (of_kind among): a color among its controller's
+                                         # permanents matching any of these filters (Mox Amber)
+    power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
+    named_self: bool = False             # for_each: only those with its source's name (201.2)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -185,6 +193,9 @@ class Ability:
     control: str = ""                    # static: enchanted_creature ("You control enchanted
                                          # creature"); created: target | exchange (CR 613.1b)
     condition: str = ""                  # static: you_control_your_commander (lieutenant)
+    static_if: Condition | None = None   # static: {you_control: ...} ("As long as you control six or
+                                         # more lands"), or kind "enchanted" (filters: "As long as
+                                         # enchanted permanent is a land")
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
     prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
@@ -519,6 +530,10 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
 # for each charge counter removed this way"), the counters of a kind on its source ("for each
 # charge counter on ~"), or its source's power ("an amount of {G} equal to ~'s power").
 AMOUNT = re.compile(r"^X(\+(\d+))?$")
+# its source's power, devotion (to the chosen color), its controller's life total (119.1), domain
+# (the basic land types among the lands they control, 305.6), the greatest power among their
+# creatures (208.1)
+NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power")
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -550,10 +565,15 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in ("power", "devotion")):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
+    if isinstance(raw, dict) and set(raw) == {"counters", "plus"} and isinstance(raw["counters"], str) and \
+            raw["counters"] and isinstance(raw["plus"], int) and not isinstance(raw["plus"], bool) and raw["plus"] >= 1:
+        # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on ~"
+        # (Empowered Autogenerator): those on it before, plus those the ability puts first
+        return ("counters", raw["counters"], raw["plus"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
         g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})
@@ -581,7 +601,8 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if len(colors) != 1 or colors[0] not in COLORS:
             raise f.error("amount", f"devotion is to one color: {', '.join(sorted(COLORS))}")
         return ("devotion", tuple(colors))
-    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, {{counters: KIND}}, "
+    raise f.error("amount", f"must be a positive number, X, X+N, power, devotion, life, domain, greatest_power, "
+                            f"{{counters: KIND}}, "
                             f"{{devotion: COLOR}} or {{count: {{filter, whose}}}}, got {describe(raw)}")
 
 
@@ -590,7 +611,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "different_colors", "chosen", "or"})
+                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
@@ -617,10 +638,31 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
             for i, o in enumerate(opts)), rider=rider)
+    if f.has("among_cards"):
+        # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted
+        # Grafstone): a color one of the cards its controller owns there has (400.2, 105.1)
+        # "one mana of any of the exiled card's colors" (Chrome Mox): exiled, the cards exiled with
+        # it (607.2a, linked to the ability that exiled them)
+        zone = f.get("among_cards", str)
+        if f.get("any", str, "") != "color" or f.has("amount") or f.has("among") or zone not in ("graveyard", "exiled"):
+            raise f.error("among_cards", "is graveyard or exiled, with any: color, once")
+        return ManaEffect("any", of_kind="among_cards", rider=rider, zone=zone)
+    if f.has("among"):
+        # "one mana of any color among legendary creatures and planeswalkers you control" (Mox
+        # Amber): a color one of its controller's permanents matching any of the filters has
+        if f.get("any", str, "") != "color" or f.has("amount"):
+            raise f.error("among", "goes with any: color, once (\"one mana of any color among ...\")")
+        alts = f.get("among", list, required=True)
+        if not alts:
+            raise f.error("among", "is a list of filters, like [[legendary, creature], [planeswalker]]")
+        filters = tuple(parse_filter(x, f, "among") for x in alts)
+        return ManaEffect("any", of_kind="among", rider=rider, among=filters)
     if f.has("any"):
         of_kind = f.get("any", str)
-        if of_kind not in ("color", "type", "commander_identity"):
-            raise f.error("any", "must be 'color', 'type' or 'commander_identity'")
+        if of_kind not in ("color", "type", "commander_identity", "own_colors"):
+            raise f.error("any", "must be 'color', 'type', 'commander_identity' or 'own_colors'")
+        if of_kind == "own_colors" and f.has("amount"):
+            raise f.error("amount", "own_colors adds one mana (\"one mana of any of this creature's colors\")")
         # CR 106.1a: "three mana of any one color" is three mana of one color, chosen once.
         amount = parse_amount(f, False)
         if amount == "devotion" and of_kind != "color":
@@ -649,10 +691,11 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                                              where, f.sub("combination"), ADD_SYMBOL))
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
-        g = Fields(f.data["for_each"], where, f.sub("for_each"), {"filter", "whose", "zone", "keyword"})
+        g = Fields(f.data["for_each"], where, f.sub("for_each"),
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named"})
         whose = g.get("whose", str, "you")
-        if whose not in ("you", "any"):
-            raise g.error("whose", "must be 'you' or 'any'")
+        if whose not in ("you", "any", "opponents"):
+            raise g.error("whose", "must be 'you', 'any' or 'opponents'")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
         zone = g.get("zone", str, "battlefield")
         if zone not in ("battlefield", "hand", "graveyard"):
@@ -663,9 +706,17 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
             return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
+        power = g.get("power_at_least", int, None)
+        if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
+            raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")
+        named = g.get("named", str, "")
+        if named and (named != "self" or g.has("keyword") or power is not None):
+            raise g.error("named", "is self (\"named ~\"), alone beside filter and whose")
+        if (power is not None or named) and whose != "you":
+            raise g.error("whose", "power_at_least and named count the permanents you control (whose: you)")
         return ManaEffect("for_each", options=(mana,), filter=parse_filter(
             g.data.get("filter"), g, "filter"), whose=whose, rider=rider,
-            keyword=_count_keyword(g) if g.has("keyword") else "")
+            keyword=_count_keyword(g) if g.has("keyword") else "", power_at_least=power, named_self=bool(named))
     if f.has("colors_among"):
         g = Fields(f.data["colors_among"], where, f.sub("colors_among"), {"filter", "whose"})
         whose = g.get("whose", str, "you")
@@ -830,7 +881,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
-                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant",
+                       {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
@@ -845,6 +896,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_shield(c, line, duration)
             elif c.has("flash"):
                 creates = _parse_created_flash(c, line, duration)
+            elif c.has("triggered"):
+                creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
@@ -901,9 +954,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         add_mana_to = a.get("add_mana_to", str, "")
-        if add_mana_to and (add_mana_to != "that_player" or mana is None or when[1:] != ("each_player",)):
-            raise a.error("add_mana_to", "is that_player only, beside add_mana, on a triggered ability whose "
+        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",)):
+            raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
                                          "event names a player (when: {beginning_of_precombat_main: each_player})")
+        if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
+            # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
+            raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
+        if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
+            raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
                        instead_if=instead_if, instead_mana=instead_mana,
@@ -941,9 +999,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if len(a.data) > 1 + ("text" in a.data):
                 raise a.error("cost_increase", "a cost increase goes in an ability of its own (only text beside it)")
             return Ability(line, kind, effect_text=text, cost_increase=increase)
-        condition = a.get("condition", str, "")
+        static_if = _static_condition(a) if isinstance(a.data.get("condition"), dict) else None
+        condition = "" if static_if is not None else a.get("condition", str, "")
         if condition and condition not in CONDITIONS:
-            raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}")
+            raise a.error("condition", f"must be one of {', '.join(CONDITIONS)}, {{you_control: ...}} or "
+                                       "{enchanted: FILTER}")
         control = a.get("control", str, "")
         if control and control not in ("enchanted_creature", "enchanted_permanent"):
             raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
@@ -951,6 +1011,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
+        if static_if is not None and not grant:
+            raise a.error("condition", "a counted or enchanted condition goes with a grant")
+        if static_if is not None and static_if.kind == "enchanted" and grant[0] != "enchanted_permanent":
+            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
+                                       "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
             raise a.error(None, "a replacement, land_types, colors or spend effect goes in an "
                                 "ability of its own (no grant, pt, control or condition beside it)")
@@ -983,7 +1048,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        pt=pts, control=control, condition=condition, restricts=restricts,
-                       restrict_if=restrict_if)
+                       restrict_if=restrict_if, static_if=static_if)
     return _parse_enters(line, arg, where, sub)
 
 
@@ -1057,6 +1122,20 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 
 
 CONDITIONS = ("you_control_your_commander",)
+
+
+def _static_condition(a: Fields) -> Condition:
+    """A static ability's `condition: {you_control: {filter, at_least | at_most}}` ("As long as you
+    control six or more lands", The World Tree) or `{enchanted: FILTER}` ("As long as enchanted
+    permanent is a land", Nature's Embrace): it has its effect only while that holds (604.2)."""
+    raw = a.data["condition"]
+    if set(raw) == {"enchanted"}:
+        return Condition("enchanted", filters=(parse_filter(raw["enchanted"], a, "condition"),))
+    cond = parse_condition(raw, a, "condition", parse_filter)
+    if cond.kind != "you_control" or cond.other:
+        raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
+                                   "at_most}}, {enchanted: FILTER} or you_control_your_commander")
+    return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
 TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
@@ -1112,6 +1191,23 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
 # step (514.2), for ever, or until its controller's next untap step is over ("~ doesn't untap
 # during your next untap step": it applies in that step, 502.3, then ends).
 DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
+
+
+def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, granted: bool) -> Ability:
+    """`creates: {triggered: {trigger: {tapped_for_mana: [island]}, add_mana: "{U}"}, duration:
+    end_of_turn}`: "Until end of turn, whenever a player taps an Island for mana, that player adds
+    an additional {U}" (High Tide): a triggered mana ability of the effect (605.1b, 611.2a), its
+    controller the effect's, alone in what it creates."""
+    if granted or len([k for k in c.data if k != "duration"]) != 1:
+        raise c.error("triggered", "a created triggered mana ability is created alone, by a card's own spell or ability")
+    t = Fields(c.data["triggered"], where, c.sub("triggered"), {"trigger", "add_mana"})
+    if not t.has("trigger") or not t.has("add_mana"):
+        raise t.error(None, "is {trigger: {tapped_for_mana: FILTER, who}, add_mana: MANA}")
+    inner = parse_ability({"triggered": t.data}, where, c.sub("triggered"), n_lines, granted=True)
+    if inner.mana is None or inner.mana.kind not in ("fixed",) or inner.mana.rider or inner.mana.amount != 1 \
+            or inner.trigger.source == ("enchanted",):
+        raise t.error("add_mana", "is fixed mana (\"an additional {U}\"), added once, on a filter of permanents")
+    return dataclasses.replace(inner, line=line)
 
 
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:

@@ -64,6 +64,8 @@ class ManaTrigger:
 
     source: tuple[str, ...]              # filter words on the permanent, or ("enchanted",)
     who: str = "any"                     # any | you
+    also: tuple[tuple[str, ...], ...] = ()   # more filters, any of which it may match instead
+                                         # ("a Mountain, Forest, or Plains": {any_of: [...]})
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,14 @@ def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
     raw = f.data.get("tapped_for_mana")
     if raw is None:
         raise f.error("tapped_for_mana", "is required: what is tapped for mana (a filter, or enchanted)")
+    if isinstance(raw, dict):
+        # "Whenever a player taps a Mountain, Forest, or Plains for mana" (Keeper of Progenitus)
+        g = Fields(raw, where, f.sub("tapped_for_mana"), {"any_of"})
+        alts = g.get("any_of", list, required=True)
+        if len(alts) < 2:
+            raise g.error("any_of", "is a list of two or more filters, like [[mountain], [forest]]")
+        filters = tuple(parse_filter(x, g, "any_of") for x in alts)
+        return ManaTrigger(filters[0], _choice(f, "who", ("any", "you"), "any"), filters[1:])
     source = ("enchanted",) if raw == "enchanted" else parse_filter(raw, f, "tapped_for_mana")
     return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"))
 

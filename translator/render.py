@@ -170,9 +170,11 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and len(amount) > 2:
+        return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion"):
+    if amount in ("power", "devotion", "life", "domain", "greatest_power"):
         return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
@@ -185,6 +187,14 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
                 facts.append(f"adds_fixed({a},{i},{MANA_LETTER[letter]},{n}).")
     if mana.kind == "any" and mana.of_kind == "commander_identity":
         facts.append(f"adds_identity({a}).")
+    elif mana.kind == "any" and mana.of_kind == "own_colors":
+        facts.append(f"adds_own_colors({a}).")     # "one mana of any of this creature's colors"
+    elif mana.kind == "any" and mana.of_kind == "among_cards":
+        facts.append(f"adds_any_among_cards({a},{mana.zone}).")   # "a color of a card in your graveyard"
+    elif mana.kind == "any" and mana.of_kind == "among":
+        for words in mana.among:                    # "... of any color among legendary creatures ..."
+            f, ff = filter_facts(words)
+            facts += [f"adds_any_among({a},{f})."] + ff
     elif mana.kind == "any":
         facts.append(f"adds_any({a},{mana.of_kind}).")
     elif mana.kind == "could_produce":
@@ -197,6 +207,14 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.power_at_least is not None:
+        f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"
+        facts.append(f"adds_amount({a},count_power({f},{mana.power_at_least})).")
+        facts.extend(ff)
+    elif mana.kind == "for_each" and mana.named_self:
+        f, ff = filter_facts(mana.filter)   # "for each artifact you control named ~"
+        facts.append(f"adds_amount({a},count_named({f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.keyword:
         f, ff = filter_facts(mana.filter)   # "for each creature with defender you control"
@@ -355,6 +373,10 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
             f, ff = filter_facts(c.filter)
             facts += ff
         what = f"count({c.zone},{f})" if c.kind == "count" else f"total_power({f})"
+        if c.kind == "counters":
+            what = f"counters({quote(c.counter)})"
+        elif c.kind == "lands_played":
+            what = "lands_played"
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
@@ -457,12 +479,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 facts += [f"target_rule({a},{k},{r})." for r in word[2]]
     facts.extend(enters_facts(a, ability))
     if ability.trigger is not None:
-        t = ability.trigger
-        if t.source == ("enchanted",):
-            facts.append(f"mana_trigger({a},enchanted,{t.who}).")
-        else:
-            f, ff = filter_facts(t.source)
-            facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+        facts.extend(trigger_facts(a, ability.trigger))
     if ability.kind == "static" and ability.effect_text:
         # Words beside its effect that the effect does not describe: answers name them.
         facts.append(f"ability_words({a}).")
@@ -471,6 +488,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.creates is not None:
         c = ability_term(card, ability, created=True)
         facts += [f"creates({a},{c}).", f"effect_duration({c},{ability.duration})."]
+        if ability.creates.kind == "triggered" and ability.creates.trigger is not None:
+            # "Until end of turn, whenever a player taps an Island for mana, that player adds an
+            # additional {U}" (High Tide): a triggered mana ability of the effect (events.lp)
+            facts += [f"ability_kind({c},triggered)."] + mana_facts(c, ability.creates.mana) + \
+                trigger_facts(c, ability.creates.trigger)
         facts.extend(continuous_facts(c, ability.creates))
         facts.extend(effect_facts(card, c, ability.creates))
         if ability.creates.effect_text:
@@ -480,6 +502,18 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
         facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
         facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
+    return facts
+
+
+def trigger_facts(a: str, t) -> list[str]:
+    """"Whenever [a permanent] is tapped for mana" (mana_trigger/3, CR 106.12a)."""
+    if t.source == ("enchanted",):
+        return [f"mana_trigger({a},enchanted,{t.who})."]
+    facts = []
+    # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
+    for source in (t.source, *t.also):
+        f, ff = filter_facts(source)
+        facts += [f"mana_trigger({a},{f},{t.who})."] + ff
     return facts
 
 
@@ -547,6 +581,14 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"gains_control({a},{ability.control}).")
     if ability.condition:
         facts.append(f"ability_condition({a},{ability.condition}).")
+    if ability.static_if is not None:
+        # CR 604.2: "As long as you control six or more lands, ...", "As long as enchanted permanent
+        # is a land, ..." (characteristics.lp condition_holds/2)
+        c = ability.static_if
+        ff = [fact for words in c.filters for fact in
+              (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
+        term = "enchanted_is" if c.kind == "enchanted" else f"you_control({c.compare},{c.count})"
+        facts += [f"ability_condition({a},{term})."] + ff
     if ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)

@@ -73,6 +73,9 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
     more = _target_more(words)          # (compiler/land_tail.py: "commander", "1/1 creature", ...)
     if more is not None:
         return more
+    color = re.fullmatch(r"non(white|blue|black|red|green) creature", words)
+    if color:                           # "target nonblack creature" (105.2: not of that color)
+        return {"filter": [f"non{color.group(1)}", "creature"]}, f"target {words}"
     power = re.fullmatch(r"creature with power (\d+) or less", words)
     if power:                           # "target creature with power 3 or less" (208.1)
         return {"filter": ["creature"], "power_at_most": int(power.group(1))}, f"target {words}"
@@ -867,6 +870,49 @@ def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)
+
+
+# -- tokens with a quoted ability (CR 111.4, 111.2) --------------------------------------------
+# "Create a 1/1 green Elf Druid creature token with "{T}: Add {G}."" (Freyalise, Llanowar's
+# Fury): the quoted ability is the token's own, compiled as a line of its card (recursively).
+def _creature_token_with(m: re.Match, read: EffectRead) -> list[dict] | None:
+    count, pt, colors, subtypes, artifact, has = m.groups()
+    card = token_card(pt, colors.lower(), subtypes, bool(artifact), has.replace("~", "this creature"))
+    if card is None:
+        return None
+    read.tokens.append(card)
+    action: dict = {"card": card["name"]}
+    if number(count) != 1:
+        action["count"] = number(count)
+    return [{"create_token": action}]
+
+
+# "Create a colorless artifact token named Etherium Cell with "{T}, Sacrifice this artifact: Add one
+# mana of any color."" (Tezzeret the Schemer), "... colorless snow artifact token named Icy Manalith
+# ..." (Svella): a noncreature token with the name the effect gives it (111.4), colorless (no
+# color named, 111.4, 202.2), the types named, and the quoted ability.
+def _named_artifact_token(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .core import compile_face
+    count, snow, name, has = m.groups()
+    type_line = f"{'Snow ' if snow else ''}Artifact"
+    compiled = compile_face({"name": name, "type": type_line, "text": has.replace("~", "this artifact")})
+    if not compiled.fully_compiled:
+        return None
+    read.tokens.append(dict(compiled.card))
+    action: dict = {"card": name}
+    if number(count) != 1:
+        action["count"] = number(count)
+    return [{"create_token": action}]
+
+
+SENTENCES = SENTENCES + (
+    (re.compile(rf"create {N} (\d+/\d+) ((?:colorless|white|blue|black|red|green)(?:(?:,| and|, and) "
+                r"(?:white|blue|black|red|green))*) ((?!artifact )[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?: (?!artifact )"
+                r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?)*) (artifact )?creature tokens? with \"([^\"]+)\"\.?", re.IGNORECASE),
+     _creature_token_with),
+    (re.compile(rf"create {N} colorless (snow )?artifact tokens? named ((?:[A-Z][a-z']+ ?)+?) with \"([^\"]+)\"\.?",
+                re.IGNORECASE), _named_artifact_token),
+)
 
 
 # -- prevention effects on a target (CR 615) ---------------------------------------------------

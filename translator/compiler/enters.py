@@ -165,6 +165,18 @@ def chosen_color_mana(text: str, ctx):
     return {"activated": {"cost": ["{T}"], "add_mana": add}}, "add one mana of the chosen color"
 
 
+def chosen_color_trigger(text: str, ctx):
+    """"Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of
+    the chosen color." (Utopia Sprawl): a triggered mana ability (605.1b, 106.12a) of the Aura,
+    whose mana is the color its linked ability chose as it entered (607.2d)."""
+    m = re.fullmatch(r"Whenever enchanted (?:land|Forest|Plains|Island|Swamp|Mountain) is tapped for mana, its "
+                     r"controller adds an additional one mana of the chosen color\.", text.strip())
+    if not m or not any(re.search(r"choose a color", other) for other in ctx.lines):
+        return None                 # 607.2d: "the chosen color" needs its linked choosing ability
+    return {"triggered": {"trigger": {"tapped_for_mana": "enchanted"}, "add_mana": {"chosen": "color"}}}, \
+        "a trigger adds one mana of the chosen color"
+
+
 def sacrifice_instead(text: str, ctx):
     """"If ~ would enter, sacrifice two untapped lands instead. If you do, put ~ onto the
     battlefield. If you don't, put it into its owner's graveyard." (Lotus Vale, Heart of

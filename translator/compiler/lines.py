@@ -100,6 +100,9 @@ def mana_line(text: str, ctx: Context):
         created = mana.until_end_of_turn_replacement(norm)
         if created is not None:
             return {"spell": {"effect": orig, "creates": created}}, "creates_mana_replacement"
+        created = mana.until_end_of_turn_trigger(norm)
+        if created is not None:
+            return {"spell": {"effect": orig, "creates": created}}, "creates_mana_trigger"
         created = mana.created_grant(norm, orig)
         if created is not None:
             return {"spell": {"effect": orig, "creates": created}}, "creates_mana_grant"
@@ -118,7 +121,8 @@ def mana_line(text: str, ctx: Context):
                 "creates_mana_replacement"
         return None
     for template, name in ((mana.mana_trigger, "mana_trigger"), (mana.mana_replacement, "mana_replacement"),
-                           (mana.mana_grant, "mana_grant"), (mana.triggered_mana, "triggered_mana")):
+                           (mana.mana_grant, "mana_grant"), (mana.conditional_grant, "mana_grant"),
+                           (mana.triggered_mana, "triggered_mana")):
         read = template(norm, orig)
         if read is not None:
             return read[0], name, read[1]
@@ -143,7 +147,7 @@ def _normal(template):
 # (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, deck_construction_line,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
-             enters.as_enters_choose, enters.chosen_color_mana, statics.land_types_line,
+             enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(land_tail.reinforce),
              _normal(hand.from_hand),

@@ -106,6 +106,17 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(r"one mana of any (color|type)", c)
     if m:
         return {"any": m.group(1)}
+    if c == "one mana of any of the exiled card's colors":
+        return {"any": "color", "among_cards": "exiled"}     # Chrome Mox (607.2a: the card it exiled)
+    # "one mana of any of this creature's colors" (Katilda's grant, 105.1)
+    if c in ("one mana of any of ~'s colors", "one mana of any of this creature's colors"):
+        return {"any": "own_colors"}
+    # "one mana of any color among legendary creatures and planeswalkers you control" (Mox Amber)
+    m = re.fullmatch(r"one mana of any color among ([\w ]+?) and ([\w ]+?) you control", c)
+    if m:
+        first = kind_filter(m.group(1))
+        second = kind_filter(m.group(2))
+        return {"any": "color", "among": [list(first), list(second)]} if first and second else None
     # "three mana of any one color" (one color, chosen once: CR 106.1a)
     m = re.fullmatch(rf"{COUNT_WORD} mana of any one color", c)
     if m:
@@ -120,6 +131,15 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     m = re.fullmatch(r"X mana of any one color, where X is the number of ([\w+/-]+) counters on ~", c)
     if m:
         return {"any": "color", "amount": {"counters": m.group(1).lower()}}
+    # "X mana in any combination of colors, where X is the number of basic land types among lands
+    # you control" (Prismatic Geoscope: domain, 305.6), "... the greatest power among creatures you
+    # control" (Selvala, Heart of the Wilds, 208.1)
+    m = re.fullmatch(r"X mana (of any one color|in any combination of colors), where X is (the number of basic land "
+                     r"types among lands you control|the greatest power among creatures you control)", c)
+    if m:
+        amount = "domain" if "basic land types" in m.group(2) else "greatest_power"
+        return {"any": "color", "amount": amount} if m.group(1) == "of any one color" else \
+            {"combination": "colors", "amount": amount}
     m = re.fullmatch(rf"X mana (of any one color|in any combination of colors|in any combination of ({SYM}) and/or "
                      rf"({SYM})), where X is the number of ([\w ]+?) (you control|on the battlefield)", c)
     if m:
@@ -154,6 +174,27 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     # CR 903.4: Command Tower
     if c == "one mana of any color in your commander's color identity":
         return {"any": "commander_identity"}
+    # "{G} for each creature with power 4 or greater you control" (Leafkin Avenger, 208.1)
+    m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) with power (\d+) or greater you control", c)
+    if m:
+        f = kind_filter(m.group(2))
+        return {"for_each": {"filter": list(f), "power_at_least": int(m.group(3))}, "mana": m.group(1)} if f else None
+    # "{C} for each artifact you control named ~" (Powerstone Shard, 201.2)
+    m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) you control named ~", c)
+    if m:
+        f = kind_filter(m.group(2))
+        return {"for_each": {"filter": list(f), "named": "self"}, "mana": m.group(1)} if f else None
+    # "{R} for each tapped land your opponents control" (Mana Geyser, 102.2)
+    m = re.fullmatch(rf"({SYMS}) for each (tapped )?([\w ]+?) your opponents control", c)
+    if m:
+        f = kind_filter(m.group(3))
+        if f is None:
+            return None
+        return {"for_each": {"filter": (["tapped"] if m.group(2) else []) + list(f), "whose": "opponents"},
+                "mana": m.group(1)}
+    # "X mana of any one color, where X is your life total" (Sanctum of the Sun, 119.1)
+    if c == "X mana of any one color, where X is your life total":
+        return {"any": "color", "amount": "life"}
     # "{G} for each creature you control", "{C} for each Locus on the battlefield"
     m = re.fullmatch(rf"({SYMS}) for each ([\w ]+?) (you control|on the battlefield)", c)
     if m:
@@ -208,6 +249,12 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
         return {"any": "color", "amount": {"counters": m.group(1).lower()}}
     if s == "Choose a color. Add an amount of mana of that color equal to your devotion to that color":
         return {"any": "color", "amount": "devotion"}
+    # "Choose a color of a permanent you control. Add one mana of that color." (Meteor Crater), "...
+    # of a card in your graveyard ..." (Corrupted Grafstone): a color one of them has (105.1)
+    if s == "Choose a color of a permanent you control. Add one mana of that color":
+        return {"any": "color", "among": [["permanent"]]}
+    if s == "Choose a color of a card in your graveyard. Add one mana of that color":
+        return {"any": "color", "among_cards": "graveyard"}
     if s.startswith("Add "):
         return add_clause(s[4:], costs)
     m = re.fullmatch(r"For each color among ([\w ]+?) you control, add one mana of that color", s)
@@ -223,8 +270,8 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
 # mana; they never change its type. (So does "you don't lose this mana as steps and phases
 # end": an exception to 500.5 for that mana.)
 RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|When you spend this "
-                   r"mana|When that mana is spent|Until end of turn, you don't lose this mana|You can't spend this "
-                   r"mana)")
+                   r"mana|When that mana is spent|Until end of turn, (?:you|they) don't lose this mana|You can't "
+                   r"spend this mana)")
 # The words of a target in what an ability does besides adding mana ("Target opponent gains
 # control of ~": Witch Engine), kept as its `targets` list.
 TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -]+?(?= gains?\b| loses?\b| deals?\b| gets?\b|"
@@ -241,6 +288,15 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 def activation_condition(clause: str) -> dict[str, Any] | None:
     """One condition of "Activate only if ..." (translator/activation.py, CR 602.5), or None."""
+    m = re.fullmatch(r"~ has an? ([\w+/-]+) counter on it", clause)
+    if m:
+        return {"counters": m.group(1).lower(), "at_least": 1}
+    if clause == "you played a land this turn":
+        return {"lands_played": "you", "at_least": 1}
+    # "Activate only if there are three or more brick counters on ~" (Pyramid of the Pantheon)
+    m = re.fullmatch(rf"there are {COUNT} or more ([\w+/-]+) counters on ~", clause)
+    if m and number(m.group(1)) is not None:
+        return {"counters": m.group(2).lower(), "at_least": number(m.group(1))}
     m = re.fullmatch(rf"{COUNT} or more cards are in your (graveyard|library)", clause)
     if m:
         return {"count": {"zone": m.group(2)}, "at_least": number(m.group(1))}
@@ -385,12 +441,13 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if not merge_instructions(entry, instr):
                 return None
             continue
-        instead = re.fullmatch(r"If (.+?), add (.+) instead\.", s) if costs is not None and i > at else None
+        instead = re.fullmatch(r"If (.+?), (?:add (.+) instead|instead add (.+))\.", s) \
+            if costs is not None and i > at else None
         if instead is not None and "instead" not in entry:
             # "If you control four or more creatures, add {G}{G} instead." (106.3: the other mana
             # while the condition holds, checked as the mana ability resolves, 605.3a)
             cond = activation_condition(instead.group(1))
-            other = add_clause(instead.group(2), costs)
+            other = add_clause(instead.group(2) or instead.group(3), costs)
             if cond is None or other is None:
                 return None
             entry["instead"] = {"if": cond, "add_mana": other}
@@ -432,8 +489,10 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "for_each" in mana:              # "{R} for each creature you control": counted as it resolves
         return True
-    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type")) and \
-        mana.get("any") != "commander_identity" and isinstance(mana.get("amount", 1), int)
+    if "mana" in mana and set(mana.get("amount") or {}) == {"counters"}:
+        return True                     # "add {B} for each charge counter on ~": on its source as it resolves
+    return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
+        mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 
 
 def further_actions(said: list[str]) -> EffectRead | None:
@@ -466,15 +525,26 @@ def split_ability(text: str) -> tuple[str, str] | None:
     return None
 
 
+THEN_ADD = re.compile(r"(.+?), then add (.+\.)")
+
+
 def aligned(norm: str, orig: str) -> tuple[list[str], list[str]] | None:
     """The sentences of an effect, and the same sentences as printed (the last ones of orig)."""
     norm_s = sentences(norm)
     orig_s = sentences(orig)[-len(norm_s):] if norm_s else []
     if not norm_s or len(orig_s) != len(norm_s):
         return None
+    # "Draw a card, then add one mana of any color." (Sarkhan Unbroken): two instructions in the
+    # order written (608.2c), the mana after the action
+    for i in range(len(norm_s) - 1, -1, -1):
+        m, mo = THEN_ADD.fullmatch(norm_s[i]), THEN_ADD.fullmatch(orig_s[i])
+        if m and mo and not m.group(1).startswith("Add "):
+            norm_s[i:i + 1] = [m.group(1) + ".", "Add " + m.group(2)]
+            orig_s[i:i + 1] = [mo.group(1) + ".", "Add " + mo.group(2)]
     # "Choose a color. Add one mana of that color ...": one instruction in two sentences
     for i in range(len(norm_s) - 2, -1, -1):
-        if norm_s[i] == "Choose a color.":
+        if norm_s[i] in ("Choose a color.", "Choose a color of a permanent you control.",
+                         "Choose a color of a card in your graveyard."):
             norm_s[i:i + 2] = [norm_s[i] + " " + norm_s[i + 1]]
             orig_s[i:i + 2] = [orig_s[i] + " " + orig_s[i + 1]]
     return norm_s, orig_s
@@ -497,6 +567,28 @@ def if_you_control_instead(effect: str) -> dict | None:
     return {"mana": m.group(1), "amount": {"if_you_control": filters, "instead": m.group(3).count("{")}}
 
 
+# CR 106.4: who the mana goes to, when it is not the ability's controller: "Choose a player. That
+# player adds {G}{G}{G}." (Valleymaker), "A player of your choice adds {C}." (Victory Chimes): a
+# player its controller chooses as it resolves; "Each player adds {B}{R}{G}." (Yurlok): every
+# player. "... one mana of any color they choose": that player's choice (an outcome either way).
+RECIPIENTS = ((re.compile(r"^(?:[Cc]hoose a player\. That player|A player of your choice) adds "), "chosen_player"),
+              (re.compile(r"^Each player adds "), "each_player"))
+
+
+def recipient(effect: str) -> tuple[str, str] | None:
+    """The effect written "Add ..." and who gets the mana, or None if it names no other recipient."""
+    for pattern, who in RECIPIENTS:
+        m = pattern.match(effect)
+        if m:
+            rest = re.sub(r" (?:of any (?:one )?color) they choose(?=\.)", lambda x: x.group(0)[:-len(" they choose")],
+                          effect[m.end():])
+            return "Add " + rest, who
+    return None
+
+
+EXERT = re.compile(r"(.+), Exert ~")
+
+
 def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     """"[Cost]: Add [mana]. [riders]" as an activated ability's entry (without `line`), with the
     unread parts; None if it is not one."""
@@ -504,13 +596,42 @@ def activated_mana(norm: str, orig: str, planeswalker: bool = False):
     if parts is None:
         return None
     cost_text, effect = parts
+    exert = EXERT.fullmatch(cost_text)
+    if exert is not None:
+        # CR 701.43a: "{T}, Exert ~: Add two mana of any one color." (Oasis Ritualist): to exert it
+        # is to have it not untap during its controller's next untap step, as the mana ability is
+        # activated and resolves at once (605.3a): that effect, created by the ability
+        cost_text = exert.group(1)
     costs = read_cost(cost_text, planeswalker)
     if costs is None:
         return None
     orig_parts = split_ability(orig)
+    if exert is not None:
+        read = activated_mana(f"{cost_text}: {effect}", f"{cost_text}: {orig_parts[1] if orig_parts else effect}",
+                              planeswalker)
+        if read is None or "creates" in read[0] or read[1]:
+            return None
+        return {**read[0], "creates": {"restrict": {"what": ["untap"], "to": "self"},
+                                       "duration": "your_next_untap_step"}}, ()
+    to = recipient(effect)
+    if to is not None and orig_parts is not None and recipient(orig_parts[1]) is not None:
+        read = activated_mana(f"{cost_text}: {to[0]}", f"{orig_parts[0]}: {recipient(orig_parts[1])[0]}",
+                              planeswalker)
+        if read is None or "effect" in read[0]:
+            return None
+        return {**read[0], "add_mana_to": to[1]}, read[1]
     instead = if_you_control_instead(effect)
     if instead is not None:
         return {"cost": costs, "add_mana": instead}, ()
+    m = re.fullmatch(r"Put an? ([\w+/-]+) counter on ~\. Add X mana of any one color, where X is the number of "
+                     r"([\w+/-]+) counters on ~\.", effect)
+    if m and m.group(1) == m.group(2):
+        # "Put a charge counter on ~. Add X mana of any one color, where X is the number of charge
+        # counters on ~." (Empowered Autogenerator): counted after the counter is put (608.2c)
+        kind = m.group(1).lower()
+        return {"cost": costs, "add_mana": {"any": "color", "amount": {"counters": kind, "plus": 1}},
+                "effect": orig_parts[1].split(". ")[0] + "." if orig_parts else effect,
+                "does": [{"counters": {"what": "self", "kind": kind}}]}, ()
     s = aligned(effect, orig_parts[1] if orig_parts else orig)
     if s is None:
         return None
@@ -529,7 +650,8 @@ TRIGGERS = (
     # (pattern, who): the permanent tapped for mana, and who taps it
     (re.compile(r"Whenever enchanted land is tapped for mana, its controller adds (.+)"), "enchanted", "any"),
     (re.compile(r"Whenever (?:a|an) ([\w ]+?) is tapped for mana, its controller adds (.+)"), None, "any"),
-    (re.compile(r"Whenever a player taps (?:a|an) ([\w ]+?) for mana, that player adds (.+)"), None, "any"),
+    (re.compile(r"Whenever a player taps (?:a|an) ([\w ]+?|\w+, \w+,? or \w+) for mana, that player adds (.+)"), None,
+     "any"),
     (re.compile(r"Whenever you tap (?:a|an) ([\w ]+?) for mana, add (.+)"), None, "you"),
 )
 
@@ -552,9 +674,17 @@ def mana_trigger(norm: str, orig: str):
             continue
         if source is None:
             f = kind_filter(m.group(1))
-            if f is None:
+            alts = re.fullmatch(r"(\w+), (\w+),? or (\w+)", m.group(1)) if f is None else None
+            if alts is not None:
+                # "a Mountain, Forest, or Plains": any of those (one trigger whichever it matches)
+                fs = [kind_filter(w) for w in alts.groups()]
+                if any(x is None for x in fs):
+                    return None
+                source = {"any_of": [list(x) for x in fs]}
+            elif f is None:
                 return None
-            source = list(f)
+            else:
+                source = list(f)
         mana = trigger_mana(m.groups()[-1])
         if mana is None:
             return None
@@ -620,6 +750,22 @@ def mana_replacement(norm: str, orig: str):
     return None
 
 
+def until_end_of_turn_trigger(effect: str) -> dict[str, Any] | None:
+    """"Until end of turn, whenever a player taps an Island for mana, that player adds an
+    additional {U}." (High Tide): the effect a spell creates, a triggered mana ability until the
+    cleanup step (605.1b, 611.2a, 514.2); fixed mana only."""
+    m = re.fullmatch(r"Until end of turn, whenever (.+)", effect.rstrip("."))
+    if not m:
+        return None
+    read = mana_trigger("Whenever " + m.group(1), "")
+    if read is None:
+        return None
+    t = read[0]["triggered"]
+    if not isinstance(t["add_mana"], str) or t["trigger"]["tapped_for_mana"] == "enchanted":
+        return None
+    return {"triggered": t, "duration": "end_of_turn"}
+
+
 def until_end_of_turn_replacement(effect: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Until end of turn, (if .+)", effect.rstrip("."))
     if not m:
@@ -637,6 +783,13 @@ GRANT_TO = {"Enchanted land": "enchanted_land", "Enchanted creature": "enchanted
 def grant_target(subject: str) -> Any:
     if subject in GRANT_TO:
         return GRANT_TO[subject]
+    # "Each creature you control with a counter on it" (Rishkar), "... with a +1/+1 counter on it"
+    # (Jiang Yanggu): the group as it is now, counters and all (613.1f, 122.1)
+    m = re.fullmatch(r"Each ([\w ]+?) you control with an? (\+1/\+1 )?counter on it", subject)
+    if m:
+        f = kind_filter(m.group(1))
+        word = "with_+1/+1_counter" if m.group(2) else "with_counter"
+        return {"filter": [*f, word], "controller": "you"} if f else None
     m = re.fullmatch(r"(Other )?([\w ]+?) you control", subject)
     if m:
         f = kind_filter(m.group(2))
@@ -668,6 +821,36 @@ def mana_grant(norm: str, orig: str, planeswalker: bool = False):
         return None
     ability, unread = inner
     return {"static": {"grant": {"to": to, "ability": {"activated": ability}}}}, unread
+
+
+def conditional_grant(norm: str, orig: str):
+    """"As long as you control six or more lands, lands you control have "{T}: Add one mana of any
+    color."" (The World Tree), "As long as enchanted permanent is a land, it has "..."" (Nature's
+    Embrace): a grant of the quoted mana ability that has its effect only while the condition holds
+    (CR 604.2, 613.1f)."""
+    m = re.fullmatch(r"As long as (.+?), (.+)", norm)
+    mo = re.fullmatch(r"As long as (.+?), (.+)", orig)
+    if m is None or mo is None:
+        return None
+    cond = re.fullmatch(rf"you control {COUNT} or (more|fewer) ([\w ]+)", m.group(1))
+    if cond is not None:
+        f = kind_filter(cond.group(3))
+        if f is None or number(cond.group(1)) is None:
+            return None
+        condition: dict[str, Any] = {"you_control": {"filter": list(f), "at_least" if cond.group(2) == "more"
+                                                     else "at_most": number(cond.group(1))}}
+        grant = mana_grant(m.group(2), mo.group(2))
+    else:
+        e = re.fullmatch(r"enchanted permanent is an? ([\w ]+)", m.group(1))
+        f = kind_filter(e.group(1)) if e else None
+        if f is None:
+            return None
+        condition = {"enchanted": list(f)}
+        said = re.sub(r"^it has ", "Enchanted permanent has ", m.group(2))
+        grant = mana_grant(said, mo.group(2)) if said != m.group(2) else None
+    if grant is None:
+        return None
+    return {"static": {"condition": condition, **grant[0]["static"]}}, grant[1]
 
 
 def created_grant(norm: str, orig: str):
@@ -718,15 +901,38 @@ def spell_mana(norm: str, orig: str):
     return {"spell": entry}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))
 
 
+LIFE_AND_ADD = re.compile(r"((?:When|Whenever|At) [^,]+), (you (?:lose|gain) \w+ life) and add (.+)")
+
+
 def triggered_mana(norm: str, orig: str):
     """"When ~ enters, add {R}{R}." (not a mana ability: it triggers on no mana ability, 605.5a).
     A trigger event the vocabulary has no word for is kept as words: the ability is then read
     for its mana only (partial), and the what-if names it as a trigger it cannot follow."""
+    to = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose a player\. (That player adds .+)", norm)
+    too = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose a player\. (That player adds .+)", orig)
+    if to is not None and too is not None:
+        # "When ~ enters, choose a player. That player adds two mana of any one color they choose."
+        # (Stadium Vendors, 106.4): the mana goes to a player its controller chooses as it resolves
+        said, shown = recipient("Choose a player. " + to.group(2)), recipient("Choose a player. " + too.group(2))
+        read = triggered_mana(f"{to.group(1)}, add {said[0][4:]}", f"{too.group(1)}, add {shown[0][4:]}")
+        if read is None or "when" not in read[0]["triggered"]:
+            return None
+        read[0]["triggered"]["add_mana_to"] = "chosen_player"
+        return read
     m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)(, if [^,]+)?, (?:(?:you|that player) )?(may )?adds? (.+)",
                      norm.rstrip("."))
     chapter = re.fullmatch(r"((?:[IV]+, )*[IV]+) — Add (.+)", norm.rstrip("."))
+    life = None
     if m is None and chapter is None:
-        return None
+        # "Whenever a creature enters the battlefield, you lose 1 life and add {B}." (Carnival of
+        # Souls): the life first, then the mana, as written (608.2c)
+        both = LIFE_AND_ADD.fullmatch(norm.rstrip("."))
+        printed = LIFE_AND_ADD.fullmatch(orig.rstrip("."))
+        if both is None or printed is None:
+            return None
+        m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)()(), (.+)", f"{both.group(1)}, {both.group(3)}")
+        life = ([both.group(2)[0].upper() + both.group(2)[1:] + ".", f"Add {both.group(3)}."],
+                [printed.group(2)[0].upper() + printed.group(2)[1:] + ".", f"Add {printed.group(3)}."])
     if chapter is not None:
         # CR 714.2b: a Saga's chapter ability is a triggered ability (its event is not read here)
         event, rest, when = chapter.group(1), chapter.group(2), None
@@ -737,7 +943,7 @@ def triggered_mana(norm: str, orig: str):
         plain = not (m.group(2) or m.group(3)) and (that_player or " that player " not in m.group(0))
         events = THAT_PLAYER_WHEN if that_player else WHEN
         when = next((w for pattern, w in events if pattern.fullmatch(event)), None) if plain else None
-    s = aligned("Add " + rest + ".", orig)
+    s = aligned("Add " + rest + ".", orig) if life is None else life
     if s is None:
         return None
     entry: dict[str, Any] = {}

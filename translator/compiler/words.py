@@ -51,7 +51,7 @@ def singular(word: str) -> list[str]:
     return out
 
 
-TYPE_WORDS = CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "colorless"}
+TYPE_WORDS = CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "colorless", "token"}   # "a Prism token" (CR 111.1)
 
 
 def filter_word(word: str) -> str | None:
