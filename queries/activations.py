@@ -4,11 +4,12 @@ of permanents, and those of cards in the player's hand that function there (113.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import clingo
 
-from ..translator.decode import ability, object_id
+from ..translator.decode import AbilityRef, ability, object_id
 from .common import (
     ability_definition,
     explanations,
@@ -111,40 +112,37 @@ def activations(solver: Solver, player: str | None = None, explain: bool = False
         unchecked.setdefault(definition, []).append(index.number)
     why = explanations(solver) if explain else {}
 
+    refs = _Refs(solver)
     allowed = []
-    for s in answer.get("activatable"):
-        o, a, p = s.arguments
-        who = p.string
+    activatable = answer.get("activatable")
+    for s, (oid, a, who) in zip(activatable, _rows(activatable, 3)):
         if player is not None and who != player:
             continue
-        ref = ability(a)
-        oid = object_id(o)
-        definition = ability_definition(solver, ref)
-        costs = () if definition is None else tuple(
-            definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
+        ref, line, text, costs = refs.read(oid, a, unchecked)
         reasons: tuple[Why, ...] = ()
         if explain:
-            reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a), ()))
-        line, text = resolve_line(solver, oid, ref)
+            o, a_sym, _ = s.arguments
+            reasons = (*why.get(s, ()), *why.get(_mana_ability(o, a_sym), ()))
         allowed.append(Activation(oid, line, who, text, ref.granted_by, ref.definition in mana,
                                   costs, reasons, ref.intrinsic if line == 0 else None, zones.get(oid)))
     blocked_rules: dict = {}
-    for s in answer.get("not_activatable"):
-        o, a, p, rule = s.arguments
-        if player is not None and p.string != player:
+    blocked_sym: dict = {}
+    not_activatable = answer.get("not_activatable")
+    for s, (oid, a, who, rule) in zip(not_activatable, _rows(not_activatable, 4)):
+        if player is not None and who != player:
             continue
-        blocked_rules.setdefault((o, a, p), []).append(rule.string)
+        blocked_rules.setdefault((oid, a, who), []).append(rule)
+        blocked_sym.setdefault((oid, a, who), s)
     blocked = []
-    for (o, a, p), rules in blocked_rules.items():
-        ref = ability(a)
+    for (oid, a, who), rules in blocked_rules.items():
+        ref, line, text, _ = refs.read(oid, a, unchecked)
         reasons_: list[Why] = []
         if explain:
+            o, a_sym, p, _ = blocked_sym[(oid, a, who)].arguments
             for rule in sorted(rules):
-                reasons_.extend(why.get(_not_activatable(o, a, p, rule), ()))
-            reasons_.extend(why.get(_mana_ability(o, a), ()))
-        oid = object_id(o)
-        line, text = resolve_line(solver, oid, ref)
-        blocked.append(Blocked(oid, line, p.string, text, tuple(sorted(rules)), ref.granted_by,
+                reasons_.extend(why.get(_not_activatable(o, a_sym, p, rule), ()))
+            reasons_.extend(why.get(_mana_ability(o, a_sym), ()))
+        blocked.append(Blocked(oid, line, who, text, tuple(sorted(rules)), ref.granted_by,
                                tuple(reasons_), ref.intrinsic if line == 0 else None, zones.get(oid)))
 
     def sort_key(x):
@@ -159,3 +157,58 @@ def _not_activatable(o, a, p, rule) -> clingo.Symbol:
 
 def _mana_ability(o, a) -> clingo.Symbol:
     return clingo.Function("mana_ability", [o, a])
+
+
+class _Refs:
+    """Each ability term's reference, line, text and unchecked costs, decoded once per term
+    (and, for a basic land type's ability, per card: its line is the card's reminder line):
+    100,000 permanents have a few dozen distinct terms."""
+
+    def __init__(self, solver: Solver):
+        self.solver = solver
+        self._refs: dict[str, AbilityRef] = {}
+        self._lines: dict[tuple, tuple[int, str, tuple[str, ...]]] = {}
+
+    def read(self, oid: str, term: str, unchecked: dict) -> tuple[AbilityRef, int, str, tuple[str, ...]]:
+        ref = self._refs.get(term)
+        if ref is None:
+            ref = self._refs[term] = ability(clingo.parse_term(term))
+        key = (term, self.solver.state.permanent(oid).card if ref.intrinsic else None)
+        found = self._lines.get(key)
+        if found is None:
+            definition = ability_definition(self.solver, ref)
+            costs = () if definition is None else tuple(
+                definition.costs[i].text for i in sorted(unchecked.get(ref.definition, [])))
+            found = self._lines[key] = (*resolve_line(self.solver, oid, ref), costs)
+        return (ref, *found)
+
+
+# An object, an ability instance and a player (and a rule) as clingo writes the atoms: strings
+# with \\, \" and \n escaped; an ability instance ab(C, L[, kind]), intr(T) or gr(S, ab(C, L, granted)).
+_STR = r'"(?:[^"\\]|\\.)*"'
+_AB = rf'ab\({_STR},-?\d+(?:,[a-z_]+)?\)'
+_TERM = rf'(?:{_AB}|intr\({_STR}\)|gr\([a-z_]+\({_STR}(?:,-?\d+)?\),{_AB}\))'
+_ROWS = {3: re.compile(rf'obj\(({_STR}),-?\d+\),({_TERM}),({_STR})\)'),
+         4: re.compile(rf'obj\(({_STR}),-?\d+\),({_TERM}),({_STR}),({_STR})\)')}
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _rows(symbols: list[clingo.Symbol], arity: int) -> list[tuple[str, ...]]:
+    """(object id, ability term as text, player[, rule]) of each activatable/3 or
+    not_activatable/4 atom, in order, read from one text of them all (one call into clingo
+    instead of about ten per atom: 100,000 permanents have 100,000 such atoms); the ability
+    term is decoded once per distinct text (_Refs)."""
+    if not symbols:
+        return []
+    rows = _ROWS[arity].findall(str(clingo.Function("", symbols)))
+    if len(rows) != len(symbols):
+        # a term of another form than those above: read atom by atom
+        return [(object_id(s.arguments[0]), str(s.arguments[1]), *(x.string for x in s.arguments[2:]))
+                for s in symbols]
+    return [tuple(_string(x) if i != 1 else x for i, x in enumerate(row)) for row in rows]
+
+
+def _string(text: str) -> str:
+    """The value of an ASP string term as clingo writes it."""
+    inner = text[1:-1]
+    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), inner) if "\\" in inner else inner

@@ -91,3 +91,31 @@ def test_gained_basic_land_type_gives_an_unprinted_mana_ability():
         {"object": "forest", "ability": 0, "player": "alice", "intrinsic": "Swamp"},
         {"object": "forest", "ability": 1, "player": "alice"}]}
     assert s.could_produce().types == {"urborg": ("B",), "forest": ("B", "G")}
+
+
+def test_rows_read_as_text_are_the_atoms():
+    # queries/activations.py reads activatable/3 and not_activatable/4 from one text of the
+    # atoms; every form of ability term (printed, a basic land type's, granted by an object)
+    # must read as the atoms themselves say, or the answer would name wrong abilities.
+    import clingo
+    from mtg_asp.queries.activations import _ROWS, _rows
+    from mtg_asp.queries.core import Solver
+    from mtg_asp.translator.decode import object_id
+    solver = Solver(board(
+        {"id": "pp", "card": "Pili-Pala", "controller": "alice", "tapped": True},
+        {"id": "m1", "card": "Umbral Mantle", "controller": "alice", "attached_to": "pp"},
+        {"id": "f1", "card": "Forest", "controller": "bob", "tapped": True},
+        {"id": "elf", "card": "Llanowar Elves", "controller": "alice", "since_turn": 5},
+    ))
+    for name, arity in (("activatable", 3), ("not_activatable", 4)):
+        atoms = solver.base().get(name)
+        by_atom = [(object_id(s.arguments[0]), str(s.arguments[1]), *(x.string for x in s.arguments[2:]))
+                   for s in atoms]
+        assert _rows(atoms, arity) == by_atom
+        # ... read from the text, not atom by atom (the fallback for other forms of term)
+        assert len(_ROWS[arity].findall(str(clingo.Function("", atoms)))) == len(atoms)
+    terms = {row[1] for row in _rows(solver.base().get("activatable"), 3)}
+    assert any(t.startswith("gr(obj(") for t in terms) and any(t.startswith("ab(") for t in terms)
+    blocked = _rows(solver.base().get("not_activatable"), 4)
+    assert ("f1", 'intr("forest")', "bob", "107.5") in blocked      # tapped: {T} cannot be paid
+    assert any(r[0] == "elf" and r[3] == "302.6" for r in blocked)  # summoning sick

@@ -658,8 +658,10 @@ def render_state(state: GameState) -> str:
         if m:
             counter_pts.append((kind, int(m.group(1)), int(m.group(2))))
     current = state.incarnations()
+    # (loyalty_unstated/1 is read only with a printed loyalty, zones.lp: written only then)
+    loyal = {c.name for c in cards if c.loyalty is not None}
     return template.render(
-        state=state, counter_pts=counter_pts, cards=cards, symbol=symbol, lki=lki_term,
+        state=state, counter_pts=counter_pts, cards=cards, loyal=loyal, symbol=symbol, lki=lki_term,
         obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
             state.library.get(card), Ability(line, "static"), created=True),
         ability=_ability_text, text_symbols=text_symbols,

@@ -225,7 +225,8 @@ def _timestamps(battlefield: tuple[Permanent, ...], effects: tuple[Effect, ...],
             raise InputError(where, field, f"timestamp {ts} is also the timestamp of {seen[ts]}; "
                                            "give every object a different one")
         seen[ts] = f"battlefield[{i}]"
-        out_bf.append(replace(p, timestamp=ts))
+        # (_permanent gives the default already: a copy per permanent was a fifth of loading)
+        out_bf.append(p if p.timestamp == ts else replace(p, timestamp=ts))
     for i, e in enumerate(effects):
         ts = e.timestamp or len(battlefield) + i + 1
         if ts in seen:
@@ -568,6 +569,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     timestamp = f.get("timestamp", int, 0)
     if f.has("timestamp") and timestamp < 1:
         raise f.error("timestamp", "timestamps are positive")
+    timestamp = timestamp or i + 1      # CR 613.7d: by default its place in the state (_timestamps)
     return Permanent(
         id=object_id, card=card, controller=controller, owner=owner, chosen=_chosen(f, library.get(card)),
         tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
