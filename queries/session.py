@@ -61,6 +61,7 @@ class _Queries:
         self._moves = 0
         self._world = None
         self._world_failed = False
+        self._settle_failed: set[str] = set()
 
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
@@ -77,15 +78,24 @@ class _Queries:
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
                     read_state(self.solver).read_view()    # the first state's, read by every what-if
-        if self._world is not None or self._world_failed or not _begins_with_move(args):
+        zone = _first_move_zone(args)
+        if zone is None:
             return
-        self._moves += 1
-        if self._moves >= self.WORLD_AFTER:
-            from .step_world import StepWorld
+        if self._world is None and not self._world_failed:
+            self._moves += 1
+            if self._moves >= self.WORLD_AFTER:
+                from .step_world import StepWorld
+                try:
+                    self._world = StepWorld(self.solver.state, self.solver.time_limit)
+                except (SolverError, RuntimeError, MemoryError):
+                    self._world_failed = True
+        if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed:
+            # the states this zone's moves reach, settled without a Solver each (settle_world.py)
+            from .whatif import settle_world
             try:
-                self._world = StepWorld(self.solver.state, self.solver.time_limit)
-            except (SolverError, RuntimeError, MemoryError):
-                self._world_failed = True
+                self._world.settle_worlds[zone] = settle_world(self._world, zone)
+            except (SolverError, RuntimeError, MemoryError, ValueError):
+                self._settle_failed.add(zone)
 
     def timings(self) -> Timings:
         return self.solver.timings
@@ -105,14 +115,16 @@ class _Queries:
         return run
 
 
-def _begins_with_move(args: tuple) -> bool:
-    """Whether a what-if's actions (its first argument) begin with a move (bounce, flicker,
-    exile, move ... to ...), as the what-if parses them; False for anything it cannot parse."""
+def _first_move_zone(args: tuple) -> str | None:
+    """The zone of the move a what-if's actions (its first argument) begin with (bounce, flicker,
+    exile, move ... to ...), as the what-if parses them; None for another action or anything it
+    cannot parse."""
     from .whatif import parse_action
     try:
-        return bool(args) and bool(args[0]) and parse_action(args[0][0], 0).events[0][0] == "move"
+        event = parse_action(args[0][0], 0).events[0] if args and args[0] else None
     except (InputError, TypeError, AttributeError, IndexError):
-        return False
+        return None
+    return event[2] if event is not None and event[0] == "move" else None
 
 
 class Session:

@@ -41,6 +41,9 @@ class StepWorld:
         # One solve with every move off, here: clasp prepares the ground program at its first
         # solve, and a query's fork would otherwise prepare all of it again (most of its time).
         self.solver.search([])
+        # the settle worlds of the moves to each zone (queries/settle_world.py), by zone, as the
+        # Session builds them
+        self.settle_worlds: dict = {}
 
     @property
     def id(self) -> int:

@@ -75,6 +75,7 @@ from .common import (
 from .core import Answer, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
+from .settle_world import SettleWorld, WorldReading
 from .step_world import StepWorld
 
 MAX_BRANCHES = 256
@@ -645,6 +646,9 @@ class _Run:
         self.any_way = any_way
         self.first = first
         self.world = world
+        # the settle worlds of the world's state (queries/settle_world.py): a state one of them
+        # holds is settled there, without a Solver of its own
+        self.settle_worlds: tuple[SettleWorld, ...] = tuple(world.settle_worlds.values()) if world else ()
         self.unread: set[Unread] = set()
         # mana abilities the payment plans could not use: (object id, line, why)
         self.left_out: set[tuple[str, int, str]] = set()
@@ -668,7 +672,8 @@ class _Run:
             fast = self.world_move(b, k, event, text)
             if fast is not None:
                 return fast
-        solver = b.solver or self.solver(b.state)
+        # (a state settled in a settle world has no Solver yet: a step is grounded in its own)
+        solver = b.solver if isinstance(b.solver, Solver) else self.solver(b.state)
         with solver.query() as query:
             facts = _action_facts(b.state, query.id, event, k, where, text)
             inc = b.state.incarnations()
@@ -761,27 +766,90 @@ class _Run:
                 return done
             nxt = []
             for br in todo:
-                solver = br.solver or self.solver(br.state)
-                with solver.query() as query:
-                    solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
-                                   ("detect", [query.term])])
-                    models = _ways(solver, query)
+                # a new state (no Solver yet) that a settle world holds is settled there
+                fast = self.world_settle(br) if br.solver is None else None
+                if fast is not None:
+                    solver, models, q = fast
+                else:
+                    solver = br.solver if isinstance(br.solver, Solver) else self.solver(br.state)
+                    with solver.query() as query:
+                        solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
+                                       ("detect", [query.term])])
+                        models = _ways(solver, query)
+                    q = query.id
                 if not models:
                     raise SolverError("the encodings found no way for the game to settle; this is a bug in asp/")
                 for model in models:
                     answer = Answer(model)
                     illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
-                                      if s.arguments[0].number == query.id})
+                                      if s.arguments[0].number == q})
                     if illegal:
                         text = "putting the triggered abilities waiting on the stack"
                         done.append(replace(br, solver=solver, illegal=Illegal(br.log, k, text, tuple(illegal))))
                         continue
-                    after = _next(br, solver, answer, query.id, k)
-                    settled = any(s.arguments[0].number == query.id for s in answer.get("settled"))
+                    after = _next(br, solver, answer, q, k)
+                    settled = any(s.arguments[0].number == q for s in answer.get("settled"))
                     (done if settled else nxt).append(after)
             todo = nxt
         raise SolverError(f"the game did not settle after {MAX_SETTLE_ROUNDS} rounds of state-based actions "
                           "and triggered abilities")
+
+    def world_settle(self, b: _Branch) -> tuple[WorldReading, list[list[clingo.Symbol]], int] | None:
+        """A settle round of a new state read from a settle world that holds it (the answer
+        sets its own Solver's first settle round would give, and the state's readings); None
+        when none does."""
+        for world in self.settle_worlds:
+            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go")
+            if found is not None:
+                reading, models = found
+                self.unread.update(read_state(reading).unread)
+                return reading, models, world.id
+        return None
+
+
+def move_reached(world: StepWorld, zone: str) -> list[GameState]:
+    """The states that moving each object of the world's state to `zone` reaches, each way the
+    move can go, before the game settles (what a SettleWorld of that zone holds); a move the
+    world does not hold, or that stops or fails, reaches none."""
+    start = world.state
+    inc = start.incarnations()
+    first = _Branch(start, (), None)
+    out = []
+    for oid in sorted(inc):
+        try:
+            models = world.ways(_obj_symbol(oid, inc[oid]), zone, MAX_BRANCHES, "ways one step can go")
+            if models is None:
+                continue
+            _too_large(models, world.id)
+        except SolverError:
+            continue
+        out += [b.state for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
+    return out
+
+
+def settle_world(world: StepWorld, zone: str) -> SettleWorld:
+    """The settle world of the moves to `zone` from the world's state (queries/settle_world.py):
+    the states those moves reach and, in a second build, the states their first settle round
+    reaches when it does not settle them (a state-based action: an Aura or Equipment left
+    unattached, a 0/0 creature)."""
+    reached = move_reached(world, zone)
+    settled = SettleWorld(world.state, reached, world.solver.time_limit)
+    more = []
+    for state in reached:
+        found = settled.settle(state, MAX_BRANCHES, "ways one step can go")
+        if found is None:
+            continue
+        reading, models = found
+        for model in models:
+            answer = Answer(model)
+            if any(s.arguments[0].number == settled.id for s in answer.get("illegal")):
+                continue
+            if any(s.arguments[0].number == settled.id for s in answer.get("settled")):
+                continue
+            after = _next(_Branch(state, (), None), reading, answer, settled.id, 1)
+            if after.solver is None:
+                more.append(after.state)
+    return SettleWorld(world.state, reached + more, world.solver.time_limit) if more else settled
 
 
 def _branches(b: _Branch, solver: Solver, models: list[list[clingo.Symbol]], q: int, k: int,
