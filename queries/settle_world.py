@@ -10,7 +10,7 @@ facts that every one of those states renders (`fixed`) as facts, every other lin
 external of its own (`w_in(i)`: each fact of line i is `F :- w_in(i).`), the base part, the settle
 round's parts for query 1 (the query id a reached state's own Solver gives its first settle
 round), and #show directives for what the what-if reads of a state's own program (its View and
-its lines kept as words: whatif.READ_NAMES).
+its lines kept as words: whatif.READ_NAMES, the View shown only for a solve of a state alone).
 
 A state is held when its rendering has every fixed line and no line the world lacks: its settle
 round is then one enumeration assuming w_in(i) true for its lines and false for the others.
@@ -36,9 +36,13 @@ from ..translator.numbers import check_reached
 from ..translator.render import render_state
 from .core import Answer, Solver
 
-# What the what-if reads of a state's own program (whatif.READ_NAMES; limit_exceeded is shown by
-# asp/show.lp).
-READ_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker", "not_modelled")
+# What the what-if reads of a state's own program: its lines kept as words, shown in every
+# answer (few), and its View (whatif.VIEW_NAMES), shown only when the external w_reading is
+# assumed (a solve of the state alone: the View is read of the states a what-if ends in). An
+# atom of limit_exceeded/1 (asp/show.lp shows it) sends the state to its own Solver, whose
+# reading raises the error.
+UNREAD_NAMES = ("not_modelled",)
+VIEW_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker")
 SETTLE_PARTS = ("step", "action", "settle", "detect")
 
 
@@ -62,23 +66,50 @@ def _heads(line: str) -> list[str]:
 
 
 class WorldReading:
-    """A state's readings from a SettleWorld's answer (what FactAnswer reads from a state's own
-    Solver): stands for that Solver where the what-if reads the state (whatif.read_state), never
-    where it grounds a step (the what-if then makes the state's own Solver)."""
+    """A state's readings from a SettleWorld (what FactAnswer reads from a state's own Solver):
+    its lines kept as words from the answer that found it, its View from a solve of the state
+    alone when first asked for. Stands for the state's Solver where the what-if reads the state
+    (whatif.read_state), never where it grounds a step (the what-if then makes the state's own
+    Solver)."""
 
-    def __init__(self, state: GameState, symbols: list[clingo.Symbol], time_limit: float):
+    def __init__(self, world: SettleWorld, state: GameState, assumptions: list[int],
+                 symbols: list[clingo.Symbol] | None = None):
         self.state = state
-        self.time_limit = time_limit
-        self._answer = Answer(symbols)
+        self.time_limit = world.time_limit
+        self._world = world
+        self._assumptions = assumptions
+        self._answer = None if symbols is None else Answer(symbols)
+        self._all: Answer | None = None
 
-    def base(self) -> Answer:
-        return self._answer
+    def base(self) -> _Readings:
+        return _Readings(self)
 
-    def facts(self) -> Answer:
-        return self._answer
+    def facts(self) -> _Readings:
+        return _Readings(self)
 
     def facts_only(self, names: Iterable[str]) -> bool:
-        return True          # read when asked for, from the answer (it does not change)
+        return True          # the View is read when asked for (it does not change)
+
+    def everything(self) -> Answer:
+        """The solve of the state alone with the View shown (once)."""
+        if self._all is None:
+            found = self._world.read(self._assumptions)
+            if found is None:
+                raise SolverError("the settle world has no answer set for a state it held before; "
+                                  "this is a bug in queries/settle_world.py")
+            self._all = Answer(found)
+        return self._all
+
+
+class _Readings:
+    def __init__(self, reading: WorldReading):
+        self._reading = reading
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        r = self._reading
+        if r._answer is not None and name in UNREAD_NAMES:
+            return r._answer.get(name)
+        return r.everything().get(name)
 
 
 class SettleWorld:
@@ -94,18 +125,22 @@ class SettleWorld:
             text += [f"{head} :- w_in({i})." for head in _heads(line)]
         if variable:
             text.append(f"#external w_in(0..{len(variable) - 1}).")
+        text.append("#external w_reading.")
         self.solver = Solver(start, time_limit, facts="\n".join(text))
         self.time_limit = time_limit
         self.query = self.solver.query()       # 1: never ended (the world is used from forks only)
         q = [self.query.term]
         self.solver.ground([(p, q) for p in SETTLE_PARTS])
         shows = []
-        for name in READ_NAMES:
+        for name in (*UNREAD_NAMES, *VIEW_NAMES):
             self.solver._atoms(name)           # lists the signatures
             arities = self.solver._arities.get(name, [])
             if len(arities) > 1:
                 raise SolverError(f"{name} has several arities in the encodings; the world reads one")
-            shows += [f"#show {name}/{a}." for a in arities]
+            for a in arities:
+                args = ", ".join(f"X{j}" for j in range(a))
+                atom = f"{name}({args})" if a else name
+                shows.append(f"#show {atom} : {atom}{', w_reading' if name in VIEW_NAMES else ''}.")
         self.solver.ground([(self.solver.add("\n".join(shows), "the settle world's readings"), ())])
         ctl = self.solver._ctl
         self._literals = []
@@ -113,6 +148,9 @@ class SettleWorld:
             sym = clingo.Function("w_in", [clingo.Number(i)])
             ctl.assign_external(sym, None)     # free: each solve assumes every one of them
             self._literals.append(ctl.symbolic_atoms[sym].literal)
+        reading = clingo.Function("w_reading")
+        ctl.assign_external(reading, None)
+        self._reading = ctl.symbolic_atoms[reading].literal
         self._on = clingo.Function("whatif_on", q)
         # One solve here: clasp prepares the ground program at its first solve, and each query's
         # fork would otherwise prepare all of it again.
@@ -123,36 +161,62 @@ class SettleWorld:
         return self.query.id
 
     def holds(self, state: GameState) -> list[int] | None:
-        """The lines of the state's rendering that are variable here (their indices), or None
-        when the world does not hold the state."""
+        """The assumptions that make the world the state's program (every w_in(i), true for the
+        variable lines of its rendering), or None when the world does not hold the state."""
         lines = _lines(render_state(state))
         if not self.fixed <= lines:
             return None
-        on = []
+        on = set()
         for line in lines - self.fixed:
             i = self.index.get(line)
             if i is None:
                 return None
-            on.append(i)
-        return on
+            on.add(i)
+        return [lit if i in on else -lit for i, lit in enumerate(self._literals)]
 
-    def settle(self, state: GameState, limit: int, what: str) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
+    def settle(self, state: GameState, limit: int, what: str, checked: bool = True
+               ) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
         """The state's settle round (query `id`): every way it can go (at most `limit`, as the
         what-if enumerates a step) and the state's readings; None when the world does not hold
-        the state or the answer is not an ordinary one (the what-if's own path decides)."""
-        on = self.holds(state)
-        if on is None:
+        the state or the answer is not an ordinary one (the what-if's own path decides).
+        `checked`: the state's numbers are checked first, as a Solver of it does."""
+        assumptions = self.holds(state)
+        if assumptions is None:
             return None
-        check_reached(state)          # what a Solver of the state checks first
-        lits = set(on)
-        assumptions = [lit if i in lits else -lit for i, lit in enumerate(self._literals)]
+        if checked:
+            check_reached(state)
         try:
-            models = self.solver.enumerate([self._on], limit, what=what, assumptions=assumptions)
+            models = self.solver.enumerate([self._on], limit, what=what, assumptions=[*assumptions, -self._reading])
         except SolverError:
             return None
         if not models or any(s.name in ("limit_exceeded", "amount_too_large") for m in models for s in m):
             return None
-        return WorldReading(state, models[0], self.time_limit), models
+        return WorldReading(self, state, assumptions, models[0]), models
+
+    def reading(self, state: GameState) -> WorldReading | None:
+        """The readings of a state the world holds, its View included (the state's program
+        alone, no step); None when it does not hold it or its answer is not an ordinary one."""
+        assumptions = self.holds(state)
+        if assumptions is None:
+            return None
+        check_reached(state)
+        try:
+            found = self.read(assumptions)
+        except SolverError:
+            return None
+        if found is None or any(s.name == "limit_exceeded" for s in found):
+            return None
+        reading = WorldReading(self, state, assumptions)
+        reading._all = Answer(found)
+        return reading
+
+    def read(self, assumptions: list[int]) -> list[clingo.Symbol] | None:
+        """The shown atoms of the program under these assumptions with the View shown."""
+        found: list[list[clingo.Symbol]] = []
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
+                               assumptions=[*assumptions, self._reading])
+        return found[0] if found else None
 
 
 __all__ = ["SettleWorld", "WorldReading"]

@@ -601,8 +601,7 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
     first = read_state(solver).view
-    results = [Result(b.log, b.state, b.illegal, read_state(b.solver or run.solver(b.state)).view, first)
-               for b in branches]
+    results = [Result(b.log, b.state, b.illegal, run.end_view(b), first) for b in branches]
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
     if len(results) > 1:
@@ -794,6 +793,25 @@ class _Run:
         raise SolverError(f"the game did not settle after {MAX_SETTLE_ROUNDS} rounds of state-based actions "
                           "and triggered abilities")
 
+    def end_view(self, b: _Branch) -> View:
+        """The View of the state a branch ends in: from its Solver, or from a settle world that
+        holds it (its lines kept as words counted, as a Solver of it would have them), or from a
+        Solver made for it now."""
+        if isinstance(b.solver, Solver):
+            return read_state(b.solver).view
+        if isinstance(b.solver, WorldReading):
+            try:
+                return read_state(b.solver).view
+            except SolverError:
+                pass
+        else:
+            for world in self.settle_worlds:
+                reading = world.reading(b.state)
+                if reading is not None:
+                    self.unread.update(read_state(reading).unread)
+                    return read_state(reading).view
+        return read_state(self.solver(b.state)).view
+
     def world_settle(self, b: _Branch) -> tuple[WorldReading, list[list[clingo.Symbol]], int] | None:
         """A settle round of a new state read from a settle world that holds it (the answer
         sets its own Solver's first settle round would give, and the state's readings); None
@@ -827,29 +845,34 @@ def move_reached(world: StepWorld, zone: str) -> list[GameState]:
     return out
 
 
-def settle_world(world: StepWorld, zone: str) -> SettleWorld:
+def settle_world(world: StepWorld, zone: str, builds: int = 3) -> SettleWorld:
     """The settle world of the moves to `zone` from the world's state (queries/settle_world.py):
-    the states those moves reach and, in a second build, the states their first settle round
-    reaches when it does not settle them (a state-based action: an Aura or Equipment left
-    unattached, a 0/0 creature)."""
+    the states those moves reach and, built again up to `builds` times, every state a settle
+    round reaches from the states it holds (a state-based action: an Aura or Equipment left
+    unattached, a 0/0 creature; the records forgotten at the check, 704.3), so that the state
+    a move's what-if ends in is read there too."""
     reached = move_reached(world, zone)
-    settled = SettleWorld(world.state, reached, world.solver.time_limit)
-    more = []
-    for state in reached:
-        found = settled.settle(state, MAX_BRANCHES, "ways one step can go")
-        if found is None:
-            continue
-        reading, models = found
-        for model in models:
-            answer = Answer(model)
-            if any(s.arguments[0].number == settled.id for s in answer.get("illegal")):
+    built = SettleWorld(world.state, reached, world.solver.time_limit)
+    todo = reached
+    for _ in range(builds - 1):
+        more = []
+        for state in todo:
+            found = built.settle(state, MAX_BRANCHES, "ways one step can go", checked=False)
+            if found is None:
                 continue
-            if any(s.arguments[0].number == settled.id for s in answer.get("settled")):
-                continue
-            after = _next(_Branch(state, (), None), reading, answer, settled.id, 1)
-            if after.solver is None:
-                more.append(after.state)
-    return SettleWorld(world.state, reached + more, world.solver.time_limit) if more else settled
+            reading, models = found
+            for model in models:
+                answer = Answer(model)
+                if any(s.arguments[0].number == built.id for s in answer.get("illegal")):
+                    continue
+                after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
+                if after.solver is None and built.holds(after.state) is None:
+                    more.append(after.state)
+        if not more:
+            break
+        reached, todo = reached + more, more
+        built = SettleWorld(world.state, reached, world.solver.time_limit)
+    return built
 
 
 def _branches(b: _Branch, solver: Solver, models: list[list[clingo.Symbol]], q: int, k: int,

@@ -140,3 +140,88 @@ def test_a_states_view_is_read_at_once_where_the_grounder_leaves_it_to_a_solve(m
     monkeypatch.setattr(Solver, "facts_only", lambda self, names: False)
     reading = StateReading(Solver(state))
     assert reading._view == View.of(Solver(state))
+
+
+def _counting_solvers(monkeypatch) -> list:
+    """The states the what-if makes a Solver of (whatif._Run.solver), listed as it makes them."""
+    from mtg_asp.queries import whatif as whatif_module
+    made: list = []
+    own = whatif_module._Run.solver
+
+    def counted(self, state):
+        made.append(state)
+        return own(self, state)
+    monkeypatch.setattr(whatif_module._Run, "solver", counted)
+    return made
+
+
+def test_the_settle_world_settles_what_it_holds_and_leaves_the_rest(monkeypatch):
+    from mtg_asp.queries.whatif import settle_world
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    world.settle_worlds["hand"] = settle_world(world, "hand")
+    made = _counting_solvers(monkeypatch)
+    # bouncing the elf: its first settle round unattaches the Bonesplitter (704.5n), the second
+    # finds nothing; the world holds both states, so no Solver is made for either
+    fast = what_if(Solver(state), ["bounce elf"], world=world)
+    assert made == []
+    assert fast.to_json()["outcomes"][0]["after"]["blade"]["attached_to"] is None
+    for action in (["bounce forest", "bounce elf"], ["move forest to graveyard"],
+                   ["flicker blade"], ["bounce blade", "next step"]):
+        made.clear()
+        fast = what_if(Solver(state), action, world=world)
+        fast_solvers = len(made)
+        made.clear()
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json(), action
+        assert fast.to_text() == own.to_text(), action
+        assert sorted(c.rule for c in fast.rules()) == sorted(c.rule for c in own.rules()), action
+        if action == ["move forest to graveyard"]:
+            # a move to a zone the Session has no settle world of: the own path's Solvers
+            assert fast_solvers == len(made) > 0
+        else:
+            # a later step is grounded in a Solver of its own state (a settle world grounds no
+            # action), and what the world does not hold takes the own path
+            assert 0 < fast_solvers <= len(made)
+
+
+def test_the_settle_world_holds_only_states_made_of_its_lines():
+    from mtg_asp.queries.whatif import move_reached, settle_world
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    hand = settle_world(world, "hand")
+    reached = move_reached(world, "hand")
+    assert len(reached) == 3                       # the elf, the Bonesplitter, the Forest
+    assert all(hand.holds(s) is not None for s in reached)
+    assert hand.holds(state) is not None
+    exiled = move_reached(world, "exile")          # each has a line the hand's world lacks
+    assert len(exiled) == 3 and all(hand.holds(s) is None for s in exiled)
+    assert hand.settle(exiled[0], 256, "ways") is None and hand.reading(exiled[0]) is None
+
+
+def test_a_state_read_from_the_settle_world_reads_as_its_own_solver():
+    # the readings the what-if takes of a state (its View: layer 2's controllers, colors,
+    # counters; its lines kept as words) from the world's answer, against the state's own Solver
+    from mtg_asp.queries.whatif import View, move_reached, read_state, settle_world
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "ami", "card": "Aminatou, the Fateshifter", "controller": "alice"},
+                        {"id": "one", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}},
+                        {"id": "paci", "card": "Pacifism", "controller": "alice", "attached_to": "one"},
+                        {"id": "mind", "card": "Mind Control", "controller": "alice", "attached_to": "elf"},
+                        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"}]}, "<test>")
+    world = StepWorld(state, 60.0)
+    hand = settle_world(world, "hand")
+    reached = move_reached(world, "hand")
+    assert len(reached) == 5
+    for after in reached:
+        own = Solver(after)
+        readings = [hand.settle(after, 256, "ways")[0], hand.reading(after)]
+        for reading in readings:
+            assert read_state(reading).view == View.of(own)
+            assert read_state(reading).unread == read_state(own).unread
+    # Mind Control gone: bob controls his elf again (613.1b), as both read it
+    gone = next(s for s in reached if s.permanent("mind") is None)
+    reading = hand.reading(gone)
+    assert read_state(reading).view.controllers["elf"] == "bob"
+    assert View.of(Solver(state)).controllers["elf"] == "alice"
