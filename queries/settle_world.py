@@ -151,10 +151,12 @@ class SettleWorld:
         reading = clingo.Function("w_reading")
         ctl.assign_external(reading, None)
         self._reading = ctl.symbolic_atoms[reading].literal
-        self._on = clingo.Function("whatif_on", q)
+        on = clingo.Function("whatif_on", q)
+        ctl.assign_external(on, None)          # assumed too: assigning costs ms a call here
+        self._on = ctl.symbolic_atoms[on].literal
         # One solve here: clasp prepares the ground program at its first solve, and each query's
         # fork would otherwise prepare all of it again.
-        self.solver.search([], budget=time_limit)
+        self.read(self.holds(start) or [])
 
     @property
     def id(self) -> int:
@@ -186,7 +188,7 @@ class SettleWorld:
         if checked:
             check_reached(state)
         try:
-            models = self.solver.enumerate([self._on], limit, what=what, assumptions=[*assumptions, -self._reading])
+            models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on, -self._reading])
         except SolverError:
             return None
         if not models or any(s.name in ("limit_exceeded", "amount_too_large") for m in models for s in m):
@@ -215,7 +217,7 @@ class SettleWorld:
         found: list[list[clingo.Symbol]] = []
         with self.solver._switched([], models=1):
             self.solver._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
-                               assumptions=[*assumptions, self._reading])
+                               assumptions=[*assumptions, -self._on, self._reading])
         return found[0] if found else None
 
 
