@@ -51,8 +51,13 @@ class _Queries:
     # The what-if's fast path (queries/step_world.py) is built in the worker when a Session is
     # asked its second what-if that begins with a move (the only action the world answers): a
     # Session that answers one (a fresh Session per query) never pays for it, nor one that asks
-    # other actions (the prompt's legal actions), and the world serves every later move.
+    # other actions (the prompt's legal actions), and the world serves every later move. From
+    # then on, each zone a what-if's first move goes to gets its settle world
+    # (queries/settle_world.py) at that what-if: the states the zone's moves reach, settled
+    # without a Solver each, built within SETTLE_BUDGET of the query's time limit (the build
+    # counts against the time of the query that asks for it: limits.py).
     WORLD_AFTER = 2
+    SETTLE_BUDGET = 0.1
 
     def __init__(self, state: GameState, time_limit: float):
         self.solver = Solver(state, time_limit)
@@ -65,8 +70,9 @@ class _Queries:
 
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
-        state's reading once, and the StepWorld once this Session has been asked WORLD_AFTER
-        what-ifs that begin with a move. What fails here is left to the query, which takes the
+        state's reading once, the StepWorld once this Session has been asked WORLD_AFTER
+        what-ifs that begin with a move, and with it the settle world of the zone of each such
+        what-if's first move (once a zone). What fails here is left to the query, which takes the
         what-if's own path and answers the same (this runs outside the worker's error handling)."""
         if method != "what_if":
             return
@@ -93,9 +99,13 @@ class _Queries:
             # the states this zone's moves reach, settled without a Solver each (settle_world.py)
             from .whatif import settle_world
             try:
-                self._world.settle_worlds[zone] = settle_world(self._world, zone)
+                built = settle_world(self._world, zone, self.solver.time_limit * self.SETTLE_BUDGET)
             except (SolverError, RuntimeError, MemoryError, ValueError):
+                built = None
+            if built is None:
                 self._settle_failed.add(zone)
+            else:
+                self._world.settle_worlds[zone] = built
 
     def timings(self) -> Timings:
         return self.solver.timings

@@ -7,9 +7,9 @@ a single-action query, and a Session answers each query from its state as first 
 fork of its worker, limits.py), so every query paid that grounding again. A StepWorld is a second
 Solver of the same state with those parts grounded once, for one query id, with every move a
 what-if may ask (`act(q, move(O, Z))` for each object O and zone Z) an external instead of a
-fact (asp/step.lp, act_move_world). A move is then one enumeration with its external switched
-on: the same answer sets as the act_fact part gives, since an external switched on is a fact to
-every rule and one left false is no atom at all.
+fact (asp/step.lp, act_move_world). A move is then one enumeration assuming its external true
+and every other one false: the same answer sets as the act_fact part gives, since an external
+assumed true is a fact to every rule and one assumed false is no atom at all.
 
 Kept apart from the Solver that answers the other queries, so that nothing they ground or solve
 sees the world's atoms. What the world does not hold (an object or zone outside its externals,

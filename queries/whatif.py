@@ -52,6 +52,7 @@ Action syntax (one string per step; ids are the state's object ids):
 from __future__ import annotations
 
 import json
+import time
 import weakref
 from dataclasses import dataclass, field, replace
 
@@ -845,14 +846,22 @@ def move_reached(world: StepWorld, zone: str) -> list[GameState]:
     return out
 
 
-def settle_world(world: StepWorld, zone: str, builds: int = 3) -> SettleWorld:
+def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) -> SettleWorld | None:
     """The settle world of the moves to `zone` from the world's state (queries/settle_world.py):
     the states those moves reach and, built again up to `builds` times, every state a settle
     round reaches from the states it holds (a state-based action: an Aura or Equipment left
-    unattached, a 0/0 creature; the records forgotten at the check, 704.3), so that the state
-    a move's what-if ends in is read there too."""
+    unattached, a 0/0 creature), so that the state a move's what-if ends in is read there too.
+    It is built in the Session's worker, within the time limit of the query that asks for it:
+    no build starts that would likely end past `budget` seconds from the start (the last build's
+    time taken as the next one's), so a world may hold fewer states, and None when not even the
+    first fits. Fewer states held only sends more of them to the own path."""
+    begun = time.monotonic()
     reached = move_reached(world, zone)
+    if time.monotonic() - begun > budget / 2:
+        return None
+    started = time.monotonic()
     built = SettleWorld(world.state, reached, world.solver.time_limit)
+    took = time.monotonic() - started
     todo = reached
     for _ in range(builds - 1):
         more = []
@@ -868,10 +877,12 @@ def settle_world(world: StepWorld, zone: str, builds: int = 3) -> SettleWorld:
                 after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
                 if after.solver is None and built.holds(after.state) is None:
                     more.append(after.state)
-        if not more:
+        if not more or time.monotonic() - begun + took > budget:
             break
         reached, todo = reached + more, more
+        started = time.monotonic()
         built = SettleWorld(world.state, reached, world.solver.time_limit)
+        took = time.monotonic() - started
     return built
 
 

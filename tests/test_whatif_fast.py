@@ -1,4 +1,6 @@
-"""The what-if's fast path answers as the what-if's own path does (queries/step_world.py).
+"""The what-if's fast path answers as the what-if's own path does (queries/step_world.py, and
+queries/settle_world.py: the settle worlds, built with the StepWorld for the zone of each
+what-if's first move, settle the states they hold and read their Views).
 
 A Session builds its state's StepWorld at its second what-if that begins with a move (WORLD_AFTER) and then reads a
 move from its own state there instead of grounding the step again. Here the world is built at
@@ -106,6 +108,7 @@ def test_the_world_is_built_only_for_moves():
     served.prepare("what_if", (["no such action"],))
     served.prepare("what_if", (["bounce elf"],))
     assert isinstance(served._world, StepWorld)
+    assert set(served._world.settle_worlds) == {"hand"}     # the zone of the move's
 
 
 def test_a_states_view_read_after_its_steps_is_the_one_read_at_once():
@@ -159,7 +162,7 @@ def test_the_settle_world_settles_what_it_holds_and_leaves_the_rest(monkeypatch)
     from mtg_asp.queries.whatif import settle_world
     state = _bounce_state()
     world = StepWorld(state, 60.0)
-    world.settle_worlds["hand"] = settle_world(world, "hand")
+    world.settle_worlds["hand"] = settle_world(world, "hand", 60.0)
     made = _counting_solvers(monkeypatch)
     # bouncing the elf: its first settle round unattaches the Bonesplitter (704.5n), the second
     # finds nothing; the world holds both states, so no Solver is made for either
@@ -189,7 +192,7 @@ def test_the_settle_world_holds_only_states_made_of_its_lines():
     from mtg_asp.queries.whatif import move_reached, settle_world
     state = _bounce_state()
     world = StepWorld(state, 60.0)
-    hand = settle_world(world, "hand")
+    hand = settle_world(world, "hand", 60.0)
     reached = move_reached(world, "hand")
     assert len(reached) == 3                       # the elf, the Bonesplitter, the Forest
     assert all(hand.holds(s) is not None for s in reached)
@@ -211,7 +214,7 @@ def test_a_state_read_from_the_settle_world_reads_as_its_own_solver():
                         {"id": "mind", "card": "Mind Control", "controller": "alice", "attached_to": "elf"},
                         {"id": "elf", "card": "Llanowar Elves", "controller": "bob"}]}, "<test>")
     world = StepWorld(state, 60.0)
-    hand = settle_world(world, "hand")
+    hand = settle_world(world, "hand", 60.0)
     reached = move_reached(world, "hand")
     assert len(reached) == 5
     for after in reached:
@@ -225,3 +228,21 @@ def test_a_state_read_from_the_settle_world_reads_as_its_own_solver():
     reading = hand.reading(gone)
     assert read_state(reading).view.controllers["elf"] == "bob"
     assert View.of(Solver(state)).controllers["elf"] == "alice"
+
+
+def test_no_settle_world_is_built_past_its_budget():
+    # built in the worker within the time of the query that asks for it (limits.py): a budget
+    # too small for the first build gives no world, and the Session's worker then tries that
+    # zone no more; its what-ifs take the own path
+    from mtg_asp.queries.whatif import settle_world
+    world = StepWorld(_bounce_state(), 60.0)
+    assert settle_world(world, "hand", 0.0) is None
+    served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_BUDGET = 0.0
+    for _ in range(2):
+        served.prepare("what_if", (["bounce elf"],))
+    assert isinstance(served._world, StepWorld) and served._world.settle_worlds == {}
+    assert served._settle_failed == {"hand"}
+    served.SETTLE_BUDGET = 1.0
+    served.prepare("what_if", (["exile elf"],))
+    assert set(served._world.settle_worlds) == {"exile"}
