@@ -54,10 +54,10 @@ class _Queries:
     # other actions (the prompt's legal actions), and the world serves every later move. From
     # then on, each zone a what-if's first move goes to gets its settle world
     # (queries/settle_world.py) at that what-if: the states the zone's moves reach, settled
-    # without a Solver each, built within SETTLE_BUDGET of the query's time limit (the build
+    # without a Solver each, built within SETTLE_BUDGET of the query's time limit (a quarter) (the build
     # counts against the time of the query that asks for it: limits.py).
     WORLD_AFTER = 2
-    SETTLE_BUDGET = 0.1
+    SETTLE_BUDGET = 0.25
 
     def __init__(self, state: GameState, time_limit: float):
         self.solver = Solver(state, time_limit)

@@ -50,6 +50,11 @@ def _lines(text: str) -> frozenset[str]:
     return frozenset(line for line in text.split("\n") if line.strip())
 
 
+def rendered(state: GameState) -> frozenset[str]:
+    """The lines of facts of the state's rendering (what a world holds a state by)."""
+    return _lines(render_state(state))
+
+
 def _heads(line: str) -> list[str]:
     """The atoms of a line of facts; a ValueError when the line holds anything but facts."""
     heads: list[str] = []
@@ -115,8 +120,9 @@ class _Readings:
 class SettleWorld:
     """The settle round grounded once over the states a zone's moves reach."""
 
-    def __init__(self, start: GameState, reached: Iterable[GameState], time_limit: float):
-        renderings = [_lines(render_state(start)), *(_lines(render_state(s)) for s in reached)]
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        """`reached`: the renderings (rendered()) of the states to hold besides `start`."""
+        renderings = [rendered(start), *reached]
         self.fixed = frozenset.intersection(*renderings)
         variable = sorted(frozenset.union(*renderings) - self.fixed)
         self.index = {line: i for i, line in enumerate(variable)}
@@ -162,10 +168,12 @@ class SettleWorld:
     def id(self) -> int:
         return self.query.id
 
-    def holds(self, state: GameState) -> list[int] | None:
+    def holds(self, state: GameState, lines: frozenset[str] | None = None) -> list[int] | None:
         """The assumptions that make the world the state's program (every w_in(i), true for the
-        variable lines of its rendering), or None when the world does not hold the state."""
-        lines = _lines(render_state(state))
+        variable lines of its rendering; `lines`: that rendering, when already made), or None
+        when the world does not hold the state."""
+        if lines is None:
+            lines = rendered(state)
         if not self.fixed <= lines:
             return None
         on = set()
@@ -176,13 +184,13 @@ class SettleWorld:
             on.add(i)
         return [lit if i in on else -lit for i, lit in enumerate(self._literals)]
 
-    def settle(self, state: GameState, limit: int, what: str, checked: bool = True
-               ) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
+    def settle(self, state: GameState, limit: int, what: str, checked: bool = True,
+               lines: frozenset[str] | None = None) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
         """The state's settle round (query `id`): every way it can go (at most `limit`, as the
         what-if enumerates a step) and the state's readings; None when the world does not hold
         the state or the answer is not an ordinary one (the what-if's own path decides).
         `checked`: the state's numbers are checked first, as a Solver of it does."""
-        assumptions = self.holds(state)
+        assumptions = self.holds(state, lines)
         if assumptions is None:
             return None
         if checked:
@@ -221,4 +229,4 @@ class SettleWorld:
         return found[0] if found else None
 
 
-__all__ = ["SettleWorld", "WorldReading"]
+__all__ = ["SettleWorld", "WorldReading", "rendered"]

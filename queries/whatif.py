@@ -76,7 +76,7 @@ from .common import (
 from .core import Answer, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
-from .settle_world import SettleWorld, WorldReading
+from .settle_world import SettleWorld, WorldReading, rendered
 from .step_world import StepWorld
 
 MAX_BRANCHES = 256
@@ -857,16 +857,17 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
     first fits. Fewer states held only sends more of them to the own path."""
     begun = time.monotonic()
     reached = move_reached(world, zone)
+    lines = [rendered(s) for s in reached]
     if time.monotonic() - begun > budget / 2:
         return None
     started = time.monotonic()
-    built = SettleWorld(world.state, reached, world.solver.time_limit)
+    built = SettleWorld(world.state, lines, world.solver.time_limit)
     took = time.monotonic() - started
-    todo = reached
+    todo = list(zip(reached, lines))
     for _ in range(builds - 1):
         more = []
-        for state in todo:
-            found = built.settle(state, MAX_BRANCHES, "ways one step can go", checked=False)
+        for state, state_lines in todo:
+            found = built.settle(state, MAX_BRANCHES, "ways one step can go", checked=False, lines=state_lines)
             if found is None:
                 continue
             reading, models = found
@@ -875,13 +876,15 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
                 if any(s.arguments[0].number == built.id for s in answer.get("illegal")):
                     continue
                 after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
-                if after.solver is None and built.holds(after.state) is None:
-                    more.append(after.state)
+                if after.solver is None:
+                    after_lines = rendered(after.state)
+                    if built.holds(after.state, after_lines) is None:
+                        more.append((after.state, after_lines))
         if not more or time.monotonic() - begun + took > budget:
             break
-        reached, todo = reached + more, more
+        lines, todo = lines + [m for _, m in more], more
         started = time.monotonic()
-        built = SettleWorld(world.state, reached, world.solver.time_limit)
+        built = SettleWorld(world.state, lines, world.solver.time_limit)
         took = time.monotonic() - started
     return built
 
