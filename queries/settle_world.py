@@ -5,12 +5,13 @@ After a move, the what-if gives the state it reached a Solver of its own (the st
 rendered, parsed and grounded with the base part) and grounds the settle round there (step(q),
 action(q), settle(q), detect(q)): most of a single move's time. A SettleWorld holds the states
 that the moves of one zone can reach from a Session's state (each object moved there, each way
-the move can go: the StepWorld's answers applied) in one Control, grounded once: the lines of
+the move can go: the StepWorld's answers applied), and the states their settle rounds reach
+(whatif.settle_world builds it again with them), in one Control, grounded once: the lines of
 facts that every one of those states renders (`fixed`) as facts, every other line behind an
 external of its own (`w_in(i)`: each fact of line i is `F :- w_in(i).`), the base part, the settle
 round's parts for query 1 (the query id a reached state's own Solver gives its first settle
 round), and #show directives for what the what-if reads of a state's own program (its View and
-its lines kept as words: whatif.READ_NAMES, the View shown only for a solve of a state alone).
+its lines kept as words: whatif.READ_NAMES; the View shown only in a solve of a state alone).
 
 A state is held when its rendering has every fixed line and no line the world lacks: its settle
 round is then one enumeration assuming w_in(i) true for its lines and false for the others.

@@ -246,3 +246,12 @@ def test_no_settle_world_is_built_past_its_budget():
     served.SETTLE_BUDGET = 1.0
     served.prepare("what_if", (["exile elf"],))
     assert set(served._world.settle_worlds) == {"exile"}
+
+
+def test_the_settle_world_reads_what_the_what_if_reads_of_a_state():
+    # settle_world.py names the predicates it shows for a state's readings (it cannot import
+    # whatif.py, which imports it): they must be the what-if's own
+    from mtg_asp.queries import settle_world as settle_module
+    from mtg_asp.queries import whatif as whatif_module
+    assert set(settle_module.VIEW_NAMES) == set(whatif_module.VIEW_NAMES)
+    assert set(settle_module.VIEW_NAMES + settle_module.UNREAD_NAMES) == set(whatif_module.READ_NAMES)
