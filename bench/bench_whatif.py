@@ -157,13 +157,18 @@ def check_sequence(result) -> str | None:
 def profile(state: GameState, q: str) -> None:
     """cProfile of one query where a Session's worker runs it: the what-if on a Solver of the
     state in this process (a Session's own profile shows only the wait for its worker), on a
-    fresh Solver and again with the state's StepWorld (what a Session uses from its second
-    what-if on)."""
+    fresh Solver and again with the state's StepWorld and the settle world of the query's zone
+    (what a Session uses from its second what-if on)."""
     from mtg_asp.queries.core import Solver
     from mtg_asp.queries.step_world import StepWorld
-    from mtg_asp.queries.whatif import read_state, what_if
+    from mtg_asp.queries.whatif import parse_action, read_state, settle_world, what_if
     world = StepWorld(state, 60.0)
-    for label, world_ in (("on a fresh Solver", None), ("with the state's StepWorld", world)):
+    event = parse_action(q, 0).events[0]
+    if event[0] == "move":
+        built = settle_world(world, event[2], 60.0)
+        if built is not None:
+            world.settle_worlds[event[2]] = built
+    for label, world_ in (("on a fresh Solver", None), ("with the state's StepWorld and settle world", world)):
         solver = Solver(state)
         if world_ is not None:
             read_state(solver)

@@ -118,7 +118,9 @@ class Query:
 class Solver:
     """A game state's facts grounded with the encodings; program parts grounded on request."""
 
-    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT):
+    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, facts: str | None = None):
+        """`facts`: the program text that states the state, where it is not the state's own
+        rendering (queries/settle_world.py: several states' facts, each line behind an external)."""
         check_reached(state)     # a state a what-if reached may hold numbers the loader never saw
         self.state = state
         self.time_limit = time_limit
@@ -134,7 +136,8 @@ class Solver:
         self._encoding_parts = set(self._encodings()) - {"base"}
         self._add_part_statements("base")
         start = time.perf_counter()
-        facts = render_state(state)
+        if facts is None:
+            facts = render_state(state)
         self.timings.render = time.perf_counter() - start
         start = time.perf_counter()
         self._add_text("base", facts, "the state's facts")
@@ -234,13 +237,15 @@ class Solver:
         return found[0] if found else None
 
     def enumerate(self, switches: Sequence[clingo.Symbol], limit: int,
-                  what: str = "distinct answers") -> list[list[clingo.Symbol]]:
+                  what: str = "distinct answers", assumptions: Sequence[int] = ()) -> list[list[clingo.Symbol]]:
         """Every answer set with the externals `switches` true, one per distinct assignment of
         the atoms the part names in #project directives (projective enumeration), at most
-        `limit` of them (a SolverError past that, or past the time limit)."""
+        `limit` of them (a SolverError past that, or past the time limit); `assumptions`:
+        program literals (of free externals) this solve assumes."""
         found: list[list[clingo.Symbol]] = []
         with self._switched(switches, models=limit + 1, project="project"):
-            self._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit)
+            self._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
+                        assumptions=assumptions)
         if len(found) > limit:
             raise SolverError(f"beyond what this solver handles: more than {limit} {what}")
         return found
@@ -278,7 +283,7 @@ class Solver:
                 solver._ctl.configuration.solve.project = "no"
         return _Switch()
 
-    def _solve(self, on_model, wait: float, give_up: bool = False) -> bool:
+    def _solve(self, on_model, wait: float, give_up: bool = False, assumptions: Sequence[int] = ()) -> bool:
         """Solve within `wait` seconds; False when `give_up` and the time ran out.
 
         A blocking solve, stopped by a timer that interrupts it: clingo's asynchronous solve
@@ -296,11 +301,11 @@ class Solver:
         timer.daemon = True
         timer.start()
         try:
-            result = self._ctl.solve(on_model=on_model)
+            result = self._ctl.solve(assumptions=list(assumptions), on_model=on_model)
             if result.interrupted and not fired.is_set():
                 # an interrupt that came after an earlier solve ended stops the next one at its
                 # start (clingo_control_interrupt): solve again
-                result = self._ctl.solve(on_model=on_model)
+                result = self._ctl.solve(assumptions=list(assumptions), on_model=on_model)
         finally:
             timer.cancel()
             timer.join()

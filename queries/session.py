@@ -51,8 +51,13 @@ class _Queries:
     # The what-if's fast path (queries/step_world.py) is built in the worker when a Session is
     # asked its second what-if that begins with a move (the only action the world answers): a
     # Session that answers one (a fresh Session per query) never pays for it, nor one that asks
-    # other actions (the prompt's legal actions), and the world serves every later move.
+    # other actions (the prompt's legal actions), and the world serves every later move. From
+    # then on, each zone a what-if's first move goes to gets its settle world
+    # (queries/settle_world.py) at that what-if: the states the zone's moves reach, settled
+    # without a Solver each, built within SETTLE_BUDGET of the query's time limit (a quarter) (the build
+    # counts against the time of the query that asks for it: limits.py).
     WORLD_AFTER = 2
+    SETTLE_BUDGET = 0.25
 
     def __init__(self, state: GameState, time_limit: float):
         self.solver = Solver(state, time_limit)
@@ -61,11 +66,13 @@ class _Queries:
         self._moves = 0
         self._world = None
         self._world_failed = False
+        self._settle_failed: set[str] = set()
 
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
-        state's reading once, and the StepWorld once this Session has been asked WORLD_AFTER
-        what-ifs that begin with a move. What fails here is left to the query, which takes the
+        state's reading once, the StepWorld once this Session has been asked WORLD_AFTER
+        what-ifs that begin with a move, and with it the settle world of the zone of each such
+        what-if's first move (once a zone). What fails here is left to the query, which takes the
         what-if's own path and answers the same (this runs outside the worker's error handling)."""
         if method != "what_if":
             return
@@ -77,15 +84,28 @@ class _Queries:
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
                     read_state(self.solver).read_view()    # the first state's, read by every what-if
-        if self._world is not None or self._world_failed or not _begins_with_move(args):
+        zone = _first_move_zone(args)
+        if zone is None:
             return
-        self._moves += 1
-        if self._moves >= self.WORLD_AFTER:
-            from .step_world import StepWorld
+        if self._world is None and not self._world_failed:
+            self._moves += 1
+            if self._moves >= self.WORLD_AFTER:
+                from .step_world import StepWorld
+                try:
+                    self._world = StepWorld(self.solver.state, self.solver.time_limit)
+                except (SolverError, RuntimeError, MemoryError):
+                    self._world_failed = True
+        if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed:
+            # the states this zone's moves reach, settled without a Solver each (settle_world.py)
+            from .whatif import settle_world
             try:
-                self._world = StepWorld(self.solver.state, self.solver.time_limit)
-            except (SolverError, RuntimeError, MemoryError):
-                self._world_failed = True
+                built = settle_world(self._world, zone, self.solver.time_limit * self.SETTLE_BUDGET)
+            except (SolverError, RuntimeError, MemoryError, ValueError):
+                built = None
+            if built is None:
+                self._settle_failed.add(zone)
+            else:
+                self._world.settle_worlds[zone] = built
 
     def timings(self) -> Timings:
         return self.solver.timings
@@ -105,14 +125,16 @@ class _Queries:
         return run
 
 
-def _begins_with_move(args: tuple) -> bool:
-    """Whether a what-if's actions (its first argument) begin with a move (bounce, flicker,
-    exile, move ... to ...), as the what-if parses them; False for anything it cannot parse."""
+def _first_move_zone(args: tuple) -> str | None:
+    """The zone of the move a what-if's actions (its first argument) begin with (bounce, flicker,
+    exile, move ... to ...), as the what-if parses them; None for another action or anything it
+    cannot parse."""
     from .whatif import parse_action
     try:
-        return bool(args) and bool(args[0]) and parse_action(args[0][0], 0).events[0][0] == "move"
+        event = parse_action(args[0][0], 0).events[0] if args and args[0] else None
     except (InputError, TypeError, AttributeError, IndexError):
-        return False
+        return None
+    return event[2] if event is not None and event[0] == "move" else None
 
 
 class Session:

@@ -7,9 +7,9 @@ a single-action query, and a Session answers each query from its state as first 
 fork of its worker, limits.py), so every query paid that grounding again. A StepWorld is a second
 Solver of the same state with those parts grounded once, for one query id, with every move a
 what-if may ask (`act(q, move(O, Z))` for each object O and zone Z) an external instead of a
-fact (asp/step.lp, act_move_world). A move is then one enumeration with its external switched
-on: the same answer sets as the act_fact part gives, since an external switched on is a fact to
-every rule and one left false is no atom at all.
+fact (asp/step.lp, act_move_world). A move is then one enumeration assuming its external true
+and every other one false: the same answer sets as the act_fact part gives, since an external
+assumed true is a fact to every rule and one assumed false is no atom at all.
 
 Kept apart from the Solver that answers the other queries, so that nothing they ground or solve
 sees the world's atoms. What the world does not hold (an object or zone outside its externals,
@@ -38,9 +38,25 @@ class StepWorld:
         q = [self.query.term]
         self.solver.ground([("act_move_world", q), ("step", q), ("action", q), ("act_move", q), ("detect", q)])
         self._atoms = self.solver._ctl.symbolic_atoms
+        # Every external free, each solve assuming each of them (assigning one cost about 3 ms
+        # a call on this Control, four calls a move): the move's true, every other one false.
+        ctl = self.solver._ctl
+        self._moves: dict[clingo.Symbol, int] = {}
+        for atom in self._atoms.by_signature("act", 2):
+            if atom.is_external:
+                ctl.assign_external(atom.symbol, None)
+                self._moves[atom.symbol] = len(self._moves)
+        self._off = [-self._atoms[s].literal for s in self._moves]
+        on = clingo.Function("whatif_on", q)
+        ctl.assign_external(on, None)
+        self._on = self._atoms[on].literal
         # One solve with every move off, here: clasp prepares the ground program at its first
         # solve, and a query's fork would otherwise prepare all of it again (most of its time).
-        self.solver.search([])
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: None, time_limit, assumptions=[*self._off, -self._on])
+        # the settle worlds of the moves to each zone (queries/settle_world.py), by zone, as the
+        # Session builds them
+        self.settle_worlds: dict = {}
 
     @property
     def id(self) -> int:
@@ -53,11 +69,12 @@ class StepWorld:
         if zone not in WORLD_ZONES:
             return None
         act = clingo.Function("act", [self.query.term, clingo.Function("move", [obj, clingo.Function(zone)])])
-        found = self._atoms[act]
-        if found is None or not found.is_external:
+        i = self._moves.get(act)
+        if i is None:
             return None
-        on = clingo.Function("whatif_on", [self.query.term])
-        models = self.solver.enumerate([on, act], limit, what=what)
+        assumptions = list(self._off)
+        assumptions[i] = -assumptions[i]
+        models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
         return models or None
 
 

@@ -52,6 +52,7 @@ Action syntax (one string per step; ids are the state's object ids):
 from __future__ import annotations
 
 import json
+import time
 import weakref
 from dataclasses import dataclass, field, replace
 
@@ -75,6 +76,7 @@ from .common import (
 from .core import Answer, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
+from .settle_world import SettleWorld, WorldReading, rendered
 from .step_world import StepWorld
 
 MAX_BRANCHES = 256
@@ -600,8 +602,7 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
         if len(branches) > MAX_BRANCHES:
             raise SolverError(f"beyond what this solver handles: more than {MAX_BRANCHES} distinct states")
     first = read_state(solver).view
-    results = [Result(b.log, b.state, b.illegal, read_state(b.solver or run.solver(b.state)).view, first)
-               for b in branches]
+    results = [Result(b.log, b.state, b.illegal, run.end_view(b), first) for b in branches]
     # In one fixed order (by the JSON text of their changes, which tell distinct states from
     # one start apart), not the order the solver found them in.
     if len(results) > 1:
@@ -645,6 +646,9 @@ class _Run:
         self.any_way = any_way
         self.first = first
         self.world = world
+        # the settle worlds of the world's state (queries/settle_world.py): a state one of them
+        # holds is settled there, without a Solver of its own
+        self.settle_worlds: tuple[SettleWorld, ...] = tuple(world.settle_worlds.values()) if world else ()
         self.unread: set[Unread] = set()
         # mana abilities the payment plans could not use: (object id, line, why)
         self.left_out: set[tuple[str, int, str]] = set()
@@ -668,7 +672,8 @@ class _Run:
             fast = self.world_move(b, k, event, text)
             if fast is not None:
                 return fast
-        solver = b.solver or self.solver(b.state)
+        # (a state settled in a settle world has no Solver yet: a step is grounded in its own)
+        solver = b.solver if isinstance(b.solver, Solver) else self.solver(b.state)
         with solver.query() as query:
             facts = _action_facts(b.state, query.id, event, k, where, text)
             inc = b.state.incarnations()
@@ -761,27 +766,127 @@ class _Run:
                 return done
             nxt = []
             for br in todo:
-                solver = br.solver or self.solver(br.state)
-                with solver.query() as query:
-                    solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
-                                   ("detect", [query.term])])
-                    models = _ways(solver, query)
+                # a new state (no Solver yet) that a settle world holds is settled there
+                fast = self.world_settle(br) if br.solver is None else None
+                if fast is not None:
+                    solver, models, q = fast
+                else:
+                    solver = br.solver if isinstance(br.solver, Solver) else self.solver(br.state)
+                    with solver.query() as query:
+                        solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
+                                       ("detect", [query.term])])
+                        models = _ways(solver, query)
+                    q = query.id
                 if not models:
                     raise SolverError("the encodings found no way for the game to settle; this is a bug in asp/")
                 for model in models:
                     answer = Answer(model)
                     illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
-                                      if s.arguments[0].number == query.id})
+                                      if s.arguments[0].number == q})
                     if illegal:
                         text = "putting the triggered abilities waiting on the stack"
                         done.append(replace(br, solver=solver, illegal=Illegal(br.log, k, text, tuple(illegal))))
                         continue
-                    after = _next(br, solver, answer, query.id, k)
-                    settled = any(s.arguments[0].number == query.id for s in answer.get("settled"))
+                    after = _next(br, solver, answer, q, k)
+                    settled = any(s.arguments[0].number == q for s in answer.get("settled"))
                     (done if settled else nxt).append(after)
             todo = nxt
         raise SolverError(f"the game did not settle after {MAX_SETTLE_ROUNDS} rounds of state-based actions "
                           "and triggered abilities")
+
+    def end_view(self, b: _Branch) -> View:
+        """The View of the state a branch ends in: from its Solver, or from a settle world that
+        holds it (its lines kept as words counted, as a Solver of it would have them), or from a
+        Solver made for it now."""
+        if isinstance(b.solver, Solver):
+            return read_state(b.solver).view
+        if isinstance(b.solver, WorldReading):
+            try:
+                return read_state(b.solver).view
+            except SolverError:
+                pass
+        else:
+            for world in self.settle_worlds:
+                reading = world.reading(b.state)
+                if reading is not None:
+                    self.unread.update(read_state(reading).unread)
+                    return read_state(reading).view
+        return read_state(self.solver(b.state)).view
+
+    def world_settle(self, b: _Branch) -> tuple[WorldReading, list[list[clingo.Symbol]], int] | None:
+        """A settle round of a new state read from a settle world that holds it (the answer
+        sets its own Solver's first settle round would give, and the state's readings); None
+        when none does."""
+        for world in self.settle_worlds:
+            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go")
+            if found is not None:
+                reading, models = found
+                self.unread.update(read_state(reading).unread)
+                return reading, models, world.id
+        return None
+
+
+def move_reached(world: StepWorld, zone: str) -> list[GameState]:
+    """The states that moving each object of the world's state to `zone` reaches, each way the
+    move can go, before the game settles (what a SettleWorld of that zone holds); a move the
+    world does not hold, or that stops or fails, reaches none."""
+    start = world.state
+    inc = start.incarnations()
+    first = _Branch(start, (), None)
+    out = []
+    for oid in sorted(inc):
+        try:
+            models = world.ways(_obj_symbol(oid, inc[oid]), zone, MAX_BRANCHES, "ways one step can go")
+            if models is None:
+                continue
+            _too_large(models, world.id)
+        except SolverError:
+            continue
+        out += [b.state for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
+    return out
+
+
+def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) -> SettleWorld | None:
+    """The settle world of the moves to `zone` from the world's state (queries/settle_world.py):
+    the states those moves reach and, built again up to `builds` times, every state a settle
+    round reaches from the states it holds (a state-based action: an Aura or Equipment left
+    unattached, a 0/0 creature), so that the state a move's what-if ends in is read there too.
+    It is built in the Session's worker, within the time limit of the query that asks for it:
+    no build starts that would likely end past `budget` seconds from the start (the last build's
+    time taken as the next one's), so a world may hold fewer states, and None when not even the
+    first fits. Fewer states held only sends more of them to the own path."""
+    begun = time.monotonic()
+    reached = move_reached(world, zone)
+    lines = [rendered(s) for s in reached]
+    if time.monotonic() - begun > budget / 2:
+        return None
+    started = time.monotonic()
+    built = SettleWorld(world.state, lines, world.solver.time_limit)
+    took = time.monotonic() - started
+    todo = list(zip(reached, lines))
+    for _ in range(builds - 1):
+        more = []
+        for state, state_lines in todo:
+            found = built.settle(state, MAX_BRANCHES, "ways one step can go", checked=False, lines=state_lines)
+            if found is None:
+                continue
+            reading, models = found
+            for model in models:
+                answer = Answer(model)
+                if any(s.arguments[0].number == built.id for s in answer.get("illegal")):
+                    continue
+                after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
+                if after.solver is None:
+                    after_lines = rendered(after.state)
+                    if built.holds(after.state, after_lines) is None:
+                        more.append((after.state, after_lines))
+        if not more or time.monotonic() - begun + took > budget:
+            break
+        lines, todo = lines + [m for _, m in more], more
+        started = time.monotonic()
+        built = SettleWorld(world.state, lines, world.solver.time_limit)
+        took = time.monotonic() - started
+    return built
 
 
 def _branches(b: _Branch, solver: Solver, models: list[list[clingo.Symbol]], q: int, k: int,

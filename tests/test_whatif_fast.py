@@ -1,4 +1,6 @@
-"""The what-if's fast path answers as the what-if's own path does (queries/step_world.py).
+"""The what-if's fast path answers as the what-if's own path does (queries/step_world.py, and
+queries/settle_world.py: the settle worlds, built with the StepWorld for the zone of each
+what-if's first move, settle the states they hold and read their Views).
 
 A Session builds its state's StepWorld at its second what-if that begins with a move (WORLD_AFTER) and then reads a
 move from its own state there instead of grounding the step again. Here the world is built at
@@ -106,6 +108,7 @@ def test_the_world_is_built_only_for_moves():
     served.prepare("what_if", (["no such action"],))
     served.prepare("what_if", (["bounce elf"],))
     assert isinstance(served._world, StepWorld)
+    assert set(served._world.settle_worlds) == {"hand"}     # the zone of the move's
 
 
 def test_a_states_view_read_after_its_steps_is_the_one_read_at_once():
@@ -140,3 +143,115 @@ def test_a_states_view_is_read_at_once_where_the_grounder_leaves_it_to_a_solve(m
     monkeypatch.setattr(Solver, "facts_only", lambda self, names: False)
     reading = StateReading(Solver(state))
     assert reading._view == View.of(Solver(state))
+
+
+def _counting_solvers(monkeypatch) -> list:
+    """The states the what-if makes a Solver of (whatif._Run.solver), listed as it makes them."""
+    from mtg_asp.queries import whatif as whatif_module
+    made: list = []
+    own = whatif_module._Run.solver
+
+    def counted(self, state):
+        made.append(state)
+        return own(self, state)
+    monkeypatch.setattr(whatif_module._Run, "solver", counted)
+    return made
+
+
+def test_the_settle_world_settles_what_it_holds_and_leaves_the_rest(monkeypatch):
+    from mtg_asp.queries.whatif import settle_world
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    world.settle_worlds["hand"] = settle_world(world, "hand", 60.0)
+    made = _counting_solvers(monkeypatch)
+    # bouncing the elf: its first settle round unattaches the Bonesplitter (704.5n), the second
+    # finds nothing; the world holds both states, so no Solver is made for either
+    fast = what_if(Solver(state), ["bounce elf"], world=world)
+    assert made == []
+    assert fast.to_json()["outcomes"][0]["after"]["blade"]["attached_to"] is None
+    for action in (["bounce forest", "bounce elf"], ["move forest to graveyard"],
+                   ["flicker blade"], ["bounce blade", "next step"]):
+        made.clear()
+        fast = what_if(Solver(state), action, world=world)
+        fast_solvers = len(made)
+        made.clear()
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json(), action
+        assert fast.to_text() == own.to_text(), action
+        assert sorted(c.rule for c in fast.rules()) == sorted(c.rule for c in own.rules()), action
+        if action == ["move forest to graveyard"]:
+            # a move to a zone the Session has no settle world of: the own path's Solvers
+            assert fast_solvers == len(made) > 0
+        else:
+            # a later step is grounded in a Solver of its own state (a settle world grounds no
+            # action), and what the world does not hold takes the own path
+            assert 0 < fast_solvers <= len(made)
+
+
+def test_the_settle_world_holds_only_states_made_of_its_lines():
+    from mtg_asp.queries.whatif import move_reached, settle_world
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    hand = settle_world(world, "hand", 60.0)
+    reached = move_reached(world, "hand")
+    assert len(reached) == 3                       # the elf, the Bonesplitter, the Forest
+    assert all(hand.holds(s) is not None for s in reached)
+    assert hand.holds(state) is not None
+    exiled = move_reached(world, "exile")          # each has a line the hand's world lacks
+    assert len(exiled) == 3 and all(hand.holds(s) is None for s in exiled)
+    assert hand.settle(exiled[0], 256, "ways") is None and hand.reading(exiled[0]) is None
+
+
+def test_a_state_read_from_the_settle_world_reads_as_its_own_solver():
+    # the readings the what-if takes of a state (its View: layer 2's controllers, colors,
+    # counters; its lines kept as words) from the world's answer, against the state's own Solver
+    from mtg_asp.queries.whatif import View, move_reached, read_state, settle_world
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "ami", "card": "Aminatou, the Fateshifter", "controller": "alice"},
+                        {"id": "one", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 2}},
+                        {"id": "paci", "card": "Pacifism", "controller": "alice", "attached_to": "one"},
+                        {"id": "mind", "card": "Mind Control", "controller": "alice", "attached_to": "elf"},
+                        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"}]}, "<test>")
+    world = StepWorld(state, 60.0)
+    hand = settle_world(world, "hand", 60.0)
+    reached = move_reached(world, "hand")
+    assert len(reached) == 5
+    for after in reached:
+        own = Solver(after)
+        readings = [hand.settle(after, 256, "ways")[0], hand.reading(after)]
+        for reading in readings:
+            assert read_state(reading).view == View.of(own)
+            assert read_state(reading).unread == read_state(own).unread
+    # Mind Control gone: bob controls his elf again (613.1b), as both read it
+    gone = next(s for s in reached if s.permanent("mind") is None)
+    reading = hand.reading(gone)
+    assert read_state(reading).view.controllers["elf"] == "bob"
+    assert View.of(Solver(state)).controllers["elf"] == "alice"
+
+
+def test_no_settle_world_is_built_past_its_budget():
+    # built in the worker within the time of the query that asks for it (limits.py): a budget
+    # too small for the first build gives no world, and the Session's worker then tries that
+    # zone no more; its what-ifs take the own path
+    from mtg_asp.queries.whatif import settle_world
+    world = StepWorld(_bounce_state(), 60.0)
+    assert settle_world(world, "hand", 0.0) is None
+    served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_BUDGET = 0.0
+    for _ in range(2):
+        served.prepare("what_if", (["bounce elf"],))
+    assert isinstance(served._world, StepWorld) and served._world.settle_worlds == {}
+    assert served._settle_failed == {"hand"}
+    served.SETTLE_BUDGET = 1.0
+    served.prepare("what_if", (["exile elf"],))
+    assert set(served._world.settle_worlds) == {"exile"}
+
+
+def test_the_settle_world_reads_what_the_what_if_reads_of_a_state():
+    # settle_world.py names the predicates it shows for a state's readings (it cannot import
+    # whatif.py, which imports it): they must be the what-if's own
+    from mtg_asp.queries import settle_world as settle_module
+    from mtg_asp.queries import whatif as whatif_module
+    assert set(settle_module.VIEW_NAMES) == set(whatif_module.VIEW_NAMES)
+    assert set(settle_module.VIEW_NAMES + settle_module.UNREAD_NAMES) == set(whatif_module.READ_NAMES)

@@ -1,0 +1,233 @@
+"""The what-if's fast path for settling a state a move reached (docs/design-notes.md, "The next
+state as externals: the settle world").
+
+After a move, the what-if gives the state it reached a Solver of its own (the state's facts
+rendered, parsed and grounded with the base part) and grounds the settle round there (step(q),
+action(q), settle(q), detect(q)): most of a single move's time. A SettleWorld holds the states
+that the moves of one zone can reach from a Session's state (each object moved there, each way
+the move can go: the StepWorld's answers applied), and the states their settle rounds reach
+(whatif.settle_world builds it again with them), in one Control, grounded once: the lines of
+facts that every one of those states renders (`fixed`) as facts, every other line behind an
+external of its own (`w_in(i)`: each fact of line i is `F :- w_in(i).`), the base part, the settle
+round's parts for query 1 (the query id a reached state's own Solver gives its first settle
+round), and #show directives for what the what-if reads of a state's own program (its View and
+its lines kept as words: whatif.READ_NAMES; the View shown only in a solve of a state alone).
+
+A state is held when its rendering has every fixed line and no line the world lacks: its settle
+round is then one enumeration assuming w_in(i) true for its lines and false for the others.
+Exact by construction: a rule `F :- w_in(i)` with w_in(i) assumed true derives F as the fact
+would, and with it false F has no support from it, so the answer sets are those of the state's
+own program (only the grounder's simplification differs; the world's base atoms are no longer
+facts of the grounder, so the state's readings come from the answer's shown atoms, a
+`WorldReading`). What the world does not hold, or answers unusually (no answer set, an amount
+too large, a limit exceeded, a time limit), is left to the what-if's own path, which answers or
+fails as it always has: `settle` returns None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import clingo
+import clingo.ast
+
+from ..translator.errors import SolverError
+from ..translator.model import GameState
+from ..translator.numbers import check_reached
+from ..translator.render import render_state
+from .core import Answer, Solver
+
+# What the what-if reads of a state's own program: its lines kept as words, shown in every
+# answer (few), and its View (whatif.VIEW_NAMES), shown only when the external w_reading is
+# assumed (a solve of the state alone: the View is read of the states a what-if ends in). An
+# atom of limit_exceeded/1 (asp/show.lp shows it) sends the state to its own Solver, whose
+# reading raises the error.
+UNREAD_NAMES = ("not_modelled",)
+VIEW_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker")
+SETTLE_PARTS = ("step", "action", "settle", "detect")
+
+
+def _lines(text: str) -> frozenset[str]:
+    return frozenset(line for line in text.split("\n") if line.strip())
+
+
+def rendered(state: GameState) -> frozenset[str]:
+    """The lines of facts of the state's rendering (what a world holds a state by)."""
+    return _lines(render_state(state))
+
+
+def _heads(line: str) -> list[str]:
+    """The atoms of a line of facts; a ValueError when the line holds anything but facts."""
+    heads: list[str] = []
+
+    def take(stm) -> None:
+        if stm.ast_type == clingo.ast.ASTType.Program:
+            return
+        if (stm.ast_type != clingo.ast.ASTType.Rule or stm.body
+                or stm.head.ast_type != clingo.ast.ASTType.Literal or stm.head.sign):
+            raise ValueError(f"not a fact: {stm}")
+        heads.append(str(stm.head))
+    clingo.ast.parse_string(line, take)
+    return heads
+
+
+class WorldReading:
+    """A state's readings from a SettleWorld (what FactAnswer reads from a state's own Solver):
+    its lines kept as words from the answer that found it, its View from a solve of the state
+    alone when first asked for. Stands for the state's Solver where the what-if reads the state
+    (whatif.read_state), never where it grounds a step (the what-if then makes the state's own
+    Solver)."""
+
+    def __init__(self, world: SettleWorld, state: GameState, assumptions: list[int],
+                 symbols: list[clingo.Symbol] | None = None):
+        self.state = state
+        self.time_limit = world.time_limit
+        self._world = world
+        self._assumptions = assumptions
+        self._answer = None if symbols is None else Answer(symbols)
+        self._all: Answer | None = None
+
+    def base(self) -> _Readings:
+        return _Readings(self)
+
+    def facts(self) -> _Readings:
+        return _Readings(self)
+
+    def facts_only(self, names: Iterable[str]) -> bool:
+        return True          # the View is read when asked for (it does not change)
+
+    def everything(self) -> Answer:
+        """The solve of the state alone with the View shown (once)."""
+        if self._all is None:
+            found = self._world.read(self._assumptions)
+            if found is None:
+                raise SolverError("the settle world has no answer set for a state it held before; "
+                                  "this is a bug in queries/settle_world.py")
+            self._all = Answer(found)
+        return self._all
+
+
+class _Readings:
+    def __init__(self, reading: WorldReading):
+        self._reading = reading
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        r = self._reading
+        if r._answer is not None and name in UNREAD_NAMES:
+            return r._answer.get(name)
+        return r.everything().get(name)
+
+
+class SettleWorld:
+    """The settle round grounded once over the states a zone's moves reach."""
+
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        """`reached`: the renderings (rendered()) of the states to hold besides `start`."""
+        renderings = [rendered(start), *reached]
+        self.fixed = frozenset.intersection(*renderings)
+        variable = sorted(frozenset.union(*renderings) - self.fixed)
+        self.index = {line: i for i, line in enumerate(variable)}
+        text = sorted(self.fixed)
+        for i, line in enumerate(variable):
+            text += [f"{head} :- w_in({i})." for head in _heads(line)]
+        if variable:
+            text.append(f"#external w_in(0..{len(variable) - 1}).")
+        text.append("#external w_reading.")
+        self.solver = Solver(start, time_limit, facts="\n".join(text))
+        self.time_limit = time_limit
+        self.query = self.solver.query()       # 1: never ended (the world is used from forks only)
+        q = [self.query.term]
+        self.solver.ground([(p, q) for p in SETTLE_PARTS])
+        shows = []
+        for name in (*UNREAD_NAMES, *VIEW_NAMES):
+            self.solver._atoms(name)           # lists the signatures
+            arities = self.solver._arities.get(name, [])
+            if len(arities) > 1:
+                raise SolverError(f"{name} has several arities in the encodings; the world reads one")
+            for a in arities:
+                args = ", ".join(f"X{j}" for j in range(a))
+                atom = f"{name}({args})" if a else name
+                shows.append(f"#show {atom} : {atom}{', w_reading' if name in VIEW_NAMES else ''}.")
+        self.solver.ground([(self.solver.add("\n".join(shows), "the settle world's readings"), ())])
+        ctl = self.solver._ctl
+        self._literals = []
+        for i in range(len(variable)):
+            sym = clingo.Function("w_in", [clingo.Number(i)])
+            ctl.assign_external(sym, None)     # free: each solve assumes every one of them
+            self._literals.append(ctl.symbolic_atoms[sym].literal)
+        reading = clingo.Function("w_reading")
+        ctl.assign_external(reading, None)
+        self._reading = ctl.symbolic_atoms[reading].literal
+        on = clingo.Function("whatif_on", q)
+        ctl.assign_external(on, None)          # assumed too: assigning costs ms a call here
+        self._on = ctl.symbolic_atoms[on].literal
+        # One solve here: clasp prepares the ground program at its first solve, and each query's
+        # fork would otherwise prepare all of it again.
+        self.read(self.holds(start) or [])
+
+    @property
+    def id(self) -> int:
+        return self.query.id
+
+    def holds(self, state: GameState, lines: frozenset[str] | None = None) -> list[int] | None:
+        """The assumptions that make the world the state's program (every w_in(i), true for the
+        variable lines of its rendering; `lines`: that rendering, when already made), or None
+        when the world does not hold the state."""
+        if lines is None:
+            lines = rendered(state)
+        if not self.fixed <= lines:
+            return None
+        on = set()
+        for line in lines - self.fixed:
+            i = self.index.get(line)
+            if i is None:
+                return None
+            on.add(i)
+        return [lit if i in on else -lit for i, lit in enumerate(self._literals)]
+
+    def settle(self, state: GameState, limit: int, what: str, checked: bool = True,
+               lines: frozenset[str] | None = None) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
+        """The state's settle round (query `id`): every way it can go (at most `limit`, as the
+        what-if enumerates a step) and the state's readings; None when the world does not hold
+        the state or the answer is not an ordinary one (the what-if's own path decides).
+        `checked`: the state's numbers are checked first, as a Solver of it does."""
+        assumptions = self.holds(state, lines)
+        if assumptions is None:
+            return None
+        if checked:
+            check_reached(state)
+        try:
+            models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on, -self._reading])
+        except SolverError:
+            return None
+        if not models or any(s.name in ("limit_exceeded", "amount_too_large") for m in models for s in m):
+            return None
+        return WorldReading(self, state, assumptions, models[0]), models
+
+    def reading(self, state: GameState) -> WorldReading | None:
+        """The readings of a state the world holds, its View included (the state's program
+        alone, no step); None when it does not hold it or its answer is not an ordinary one."""
+        assumptions = self.holds(state)
+        if assumptions is None:
+            return None
+        check_reached(state)
+        try:
+            found = self.read(assumptions)
+        except SolverError:
+            return None
+        if found is None or any(s.name == "limit_exceeded" for s in found):
+            return None
+        reading = WorldReading(self, state, assumptions)
+        reading._all = Answer(found)
+        return reading
+
+    def read(self, assumptions: list[int]) -> list[clingo.Symbol] | None:
+        """The shown atoms of the program under these assumptions with the View shown."""
+        found: list[list[clingo.Symbol]] = []
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
+                               assumptions=[*assumptions, -self._on, self._reading])
+        return found[0] if found else None
+
+
+__all__ = ["SettleWorld", "WorldReading", "rendered"]
