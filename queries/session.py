@@ -51,12 +51,15 @@ class _Queries:
     # The what-if's fast path (queries/step_world.py) is built in the worker when a Session is
     # asked its second what-if that begins with a move (the only action the world answers): a
     # Session that answers one (a fresh Session per query) never pays for it, nor one that asks
-    # other actions (the prompt's legal actions), and the world serves every later move. From
-    # then on, each zone a what-if's first move goes to gets its settle world
-    # (queries/settle_world.py) at that what-if: the states the zone's moves reach, settled
+    # other actions (the prompt's legal actions), and the world serves every later move. A zone
+    # that SETTLE_AFTER what-ifs' first moves have gone to gets its settle world
+    # (queries/settle_world.py) at the last of them: the states the zone's moves reach, settled
     # without a Solver each, built within SETTLE_BUDGET of the query's time limit (a quarter) (the build
-    # counts against the time of the query that asks for it: limits.py).
+    # counts against the time of the query that asks for it: limits.py). A build takes about as
+    # long as 20-30 held moves save (docs/design-notes.md), so a Session asked a few moves (the
+    # prompt, the web page) never pays for it; a batch of what-ifs pays once a zone.
     WORLD_AFTER = 2
+    SETTLE_AFTER = 16
     SETTLE_BUDGET = 0.25
 
     def __init__(self, state: GameState, time_limit: float):
@@ -67,12 +70,13 @@ class _Queries:
         self._world = None
         self._world_failed = False
         self._settle_failed: set[str] = set()
+        self._zone_moves: dict[str, int] = {}
 
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
         state's reading once, the StepWorld once this Session has been asked WORLD_AFTER
-        what-ifs that begin with a move, and with it the settle world of the zone of each such
-        what-if's first move (once a zone). What fails here is left to the query, which takes the
+        what-ifs that begin with a move, and with it the settle world of a zone once SETTLE_AFTER
+        such what-ifs' first moves have gone there (once a zone). What fails here is left to the query, which takes the
         what-if's own path and answers the same (this runs outside the worker's error handling)."""
         if method != "what_if":
             return
@@ -95,7 +99,9 @@ class _Queries:
                     self._world = StepWorld(self.solver.state, self.solver.time_limit)
                 except (SolverError, RuntimeError, MemoryError):
                     self._world_failed = True
-        if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed:
+        self._zone_moves[zone] = self._zone_moves.get(zone, 0) + 1
+        if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed \
+                and self._zone_moves[zone] >= self.SETTLE_AFTER:
             # the states this zone's moves reach, settled without a Solver each (settle_world.py)
             from .whatif import settle_world
             try:

@@ -59,6 +59,7 @@ def test_shared_session_with_the_world_answers_as_fresh_sessions(path, monkeypat
     scenario = load_scenario(path)
     checks = _moves_first(scenario.checks)
     monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 1)
+    monkeypatch.setattr(session_module._Queries, "SETTLE_AFTER", 1)
     shared = scenario_session(scenario)
     got = [_ask(shared, c) for c in checks]
     monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 10**9)
@@ -99,6 +100,7 @@ def test_the_world_is_built_only_for_moves():
     # the worker's _Queries.prepare (limits.py calls it before each query's fork): what-ifs that
     # do not begin with a move (the prompt's legal actions: casts, plays) never build a world
     served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_AFTER = 2
     for _ in range(3):
         served.prepare("what_if", (["next step"],))
         served.prepare("could_produce", ())
@@ -109,6 +111,21 @@ def test_the_world_is_built_only_for_moves():
     served.prepare("what_if", (["bounce elf"],))
     assert isinstance(served._world, StepWorld)
     assert set(served._world.settle_worlds) == {"hand"}     # the zone of the move's
+
+
+def test_a_zones_settle_world_waits_for_enough_moves_there():
+    # a build costs about what 20-30 held moves save: a zone gets its settle world at the
+    # SETTLE_AFTER-th what-if whose first move goes there, not before, and other zones' moves do
+    # not count for it
+    served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_AFTER = 3
+    served.prepare("what_if", (["bounce elf"],))
+    served.prepare("what_if", (["exile elf"],))
+    assert isinstance(served._world, StepWorld) and served._world.settle_worlds == {}
+    served.prepare("what_if", (["bounce elf"],))
+    assert served._world.settle_worlds == {}
+    served.prepare("what_if", (["bounce blade"],))
+    assert set(served._world.settle_worlds) == {"hand"}
 
 
 def test_a_states_view_read_after_its_steps_is_the_one_read_at_once():
@@ -238,6 +255,7 @@ def test_no_settle_world_is_built_past_its_budget():
     world = StepWorld(_bounce_state(), 60.0)
     assert settle_world(world, "hand", 0.0) is None
     served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_AFTER = 1
     served.SETTLE_BUDGET = 0.0
     for _ in range(2):
         served.prepare("what_if", (["bounce elf"],))
