@@ -439,7 +439,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
-TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
+TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
                "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
@@ -467,6 +467,16 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
+    if t.has("any_of"):
+        # "target Bird, Cat, Dog, Goat, Ox, or Snake", "target Dragon creature card or Ugin
+        # planeswalker card" (115.1): one target, legal if it matches any of the filters
+        if t.has("filter"):
+            raise t.error("any_of", "give filter or any_of, not both")
+        alts = t.get("any_of", list)
+        if len(alts) < 2:
+            raise t.error("any_of", "lists two filters or more, like [[bird], [cat]] (one is `filter`)")
+        filt_alts = tuple(parse_filter(x, t, "any_of") for x in alts)
+        return ("object", filt_alts, (*_target_rules(t), "any_of"), _target_count(t))
     raw_filter = t.get("filter", (list, str), required=True)
     if raw_filter in (["card"], "card"):
         # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
@@ -475,6 +485,11 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         filt: tuple[str, ...] = ("card",)
     else:
         filt = parse_filter(raw_filter, t, "filter")
+    return ("object", filt, _target_rules(t), _target_count(t))
+
+
+def _target_rules(t: Fields) -> tuple[str, ...]:
+    """The rules of a target beside its filter (another, attacking, zone, owner, ...)."""
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
@@ -519,10 +534,14 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
             raise t.error(key, "owner takes you")
         if who:
             rules.append(key if who == "you" else "opponent_controls")
+    return tuple(rules)
+
+
+def _target_count(t: Fields) -> int:
     count = t.get("count", int, 1)
     if count < 1:
         raise t.error("count", "must be a positive number of targets (\"two target creatures\": 2)")
-    return ("object", filt, tuple(rules), count)
+    return count
 
 
 # How many times an ability adds its mana (docs/cards.md "Mana"): a number, the X of its cost

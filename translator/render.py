@@ -471,11 +471,12 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue
-            f, ff = filter_facts(word[1])
-            facts += ff
+            # any_of (rule any_of): one target_spec per filter, any of which it matches (targets.lp)
+            specs = [filter_facts(x) for x in (word[1] if "any_of" in word[2] else (word[1],))]
+            facts += [x for _, ff in specs for x in ff]
             for _ in range(word[3]):
                 k += 1
-                facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},{w})."]
+                facts += [f"target_spec({a},{k},{f})." for f, _ in specs] + [f"target_instance({a},{k},{w})."]
                 facts += [f"target_rule({a},{k},{r})." for r in word[2]]
     facts.extend(enters_facts(a, ability))
     if ability.trigger is not None:

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import re
 
-from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _becomes, _created, _pump, read_target
+from .effects import (
+    COLOR_LIST,
+    SELF_WORDS,
+    EffectRead,
+    _becomes,
+    _created,
+    _destroy,
+    _on_target,
+    _pump,
+    _regenerate,
+    read_target,
+)
 
 
 def _remove_from_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -91,12 +102,42 @@ def _flash(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"flash": list(f)})
 
 
+ALTERNATIVES = re.compile(r"(.+?)( you control| an opponent controls)?")
+WHO = {" you control": "you", " an opponent controls": "opponent"}
+
+
+def _target_alternatives(words: str) -> tuple[dict, str] | None:
+    """"target Bird, Cat, Dog, Goat, Ox, or Snake" (Animal Sanctuary), "target artifact,
+    creature, enchantment, or planeswalker" (Otawara): one target of any of several kinds (115.1),
+    `{any_of: [[bird], [cat], ...]}`; each kind is one that read_target reads alone (a type or a
+    subtype, no other rule), and "you control" / "an opponent controls" closes the list."""
+    m = ALTERNATIVES.fullmatch(words)
+    if m is None or " or " not in m.group(1):
+        return None
+    kinds = [a for a in re.split(r",? or |, ", m.group(1)) if a]
+    out = []
+    for kind in kinds:
+        t = read_target(kind)
+        if t is None or not isinstance(t[0], dict) or set(t[0]) != {"filter"}:
+            return None
+        out.append(t[0]["filter"])
+    if len(out) < 2:
+        return None
+    target: dict = {"any_of": out}
+    if m.group(2):
+        target["controller"] = WHO[m.group(2)]
+    return target, f"target {words}"
+
+
 def target_more(words: str) -> tuple[dict, str] | None:
     """Target words beyond compiler/effects.py's read_target (115.1): "commander" (Witch's Clinic:
     a player's commander, 903.3), "1/1 creature" (Pendelhaven: its power and toughness now,
     208.1), "[attacking ]creature without flying" (Quicksand: one that lacks the keyword, 702.9)."""
     if words == "commander":
         return {"filter": ["permanent"], "commander": True}, "target commander"
+    alternatives = _target_alternatives(words)
+    if alternatives is not None:
+        return alternatives
     m = re.fullmatch(r"(\d+)/(\d+) creature", words)
     if m:
         return {"filter": ["creature"], "power_toughness": f"{m.group(1)}/{m.group(2)}"}, f"target {words}"
@@ -164,6 +205,15 @@ def _draw_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"draw": {"count": 1, "if_you_control": list(f)}}]
 
 
+# "Bird, Cat, Dog, Goat, Ox, or Snake", "artifact, enchantment, or nonbasic land an opponent controls"
+KIND_LIST = r"[A-Za-z ]+(?:, [A-Za-z ]+)+,? or [A-Za-z ]+?"
+
+
+def _counters_on(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .effects import _counters
+    return _counters(re.match(r"(a) (.+?) (.+)", f"a {m.group(1)} {m.group(2)}"), read)
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -180,6 +230,11 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
+    # one target of several kinds, a list with commas (115.1; the target: _target_alternatives)
+    (rf"Put a (\+1/\+1) counter on (target {KIND_LIST})\.", lambda m, r: _counters_on(m, r)),
+    (rf"Regenerate (target {KIND_LIST})\.", lambda m, r: _regenerate(m, r)),
+    (rf"Return target ({KIND_LIST}) to its owner's hand\.", _on_target("move", {"what": "target", "to": "hand"})),
+    (rf"Destroy target ({KIND_LIST})\.", _destroy),
     # "Target 1/1 creature gets +1/+2 until end of turn." (Pendelhaven; the target: target_more)
     (r"(Target \d+/\d+ creature) gets ([+-]\d+/[+-]\d+) until end of turn\.",
      lambda m, r: _pump((None, m.group(1), m.group(2), None, " until end of turn"), r)),
