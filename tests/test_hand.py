@@ -95,6 +95,7 @@ def test_channel_is_an_ability_of_the_hand_that_discards_the_card():
                                  "land card with a basic land type, put it onto the battlefield, then shuffle. This "
                                  "ability costs {1} less to activate for each legendary creature you control.")
     assert entry["activated"]["zone"] == "hand" and entry["activated"]["cost"] == ["{1}{G}", {"discard": "self"}]
+    assert entry["activated"]["costs_less_for_each"] == ["legendary", "creature"]     # 601.2f
     assert (status, unread) == (PARTIAL, ("effect",))
 
 

@@ -71,3 +71,67 @@ def test_haven_returns_an_ugin_card_but_not_a_goblin():
     got, _ = _haven("goblin")
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- a cost reduction of an activated ability (CR 601.2f, 602.2b): the Channel lands ------------
+
+OTAWARA = ("Otawara, Soaring City", "Legendary Land", (
+    "{T}: Add {U}.\nChannel — {3}{U}, Discard Otawara, Soaring City: Return target artifact, creature, enchantment, "
+    "or planeswalker to its owner's hand. This ability costs {1} less to activate for each legendary creature you "
+    "control."))
+# legends of different names (704.5j would otherwise have alice keep one of them)
+LEGENDS = [(f"Test Legend {i}", "Legendary Creature — Human", "") for i in range(5)]
+BEAR_ = ("Test Bear", "Creature — Bear", "")
+
+
+def test_the_compiler_reads_a_channel_cost_reduction():
+    c = compiled(*OTAWARA)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    a = c.card["abilities"][1]["activated"]
+    assert a["cost"] == ["{3}{U}", {"discard": "self"}] and a["costs_less_for_each"] == ["legendary", "creature"]
+    assert a["target"] == {"any_of": [["artifact"], ["creature"], ["enchantment"], ["planeswalker"]]}
+    assert a["does"] == [{"move": {"what": "target", "to": "hand"}}]
+
+
+def _channel(legends: int, pool: str):
+    board = [{"id": "bear", "card": "Test Bear", "controller": "bob"}]
+    board += [{"id": f"legend{i}", "card": f"Test Legend {i}", "controller": "alice"} for i in range(legends)]
+    board += [{"id": "their_legend", "card": "Test Legend 4", "controller": "bob"}]    # not "you control"
+    got, afters = run([OTAWARA, *LEGENDS, BEAR_], board, ["activate otawara 2 targeting bear", "resolve"],
+                      mana_pool={"alice": pool}, hand={"alice": [{"id": "otawara", "card": "Otawara, Soaring City"}]})
+    (r,) = got.results
+    return r, afters[0]
+
+
+def test_otawara_costs_one_less_for_each_legendary_creature_you_control():
+    r, after = _channel(1, "{U}{C}{C}")         # {3}{U} less {1}: {2}{U}
+    assert r.illegal is None, r.illegal
+    assert after["bear"]["zone"] == "hand" and after["otawara"]["zone"] == "graveyard"
+    assert after["player alice"]["mana_pool"] == ""
+    r, _ = _channel(0, "{U}{C}{C}")             # no reduction (bob's legend is not counted)
+    assert r.illegal is not None and "601.2h" in [rule for rule, _ in r.illegal.why]
+
+
+def test_the_reduction_is_of_generic_mana_only_and_not_below_zero():
+    r, after = _channel(4, "{U}")               # four legends: {3} off, not more; {U} stays
+    assert r.illegal is None, r.illegal
+    assert after["bear"]["zone"] == "hand"
+    r, _ = _channel(4, "{C}")                   # the colored symbol is not reduced (601.2f)
+    assert r.illegal is not None
+
+
+def test_a_bad_reduction_names_its_field():
+    import pytest
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Test Guide", "type_line": "Land", "oracle_text": "{T}: Draw a card.",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "effect": "Draw a card.",
+                                                    "costs_less_for_each": ["legendary", "wizzard"]}}]}
+    with pytest.raises(InputError) as e:
+        parse_card(card, "g.yaml")
+    assert "abilities[0].activated.costs_less_for_each" in str(e.value)
+    card["abilities"][0] = {"line": 1, "triggered": {"when": {"enters": "self"}, "effect": "Draw a card.",
+                                                     "costs_less_for_each": ["creature"]}}
+    with pytest.raises(InputError) as e:
+        parse_card(card, "g.yaml")
+    assert "costs_less_for_each" in str(e.value) and "activated ability" in str(e.value)

@@ -178,6 +178,8 @@ class Ability:
     only_if: tuple[ActivationCondition, ...] = ()  # activation conditions (602.5; activation.py)
     per_turn: int = 0                    # "Activate only once each turn": at most N times each
                                          # turn (CR 602.5b); 0: no limit
+    costs_less_for_each: tuple[str, ...] = ()   # "This ability costs {1} less to activate for each
+                                         # legendary creature you control" (601.2f): the filter
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -867,8 +869,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each"}
         a = Fields(arg, where, sub, allowed)
+        less: tuple[str, ...] = ()
+        if a.has("costs_less_for_each"):
+            # CR 601.2f, 602.2b: a cost reduction of the ability itself, {1} for each permanent
+            # matching the filter that its activator controls (generic mana only)
+            if kind != "activated":
+                raise a.error("costs_less_for_each", "goes on an activated ability (\"This ability costs {1} less "
+                                                     "to activate for each ...\")")
+            less = parse_filter(a.get("costs_less_for_each", list), a, "costs_less_for_each")
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
             raw = a.get("cost", list, required=True)
@@ -987,7 +997,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
+                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
+                       costs_less_for_each=less)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

@@ -428,6 +428,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
     facts += activation_limit_facts(a, ability)
+    if ability.costs_less_for_each:     # 601.2f: {1} less for each such permanent (payment.lp)
+        f, ff = filter_facts(ability.costs_less_for_each)
+        facts += [f"cost_less_for_each({a},{f})."] + ff
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
             and ability.creates is None and ability.mana is None:
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a
