@@ -135,3 +135,31 @@ def test_a_bad_reduction_names_its_field():
     with pytest.raises(InputError) as e:
         parse_card(card, "g.yaml")
     assert "costs_less_for_each" in str(e.value) and "activated ability" in str(e.value)
+
+
+EIGANJO = ("Eiganjo, Seat of the Empire", "Legendary Land", (
+    "{T}: Add {W}.\nChannel — {2}{W}, Discard Eiganjo, Seat of the Empire: It deals 4 damage to target attacking or "
+    "blocking creature. This ability costs {1} less to activate for each legendary creature you control."))
+
+
+def test_eiganjo_deals_4_to_an_attacker_for_one_less():
+    from mtg_asp.queries import Session
+    from mtg_asp.translator.state import load_state
+    giant = {**compiled("Test Giant", "Creature — Giant", "").card, "power_toughness": "4/4"}
+    cards = [compiled(*EIGANJO).card, compiled(*LEGENDS[0]).card, giant]
+    board = [{"id": "giant", "card": "Test Giant", "controller": "bob", "since_turn": 1, "attacking": "alice",
+              "tapped": True},
+             {"id": "home", "card": "Test Giant", "controller": "bob", "since_turn": 1},
+             {"id": "legend", "card": "Test Legend 0", "controller": "alice"}]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "bob", "step": "declare_attackers"},
+                        "cards": cards, "battlefield": board, "mana_pool": {"alice": "{W}{C}"},
+                        "hand": {"alice": [{"id": "eiganjo", "card": "Eiganjo, Seat of the Empire"}]}}, "t.yaml")
+    s = Session(state)
+    got = s.what_if(["activate eiganjo 2 targeting giant", "resolve"])     # {1}{W}: one legend
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    after = r.after(got.start)
+    assert after["giant"]["zone"] == "graveyard" and after["eiganjo"]["zone"] == "graveyard"   # 4 damage, 704.5g
+    got = s.what_if(["activate eiganjo 2 targeting home"])                # not in combat (506.4)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]

@@ -131,10 +131,12 @@ def _target_alternatives(words: str) -> tuple[dict, str] | None:
 
 def target_more(words: str) -> tuple[dict, str] | None:
     """Target words beyond compiler/effects.py's read_target (115.1): "commander" (Witch's Clinic:
-    a player's commander, 903.3), "1/1 creature" (Pendelhaven: its power and toughness now,
+    a player's commander, 903.3), "attacking or blocking creature" (Eiganjo: one in combat, 506.4), "1/1 creature" (Pendelhaven: its power and toughness now,
     208.1), "[attacking ]creature without flying" (Quicksand: one that lacks the keyword, 702.9)."""
     if words == "commander":
         return {"filter": ["permanent"], "commander": True}, "target commander"
+    if words == "attacking or blocking creature":      # Eiganjo (506.4: one in combat)
+        return {"filter": ["creature"], "attacking_or_blocking": True}, "target attacking or blocking creature"
     alternatives = _target_alternatives(words)
     if alternatives is not None:
         return alternatives
