@@ -17,6 +17,10 @@ HAVEN = ("Haven of the Spirit Dragon", "Land", (
     "{T}: Add {C}.\n{T}: Add one mana of any color. Spend this mana only to cast a Dragon creature spell.\n"
     "{2}, {T}, Sacrifice Haven of the Spirit Dragon: Return target Dragon creature card or Ugin planeswalker card "
     "from your graveyard to your hand."))
+SANCTUARY = ("Mystic Sanctuary", "Land — Island", (
+    "({T}: Add {U}.)\nMystic Sanctuary enters the battlefield tapped unless you control three or more other Islands.\n"
+    "When Mystic Sanctuary enters the battlefield untapped, you may put target instant or sorcery card from your "
+    "graveyard on top of your library."))
 CAT = ("Test Cat", "Creature — Cat", "")
 ELK = ("Test Elk", "Creature — Elk", "")
 DRAGON = ("Test Dragon", "Creature — Dragon", "")
@@ -33,6 +37,9 @@ def test_the_compiler_reads_a_target_of_several_kinds():
     does, target = effect_of(HAVEN, 3)
     assert does == [{"move": {"what": "target", "to": "hand"}}]
     assert target == {"any_of": [["dragon", "creature"], ["ugin", "planeswalker"]], "zone": "graveyard", "owner": "you"}
+    does, target = effect_of(SANCTUARY, 3)          # "instant or sorcery card": kind_words' any_of
+    assert does == [{"move": {"what": "target", "to": "library_top", "may": True}}]
+    assert target == {"any_of": [["instant"], ["sorcery"]], "zone": "graveyard", "owner": "you"}
 
 
 def _sanctuary(target: str):
