@@ -170,3 +170,28 @@ def test_eiganjo_deals_4_to_an_attacker_for_one_less():
     got = s.what_if(["activate eiganjo 2 targeting home"])                # not in combat (506.4)
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- a card returned from a graveyard, chosen as it resolves (608.2c, 608.2d): Takenuma ----------
+
+TAKENUMA = ("Takenuma, Abandoned Mire", "Legendary Land", (
+    "{T}: Add {B}.\nChannel — {3}{B}, Discard Takenuma, Abandoned Mire: Mill three cards, then return a creature or "
+    "planeswalker card from your graveyard to your hand. This ability costs {1} less to activate for each "
+    "legendary creature you control."))
+
+
+def test_takenuma_returns_a_creature_card_a_milled_one_included():
+    does, target = effect_of(TAKENUMA, 2)
+    assert target is None
+    assert does == [{"move": {"what": "top_of_library", "to": "graveyard", "count": 3}},
+                    {"move": {"what": "card_from_graveyard", "any_of": [["creature"], ["planeswalker"]], "to": "hand"}}]
+    library = {"alice": [{"id": "milled_elves", "card": "Llanowar Elves"}, {"id": "milled_bolt", "card": "Test Bolt"},
+                         {"id": "milled_island", "card": "Island"}, {"id": "kept", "card": "Island"}]}
+    yard = {"alice": [{"id": "old_elves", "card": "Llanowar Elves"}, {"id": "old_bolt", "card": "Test Bolt"}]}
+    got, afters = run([TAKENUMA, ("Test Bolt", "Instant", "")], [], ["activate takenuma 2", "resolve"], mana_pool={"alice": "{B}{C}{C}{C}"},
+                      hand={"alice": [{"id": "takenuma", "card": "Takenuma, Abandoned Mire"}]},
+                      library=library, graveyard=yard)
+    assert all(r.illegal is None for r in got.results)
+    to_hand = sorted(next(i for i, o in a.items() if o.get("zone") == "hand") for a in afters)
+    assert to_hand == ["milled_elves", "old_elves"]     # a creature card, the one milled included; no Bolt
+    assert all(a["kept"]["zone"] == "library" for a in afters)

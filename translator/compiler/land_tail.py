@@ -207,6 +207,27 @@ def _draw_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"draw": {"count": 1, "if_you_control": list(f)}}]
 
 
+def _card_from_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return a creature or planeswalker card from your graveyard to your hand." (Takenuma,
+    after "Mill three cards, then"): one such card, chosen as it resolves (608.2d; not a target)."""
+    from .effects import kind_words
+    kind = kind_words(m.group(1))
+    if not kind:
+        return None
+    return [{"move": {"what": "card_from_graveyard", **kind, "to": "hand"}}]
+
+
+def _mill_then_return(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Mill three cards, then return a creature or planeswalker card from your graveyard to your
+    hand." (Takenuma): in order (608.2c), a milled card among the cards to return."""
+    from .effects import read_effect
+    mill = read_effect(f"{m.group(1)}.")
+    back = _card_from_graveyard(re.match(r"(.*)", m.group(2)), read)
+    if mill is None or mill.target is not None or len(mill.does) != 1 or back is None:
+        return None
+    return [*mill.does, *back]
+
+
 # "Bird, Cat, Dog, Goat, Ox, or Snake", "artifact, enchantment, or nonbasic land an opponent controls"
 KIND_LIST = r"[A-Za-z ]+(?:, [A-Za-z ]+)+,? or [A-Za-z ]+?"
 
@@ -232,6 +253,9 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
+    (r"[Rr]eturn an? ([a-z ]+?) card from your graveyard to your hand\.", _card_from_graveyard),
+    (r"(Mill (?:two|three|four|\d+) cards), then return an? ([a-z ]+?) card from your graveyard to your hand\.",
+     _mill_then_return),
     # one target of several kinds, a list with commas (115.1; the target: _target_alternatives)
     (rf"Put a (\+1/\+1) counter on (target {KIND_LIST})\.", lambda m, r: _counters_on(m, r)),
     (rf"Regenerate (target {KIND_LIST})\.", lambda m, r: _regenerate(m, r)),
