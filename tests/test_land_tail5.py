@@ -195,3 +195,36 @@ def test_takenuma_returns_a_creature_card_a_milled_one_included():
     to_hand = sorted(next(i for i, o in a.items() if o.get("zone") == "hand") for a in afters)
     assert to_hand == ["milled_elves", "old_elves"]     # a creature card, the one milled included; no Bolt
     assert all(a["kept"]["zone"] == "library" for a in afters)
+
+
+# -- Boseiju: the target's controller searches (608.2h, 701.23a) ---------------------------------
+
+BOSEIJU = ("Boseiju, Who Endures", "Legendary Land", (
+    "{T}: Add {G}.\nChannel — {1}{G}, Discard Boseiju, Who Endures: Destroy target artifact, enchantment, or nonbasic "
+    "land an opponent controls. That player may search their library for a land card with a basic land type, put it "
+    "onto the battlefield, then shuffle. This ability costs {1} less to activate for each legendary creature you "
+    "control."))
+
+
+def test_boseiju_destroys_and_its_controller_may_find_a_land_with_a_basic_type():
+    does, target = effect_of(BOSEIJU, 2)
+    assert target == {"any_of": [["artifact"], ["enchantment"], ["nonbasic", "land"]], "controller": "opponent"}
+    assert does[1] == {"search": {"any_of": [["land", t] for t in ("plains", "island", "swamp", "mountain", "forest")],
+                                  "to": "battlefield", "shuffle": True, "who": "target_controller", "may": True}}
+    board = [{"id": "stone", "card": "Fellwar Stone", "controller": "bob"},
+             {"id": "mine", "card": "Fellwar Stone", "controller": "alice"}]
+    library = {"bob": [{"id": "wastes", "card": "Wastes"}, {"id": "forest", "card": "Forest"}],
+               "alice": [{"id": "alices_forest", "card": "Forest"}]}
+    hand = {"alice": [{"id": "boseiju", "card": "Boseiju, Who Endures"}]}
+    got, afters = run([BOSEIJU], board, ["activate boseiju 2 targeting stone", "resolve"],
+                      mana_pool={"alice": "{G}{C}"}, hand=hand, library=library)
+    assert all(r.illegal is None for r in got.results)
+    assert all(a["stone"]["zone"] == "graveyard" for a in afters)
+    onto = sorted((a.get("forest", {}).get("zone", "library"), a.get("forest", {}).get("controller")) for a in afters)
+    # declined; searched and found none (701.23b); found bob's Forest, under his control (110.2a)
+    assert onto == [("battlefield", "bob"), ("library", None), ("library", None)]
+    assert all(a.get("wastes", {}).get("zone", "library") == "library" and "alices_forest" not in a for a in afters)
+    got, _ = run([BOSEIJU], board, ["activate boseiju 2 targeting mine"], mana_pool={"alice": "{G}{C}"}, hand=hand,
+                 library=library)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]     # not an opponent's

@@ -228,6 +228,21 @@ def _mill_then_return(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [*mill.does, *back]
 
 
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _that_player_searches(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"That player may search their library for a land card with a basic land type, put it onto
+    the battlefield, then shuffle." (Boseiju, after "Destroy target ... an opponent controls"):
+    "that player" is the target's controller as it last existed (608.2h), who searches their own
+    library (701.23a) for a land card with any of the basic land types (205.3i) and puts it onto
+    the battlefield under their control (110.2a)."""
+    if not isinstance(read.target, dict) or read.target.get("zone") or read.target.get("controller") != "opponent":
+        return None
+    return [{"search": {"any_of": [["land", t] for t in BASIC_LAND_TYPES], "to": "battlefield", "shuffle": True,
+                        "who": "target_controller", "may": True}}]
+
+
 # "Bird, Cat, Dog, Goat, Ox, or Snake", "artifact, enchantment, or nonbasic land an opponent controls"
 KIND_LIST = r"[A-Za-z ]+(?:, [A-Za-z ]+)+,? or [A-Za-z ]+?"
 
@@ -254,6 +269,8 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
     (r"[Rr]eturn an? ([a-z ]+?) card from your graveyard to your hand\.", _card_from_graveyard),
+    ((r"That player may search their library for a land card with a basic land type, put it onto the battlefield, "
+      r"then shuffle\."), _that_player_searches),
     (r"(Mill (?:two|three|four|\d+) cards), then return an? ([a-z ]+?) card from your graveyard to your hand\.",
      _mill_then_return),
     # one target of several kinds, a list with commas (115.1; the target: _target_alternatives)
