@@ -228,3 +228,18 @@ def test_boseiju_destroys_and_its_controller_may_find_a_land_with_a_basic_type()
                  library=library)
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]     # not an opponent's
+
+
+def test_swarmyard_shields_a_squirrel_and_not_a_bear():
+    squirrel = ("Test Squirrel", "Creature — Squirrel", "")
+    board = [{"id": "yard", "card": "Swarmyard", "controller": "alice"},
+             {"id": "squirrel", "card": "Test Squirrel", "controller": "alice"},
+             {"id": "bear", "card": "Test Bear", "controller": "alice"}]
+    got, _ = run([SWARMYARD, squirrel, BEAR_], board, ["activate yard 2 targeting squirrel", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    # the regeneration shield (701.19a) is an effect on the Squirrel
+    assert [c.change.to_json()["object"] for c in r.changes if c.change.to_json()["change"] == "affects"] == ["squirrel"]
+    got, _ = run([SWARMYARD, squirrel, BEAR_], board, ["activate yard 2 targeting bear"])
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
