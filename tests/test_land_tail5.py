@@ -243,3 +243,39 @@ def test_swarmyard_shields_a_squirrel_and_not_a_bear():
     got, _ = run([SWARMYARD, squirrel, BEAR_], board, ["activate yard 2 targeting bear"])
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+# -- Sokenzan: an effect on the tokens the ability created (611.2c) ------------------------------
+
+SOKENZAN = ("Sokenzan, Crucible of Defiance", "Legendary Land", (
+    "{T}: Add {R}.\nChannel — {3}{R}, Discard Sokenzan, Crucible of Defiance: Create two 1/1 colorless Spirit "
+    "creature tokens. They gain haste until end of turn. This ability costs {1} less to activate for each "
+    "legendary creature you control."))
+
+
+def _spirits_attack(spec):
+    from mtg_asp.queries import Session
+    from mtg_asp.translator.state import load_state
+    face = compiled(*spec)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [face.card, *face.tokens], "mana_pool": {"alice": "{R}{C}{C}{C}"},
+                        "hand": {"alice": [{"id": "sokenzan", "card": spec[0]}]}}, "t.yaml")
+    got = Session(state).what_if(["activate sokenzan 2", "resolve", "next step", "attack spirit spirit_2"])
+    (r,) = got.results
+    return r, r.after(got.start)
+
+
+def test_sokenzans_spirits_gain_haste_and_attack_at_once():
+    c = compiled(*SOKENZAN)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    a = c.card["abilities"][1]["activated"]
+    assert a["does"] == [{"create_token": {"card": "Spirit Token", "count": 2}}]
+    assert a["creates"] == {"grant": {"to": "created_token", "ability": {"keywords": ["haste"]}}, "duration": "end_of_turn"}
+    r, after = _spirits_attack(SOKENZAN)
+    assert r.illegal is None, r.illegal
+    assert after["spirit"]["attacking"] == "bob" and after["spirit_2"]["attacking"] == "bob"     # 702.10b
+    # without "They gain haste": the new tokens cannot attack this turn (302.6)
+    plain = (SOKENZAN[0].replace("Sokenzan", "Test Sokenzan"), SOKENZAN[1],
+             SOKENZAN[2].replace(" They gain haste until end of turn.", "").replace("Sokenzan", "Test Sokenzan"))
+    r, _ = _spirits_attack(plain)
+    assert r.illegal is not None and r.illegal.step == 4

@@ -438,7 +438,10 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
             return None
     if read.creates is not None:
         becomes = read.creates.get("becomes")
-        if not creates or (read.does and not _prevention_only(read)) or (becomes is not None and becomes.pop("retains") is not True
+        # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
+        # applied after them: asp/effects.lp's affects_created)
+        to_created = read.creates.get("grant", {}).get("to") == "created_token"
+        if not creates or (read.does and not _prevention_only(read) and not to_created) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):

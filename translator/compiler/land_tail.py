@@ -228,6 +228,17 @@ def _mill_then_return(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [*mill.does, *back]
 
 
+def _tokens_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"They gain haste until end of turn." (Sokenzan, after "Create two 1/1 ... tokens"): the
+    tokens the instruction before created (611.2c: the effect affects those objects, fixed as it
+    resolves), `grant: {to: created_token}`; "That token gains ..." after one token."""
+    last = read.does[-1] if read.does else {}
+    count = last.get("create_token", {}).get("count", 1) if "create_token" in last else 0
+    if count == 0 or (m.group(1) == "They") != (count > 1):
+        return None
+    return _created(read, {"grant": {"to": "created_token", "ability": {"keywords": [m.group(2)]}}})
+
+
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
 
@@ -269,6 +280,7 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
     (r"[Rr]eturn an? ([a-z ]+?) card from your graveyard to your hand\.", _card_from_graveyard),
+    (r"(They|That token) gains? (haste) until end of turn\.", _tokens_gain),
     ((r"That player may search their library for a land card with a basic land type, put it onto the battlefield, "
       r"then shuffle\."), _that_player_searches),
     (r"(Mill (?:two|three|four|\d+) cards), then return an? ([a-z ]+?) card from your graveyard to your hand\.",
