@@ -9,7 +9,7 @@ import pytest
 from mtg_asp.queries import Session
 from mtg_asp.queries.core import Solver
 from mtg_asp.translator.cards import parse_card
-from mtg_asp.translator.compiler import COMPILED, PARTIAL, TEXT, compile_face
+from mtg_asp.translator.compiler import COMPILED, TEXT, compile_face
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
 
@@ -88,14 +88,15 @@ def test_channel_is_an_ability_of_the_hand_that_discards_the_card():
         {"activated": {"zone": "hand", "cost": ["{U}", {"discard": "self"}], **DRAW}}, COMPILED, ())
     assert line("Mnemonic Sphere", "Artifact", "Channel — {U}, Discard this card: Draw a card.")[0] == \
         line("Mnemonic Sphere", "Artifact", "Channel — {U}, Discard Mnemonic Sphere: Draw a card.")[0]
-    # Boseiju, Who Endures: its effect beyond the templates is kept as words (partial)
+    # Boseiju, Who Endures: its effect and its cost reduction read (tests/test_land_tail5.py)
     entry, status, unread = line("Boseiju, Who Endures", "Legendary Land",
                                  "Channel — {1}{G}, Discard Boseiju, Who Endures: Destroy target artifact, enchantment, "
                                  "or nonbasic land an opponent controls. That player may search their library for a "
                                  "land card with a basic land type, put it onto the battlefield, then shuffle. This "
                                  "ability costs {1} less to activate for each legendary creature you control.")
     assert entry["activated"]["zone"] == "hand" and entry["activated"]["cost"] == ["{1}{G}", {"discard": "self"}]
-    assert (status, unread) == (PARTIAL, ("effect",))
+    assert entry["activated"]["costs_less_for_each"] == ["legendary", "creature"]     # 601.2f
+    assert (status, unread) == (COMPILED, ())
 
 
 def test_a_spirit_guide_is_a_mana_ability_of_the_hand():

@@ -127,10 +127,10 @@ KINDS: dict[str, Kind] = {
     # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
-                        "card_outside", "one", "graveyard", "commander"),
+                        "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
-         "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER,
+         "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
@@ -142,8 +142,14 @@ KINDS: dict[str, Kind] = {
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                # "You may put a land card from your hand onto the battlefield" (card_from_hand
                # with a filter: only such a card, by what it prints)
-               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand"),
-                "filter goes with what: card_outside, one or card_from_hand"),
+               (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand",
+                                                              "card_from_graveyard"),
+                "filter goes with what: card_outside, one, card_from_hand or card_from_graveyard"),
+               # "return a creature or planeswalker card from your graveyard to your hand"
+               # (Takenuma): one card of the graveyard, chosen as it resolves (608.2d)
+               (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p),
+                "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\")"),
+               (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",

@@ -178,6 +178,8 @@ class Ability:
     only_if: tuple[ActivationCondition, ...] = ()  # activation conditions (602.5; activation.py)
     per_turn: int = 0                    # "Activate only once each turn": at most N times each
                                          # turn (CR 602.5b); 0: no limit
+    costs_less_for_each: tuple[str, ...] = ()   # "This ability costs {1} less to activate for each
+                                         # legendary creature you control" (601.2f): the filter
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -439,7 +441,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
-TARGET_KEYS = {"filter", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
+TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
                "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
@@ -467,6 +469,16 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
+    if t.has("any_of"):
+        # "target Bird, Cat, Dog, Goat, Ox, or Snake", "target Dragon creature card or Ugin
+        # planeswalker card" (115.1): one target, legal if it matches any of the filters
+        if t.has("filter"):
+            raise t.error("any_of", "give filter or any_of, not both")
+        alts = t.get("any_of", list)
+        if len(alts) < 2:
+            raise t.error("any_of", "lists two filters or more, like [[bird], [cat]] (one is `filter`)")
+        filt_alts = tuple(parse_filter(x, t, "any_of") for x in alts)
+        return ("object", filt_alts, (*_target_rules(t), "any_of"), _target_count(t))
     raw_filter = t.get("filter", (list, str), required=True)
     if raw_filter in (["card"], "card"):
         # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
@@ -475,6 +487,11 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         filt: tuple[str, ...] = ("card",)
     else:
         filt = parse_filter(raw_filter, t, "filter")
+    return ("object", filt, _target_rules(t), _target_count(t))
+
+
+def _target_rules(t: Fields) -> tuple[str, ...]:
+    """The rules of a target beside its filter (another, attacking, zone, owner, ...)."""
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
@@ -519,10 +536,14 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
             raise t.error(key, "owner takes you")
         if who:
             rules.append(key if who == "you" else "opponent_controls")
+    return tuple(rules)
+
+
+def _target_count(t: Fields) -> int:
     count = t.get("count", int, 1)
     if count < 1:
         raise t.error("count", "must be a positive number of targets (\"two target creatures\": 2)")
-    return ("object", filt, tuple(rules), count)
+    return count
 
 
 # How many times an ability adds its mana (docs/cards.md "Mana"): a number, the X of its cost
@@ -848,8 +869,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each"}
         a = Fields(arg, where, sub, allowed)
+        less: tuple[str, ...] = ()
+        if a.has("costs_less_for_each"):
+            # CR 601.2f, 602.2b: a cost reduction of the ability itself, {1} for each permanent
+            # matching the filter that its activator controls (generic mana only)
+            if kind != "activated":
+                raise a.error("costs_less_for_each", "goes on an activated ability (\"This ability costs {1} less "
+                                                     "to activate for each ...\")")
+            less = parse_filter(a.get("costs_less_for_each", list), a, "costs_less_for_each")
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
             raw = a.get("cost", list, required=True)
@@ -968,7 +997,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, condition=condition,
-                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive)
+                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
+                       costs_less_for_each=less)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

@@ -428,6 +428,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
     facts += activation_limit_facts(a, ability)
+    if ability.costs_less_for_each:     # 601.2f: {1} less for each such permanent (payment.lp)
+        f, ff = filter_facts(ability.costs_less_for_each)
+        facts += [f"cost_less_for_each({a},{f})."] + ff
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
             and ability.creates is None and ability.mana is None:
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a
@@ -471,11 +474,12 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue
-            f, ff = filter_facts(word[1])
-            facts += ff
+            # any_of (rule any_of): one target_spec per filter, any of which it matches (targets.lp)
+            specs = [filter_facts(x) for x in (word[1] if "any_of" in word[2] else (word[1],))]
+            facts += [x for _, ff in specs for x in ff]
             for _ in range(word[3]):
                 k += 1
-                facts += [f"target_spec({a},{k},{f}).", f"target_instance({a},{k},{w})."]
+                facts += [f"target_spec({a},{k},{f})." for f, _ in specs] + [f"target_instance({a},{k},{w})."]
                 facts += [f"target_rule({a},{k},{r})." for r in word[2]]
     facts.extend(enters_facts(a, ability))
     if ability.trigger is not None:

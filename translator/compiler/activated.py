@@ -14,6 +14,7 @@ from .mana import closing_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
 QUOTED = re.compile(r'"[^"]*"')
+COSTS_LESS = re.compile(r"This ability costs \{1\} less to activate for each ([a-z ]+?) you control\.")
 
 
 def activated(text: str, ctx, normal: str):
@@ -42,6 +43,16 @@ def effect_after_cost(entry: dict, said_text: str, shown_text: str, ctx) -> tupl
     if rest is None or not rest[0]:
         return None
     said, shown = rest
+    less = COSTS_LESS.fullmatch(said[-1])
+    if less is not None and len(said) > 1:
+        # CR 601.2f, 602.2b: "This ability costs {1} less to activate for each legendary creature
+        # you control" (the Channel lands): a reduction of its own cost, read beside the cost
+        from .effects import kind_words
+        kind = kind_words(less.group(1))
+        if not kind or "filter" not in kind:
+            return None
+        entry["costs_less_for_each"] = kind["filter"]
+        said, shown = said[:-1], shown[:-1]
     entry["effect"] = " ".join(shown)
     sacrifices = any(isinstance(c, dict) and "sacrifice" in c and c["sacrifice"] != "self"
                      for c in entry.get("cost", []))

@@ -438,7 +438,10 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
             return None
     if read.creates is not None:
         becomes = read.creates.get("becomes")
-        if not creates or (read.does and not _prevention_only(read)) or (becomes is not None and becomes.pop("retains") is not True
+        # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
+        # applied after them: asp/effects.lp's affects_created)
+        to_created = read.creates.get("grant", {}).get("to") == "created_token"
+        if not creates or (read.does and not _prevention_only(read) and not to_created) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
@@ -643,13 +646,15 @@ GRAVEYARD_TO = {"to your hand": "hand", "to the battlefield": "battlefield", "on
 def _graveyard_card(m: re.Match, read: EffectRead) -> list[dict] | None:
     may, kind, where = m.groups()
     kind = (kind or "").strip()
-    words = kind_words(kind)
-    if words is None or "any_of" in words:
+    # "target Dragon creature card or Ugin planeswalker card" (Haven of the Spirit Dragon): each
+    # kind whole (115.1: a card of any of them); "instant or sorcery card": kind_words' any_of
+    kinds = [kind_words(k) for k in kind.split(" card or ")]
+    if None in kinds or (len(kinds) > 1 and any("filter" not in k for k in kinds)):
         return None
-    filt = words.get("filter", [])
-    if not filt:
+    words = kinds[0] if len(kinds) == 1 else {"any_of": [k["filter"] for k in kinds]}
+    if not words.get("filter", words.get("any_of")):
         return None                     # "target card": no filter word in the vocabulary here
-    read.target = {"filter": filt, "zone": "graveyard", "owner": "you"}
+    read.target = {**words, "zone": "graveyard", "owner": "you"}
     read.targets = [f"target {kind + ' ' if kind else ''}card from your graveyard"]
     action: dict = {"what": "target", "to": GRAVEYARD_TO[where.lower()]}
     if may:

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import re
 
-from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _becomes, _created, _pump, read_target
+from .effects import (
+    COLOR_LIST,
+    SELF_WORDS,
+    EffectRead,
+    _becomes,
+    _created,
+    _destroy,
+    _on_target,
+    _pump,
+    _regenerate,
+    read_target,
+)
 
 
 def _remove_from_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -91,12 +102,44 @@ def _flash(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"flash": list(f)})
 
 
+ALTERNATIVES = re.compile(r"(.+?)( you control| an opponent controls)?")
+WHO = {" you control": "you", " an opponent controls": "opponent"}
+
+
+def _target_alternatives(words: str) -> tuple[dict, str] | None:
+    """"target Bird, Cat, Dog, Goat, Ox, or Snake" (Animal Sanctuary), "target artifact,
+    creature, enchantment, or planeswalker" (Otawara): one target of any of several kinds (115.1),
+    `{any_of: [[bird], [cat], ...]}`; each kind is one that read_target reads alone (a type or a
+    subtype, no other rule), and "you control" / "an opponent controls" closes the list."""
+    m = ALTERNATIVES.fullmatch(words)
+    if m is None or " or " not in m.group(1):
+        return None
+    kinds = [a for a in re.split(r",? or |, ", m.group(1)) if a]
+    out = []
+    for kind in kinds:
+        t = read_target(kind)
+        if t is None or not isinstance(t[0], dict) or set(t[0]) != {"filter"}:
+            return None
+        out.append(t[0]["filter"])
+    if len(out) < 2:
+        return None
+    target: dict = {"any_of": out}
+    if m.group(2):
+        target["controller"] = WHO[m.group(2)]
+    return target, f"target {words}"
+
+
 def target_more(words: str) -> tuple[dict, str] | None:
     """Target words beyond compiler/effects.py's read_target (115.1): "commander" (Witch's Clinic:
-    a player's commander, 903.3), "1/1 creature" (Pendelhaven: its power and toughness now,
+    a player's commander, 903.3), "attacking or blocking creature" (Eiganjo: one in combat, 506.4), "1/1 creature" (Pendelhaven: its power and toughness now,
     208.1), "[attacking ]creature without flying" (Quicksand: one that lacks the keyword, 702.9)."""
     if words == "commander":
         return {"filter": ["permanent"], "commander": True}, "target commander"
+    if words == "attacking or blocking creature":      # Eiganjo (506.4: one in combat)
+        return {"filter": ["creature"], "attacking_or_blocking": True}, "target attacking or blocking creature"
+    alternatives = _target_alternatives(words)
+    if alternatives is not None:
+        return alternatives
     m = re.fullmatch(r"(\d+)/(\d+) creature", words)
     if m:
         return {"filter": ["creature"], "power_toughness": f"{m.group(1)}/{m.group(2)}"}, f"target {words}"
@@ -164,6 +207,62 @@ def _draw_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"draw": {"count": 1, "if_you_control": list(f)}}]
 
 
+def _card_from_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return a creature or planeswalker card from your graveyard to your hand." (Takenuma,
+    after "Mill three cards, then"): one such card, chosen as it resolves (608.2d; not a target)."""
+    from .effects import kind_words
+    kind = kind_words(m.group(1))
+    if not kind:
+        return None
+    return [{"move": {"what": "card_from_graveyard", **kind, "to": "hand"}}]
+
+
+def _mill_then_return(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Mill three cards, then return a creature or planeswalker card from your graveyard to your
+    hand." (Takenuma): in order (608.2c), a milled card among the cards to return."""
+    from .effects import read_effect
+    mill = read_effect(f"{m.group(1)}.")
+    back = _card_from_graveyard(re.match(r"(.*)", m.group(2)), read)
+    if mill is None or mill.target is not None or len(mill.does) != 1 or back is None:
+        return None
+    return [*mill.does, *back]
+
+
+def _tokens_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"They gain haste until end of turn." (Sokenzan, after "Create two 1/1 ... tokens"): the
+    tokens the instruction before created (611.2c: the effect affects those objects, fixed as it
+    resolves), `grant: {to: created_token}`; "That token gains ..." after one token."""
+    last = read.does[-1] if read.does else {}
+    count = last.get("create_token", {}).get("count", 1) if "create_token" in last else 0
+    if count == 0 or (m.group(1) == "They") != (count > 1):
+        return None
+    return _created(read, {"grant": {"to": "created_token", "ability": {"keywords": [m.group(2)]}}})
+
+
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _that_player_searches(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"That player may search their library for a land card with a basic land type, put it onto
+    the battlefield, then shuffle." (Boseiju, after "Destroy target ... an opponent controls"):
+    "that player" is the target's controller as it last existed (608.2h), who searches their own
+    library (701.23a) for a land card with any of the basic land types (205.3i) and puts it onto
+    the battlefield under their control (110.2a)."""
+    if not isinstance(read.target, dict) or read.target.get("zone") or read.target.get("controller") != "opponent":
+        return None
+    return [{"search": {"any_of": [["land", t] for t in BASIC_LAND_TYPES], "to": "battlefield", "shuffle": True,
+                        "who": "target_controller", "may": True}}]
+
+
+# "Bird, Cat, Dog, Goat, Ox, or Snake", "artifact, enchantment, or nonbasic land an opponent controls"
+KIND_LIST = r"[A-Za-z ]+(?:, [A-Za-z ]+)+,? or [A-Za-z ]+?"
+
+
+def _counters_on(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .effects import _counters
+    return _counters(re.match(r"(a) (.+?) (.+)", f"a {m.group(1)} {m.group(2)}"), read)
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Remove target attacking or blocking creature from combat\.", _remove_from_combat),
     (r"Untap target (attacking [a-z ]+?) and remove it from combat\.", _untap_and_remove),
@@ -180,6 +279,17 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (Vehicle) becomes an artifact creature until end of turn\.", _target_becomes_artifact_creature),
     (r"Return target commander you own from the battlefield to your hand\.", _commander_to_hand),
     (r"Draw a card if you control an? ([a-z]+)\.", _draw_if_you_control),
+    (r"[Rr]eturn an? ([a-z ]+?) card from your graveyard to your hand\.", _card_from_graveyard),
+    (r"(They|That token) gains? (haste) until end of turn\.", _tokens_gain),
+    ((r"That player may search their library for a land card with a basic land type, put it onto the battlefield, "
+      r"then shuffle\."), _that_player_searches),
+    (r"(Mill (?:two|three|four|\d+) cards), then return an? ([a-z ]+?) card from your graveyard to your hand\.",
+     _mill_then_return),
+    # one target of several kinds, a list with commas (115.1; the target: _target_alternatives)
+    (rf"Put a (\+1/\+1) counter on (target {KIND_LIST})\.", lambda m, r: _counters_on(m, r)),
+    (rf"Regenerate (target {KIND_LIST})\.", lambda m, r: _regenerate(m, r)),
+    (rf"Return target ({KIND_LIST}) to its owner's hand\.", _on_target("move", {"what": "target", "to": "hand"})),
+    (rf"Destroy target ({KIND_LIST})\.", _destroy),
     # "Target 1/1 creature gets +1/+2 until end of turn." (Pendelhaven; the target: target_more)
     (r"(Target \d+/\d+ creature) gets ([+-]\d+/[+-]\d+) until end of turn\.",
      lambda m, r: _pump((None, m.group(1), m.group(2), None, " until end of turn"), r)),
