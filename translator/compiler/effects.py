@@ -191,6 +191,18 @@ def token_card(pt: str, colors: str, subtypes: str, artifact: bool, has: str | N
     return card
 
 
+def _create(card: dict | None, count: str, read: EffectRead) -> list[dict] | None:
+    """The create_token action for a token card read from the words (CR 111.1), the card kept
+    with the line's tokens; None when the token's words were not read."""
+    if card is None:
+        return None
+    read.tokens.append(card)
+    action: dict = {"card": card["name"]}
+    if number(count) != 1:
+        action["count"] = number(count)
+    return [{"create_token": action}]
+
+
 def _creature_tokens(m: re.Match, read: EffectRead) -> list[dict] | None:
     count, pt, colors, subtypes, artifact, keywords, has = m.groups()
     abilities = []
@@ -201,13 +213,7 @@ def _creature_tokens(m: re.Match, read: EffectRead) -> list[dict] | None:
     if has:
         abilities.append(has.replace("~", "this creature"))     # its own words: "this creature"
     card = token_card(pt, colors.lower(), subtypes, bool(artifact), "\n".join(abilities) or None)
-    if card is None:
-        return None
-    read.tokens.append(card)
-    action: dict = {"card": card["name"]}
-    if number(count) != 1:
-        action["count"] = number(count)
-    return [{"create_token": action}]
+    return _create(card, count, read)
 
 
 def _tokens(m: re.Match, read: EffectRead) -> list[dict]:
@@ -883,13 +889,7 @@ SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.
 def _creature_token_with(m: re.Match, read: EffectRead) -> list[dict] | None:
     count, pt, colors, subtypes, artifact, has = m.groups()
     card = token_card(pt, colors.lower(), subtypes, bool(artifact), has.replace("~", "this creature"))
-    if card is None:
-        return None
-    read.tokens.append(card)
-    action: dict = {"card": card["name"]}
-    if number(count) != 1:
-        action["count"] = number(count)
-    return [{"create_token": action}]
+    return _create(card, count, read)
 
 
 # "Create a colorless artifact token named Etherium Cell with "{T}, Sacrifice this artifact: Add one
