@@ -76,16 +76,10 @@ def _becomes_for_good(m: re.Match, read: EffectRead) -> list[dict] | None:
     effect lasts as long as the game (611.2a); "that's still a land" keeps its types (205.1b)."""
     if read.creates is not None:
         return None
-    sentence = f"{m.group(1)} until end of turn. It's still a land."
-    from .effects import SENTENCES
-    for pattern, build in SENTENCES:
-        if build is _becomes:
-            inner = pattern.fullmatch(sentence)
-            if inner is None or build(inner, read) is None:
-                return None
-            read.creates["duration"] = "indefinitely"
-            return []
-    return None
+    if not _read_becomes(f"{m.group(1)} until end of turn. It's still a land.", read):
+        return None
+    read.creates["duration"] = "indefinitely"
+    return []
 
 
 def _flash(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -184,16 +178,10 @@ def _becomes_unblockable(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"~ becomes a 3/2 blue and black Elemental creature until end of turn and can't be blocked
     this turn." (Creeping Tar Pit; "It's still a land." follows): what it becomes (613.1d-f), and
     a restriction on it until end of turn (509.1b)."""
-    from .effects import SENTENCES
-    sentence = f"{m.group(1)}."
-    for pattern, build in SENTENCES:
-        if build is _becomes:
-            inner = pattern.fullmatch(sentence)
-            if inner is None or build(inner, read) is None:
-                return None
-            read.creates["restrict"] = {"what": ["be_blocked"], "to": "self"}
-            return []
-    return None
+    if not _read_becomes(f"{m.group(1)}.", read):
+        return None
+    read.creates["restrict"] = {"what": ["be_blocked"], "to": "self"}
+    return []
 
 
 def _draw_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -350,3 +338,14 @@ def opponent_controls_condition(clause: str) -> dict | None:
     f = kind_filter(m.group(2))
     n = number(m.group(1))
     return {"count": {"filter": list(f), "whose": "opponent"}, "at_least": n} if f and n else None
+
+
+def _read_becomes(sentence: str, read) -> bool:
+    """Read `sentence` with the general "~ becomes ..." template of compiler/effects.py into
+    `read` (613.1d-f); False when that template does not read it."""
+    from .effects import SENTENCES
+    for pattern, build in SENTENCES:
+        if build is _becomes:
+            inner = pattern.fullmatch(sentence)
+            return inner is not None and build(inner, read) is not None
+    return False
