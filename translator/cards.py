@@ -1041,9 +1041,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
-        if static_if is not None and not grant:
-            raise a.error("condition", "a counted or enchanted condition goes with a grant")
-        if static_if is not None and static_if.kind == "enchanted" and grant[0] != "enchanted_permanent":
+        if static_if is not None and not (grant or pts):
+            raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
+        if static_if is not None and static_if.kind == "enchanted" and (not grant or grant[0] != "enchanted_permanent"):
             raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
                                        "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
@@ -1151,7 +1151,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
     return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
 
 
-CONDITIONS = ("you_control_your_commander",)
+CONDITIONS = ("you_control_your_commander",
+              "self_untapped")      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1161,14 +1162,24 @@ def _static_condition(a: Fields) -> Condition:
     raw = a.data["condition"]
     if set(raw) == {"enchanted"}:
         return Condition("enchanted", filters=(parse_filter(raw["enchanted"], a, "condition"),))
+    if set(raw) == {"in_graveyard"}:
+        # "as long as there are four or more creature cards in your graveyard", "as long as seven
+        # or more cards are in your graveyard" (threshold): the cards its controller owns there
+        g = Fields(raw["in_graveyard"], a.where, a.sub("condition"), {"filter", "at_least"})
+        n = g.get("at_least", int, required=True)
+        if isinstance(n, bool) or n < 1:
+            raise g.error("at_least", "must be a positive number of cards")
+        filters = (parse_filter(g.data["filter"], g, "filter"),) if g.has("filter") else ()
+        return Condition("in_graveyard", filters=filters, count=n)
     cond = parse_condition(raw, a, "condition", parse_filter)
     if cond.kind != "you_control" or cond.other:
         raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
-                                   "at_most}}, {enchanted: FILTER} or you_control_your_commander")
+                                   "at_most}}, {in_graveyard: {filter?, at_least}}, {enchanted: FILTER}, "
+                                   "self_untapped or you_control_your_commander")
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
-TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
+TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, land_tail, mana, reminders, statics, words
+from . import attached, enters, hand, land_tail, mana, reminders, static_tail, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -155,6 +155,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
+             _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.enchanted_land_has),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 

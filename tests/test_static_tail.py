@@ -1,0 +1,82 @@
+"""The static abilities of the long tail of nonland mana cards (translator/compiler/static_tail.py),
+each on its real pool line (the card named), asserting the exact vocabulary entry; the rules they
+compile to are checked by the scenarios in tests/rulings/imported/statics/."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.translator.compiler import COMPILED, TEXT
+from pool_lines import compiled
+
+
+def line(name: str, type_line: str, text: str, n: int = 1):
+    c = compiled(name, type_line, text)
+    entry = dict(c.card["abilities"][n - 1])
+    del entry["line"]
+    return entry, c.lines[n - 1].status
+
+
+@pytest.mark.parametrize("name, text, pt, to", [
+    ("Elvish Archdruid", "Other Elf creatures you control get +1/+1.", "+1/+1",
+     {"filter": ["elf", "creature"], "controller": "you", "other": True}),
+    ("Sachi, Daughter of Seshiro", "Other Snake creatures you control get +0/+1.", "+0/+1",
+     {"filter": ["snake", "creature"], "controller": "you", "other": True}),
+    ("Gauntlet of Might", "Red creatures get +1/+1.", "+1/+1", {"filter": ["red", "creature"]}),
+    ("Grand Architect", "Other blue creatures you control get +1/+1.", "+1/+1",
+     {"filter": ["blue", "creature"], "controller": "you", "other": True}),
+    ("Forsaken Monument", "Colorless creatures you control get +2/+2.", "+2/+2",
+     {"filter": ["colorless", "creature"], "controller": "you"}),
+])
+def test_anthems_of_a_color_or_creature_type(name, text, pt, to):
+    assert line(name, "Creature — Elf", text) == ({"static": {"pt": {"modify": pt, "to": to}}}, COMPILED)
+
+
+def test_an_anthem_of_words_that_are_not_a_kind_stays_text():
+    # "Wolves and Werewolves" (two kinds, Lord of the Ulvenwald) and "of the chosen color" are not read
+    assert line("Lord of the Ulvenwald", "Creature — Werewolf", "Other Wolves and Werewolves you control get +1/+1.")[1] == TEXT
+    assert line("Heraldic Banner", "Artifact", "Creatures you control of the chosen color get +1/+0.")[1] == TEXT
+
+
+@pytest.mark.parametrize("name, text, static", [
+    ("Drover of the Mighty", "Drover of the Mighty gets +2/+2 as long as you control a Dinosaur.",
+     {"condition": {"you_control": {"filter": ["dinosaur"], "at_least": 1}}, "pt": {"modify": "+2/+2", "to": "self"}}),
+    ("Reclusive Taxidermist",
+     "Reclusive Taxidermist gets +3/+2 as long as there are four or more creature cards in your graveyard.",
+     {"condition": {"in_graveyard": {"at_least": 4, "filter": ["creature"]}}, "pt": {"modify": "+3/+2", "to": "self"}}),
+    ("Werebear", "Threshold — Werebear gets +3/+3 as long as seven or more cards are in your graveyard.",
+     {"condition": {"in_graveyard": {"at_least": 7}}, "pt": {"modify": "+3/+3", "to": "self"}}),
+    ("Paradise Druid",
+     "Paradise Druid has hexproof as long as it's untapped. (It can't be the target of spells or abilities your opponents control.)",
+     {"condition": "self_untapped", "grant": {"to": "self", "ability": {"keywords": ["hexproof"]}}}),
+])
+def test_a_creatures_own_pt_or_keyword_as_long_as_a_condition_holds(name, text, static):
+    assert line(name, "Creature — Druid", text) == ({"static": static}, COMPILED)
+
+
+def test_a_condition_not_read_keeps_the_line_as_text():
+    # delirium counts card types among the cards in a graveyard: not a condition read here
+    text = ("Delirium — Deathcap Cultivator has deathtouch as long as there are four or more card types among "
+            "cards in your graveyard.")
+    assert line("Deathcap Cultivator", "Creature — Human Druid", text)[1] == TEXT
+
+
+def test_enchanted_land_has_a_keyword():
+    text = "Enchanted land has shroud. (It can't be the target of spells or abilities.)"
+    assert line("Trace of Abundance", "Enchantment — Aura", text) == (
+        {"static": {"grant": {"to": "enchanted_land", "ability": {"keywords": ["shroud"]}}}}, COMPILED)
+
+
+@pytest.mark.parametrize("condition, words", [
+    ({"in_graveyard": {"at_least": 0}}, "positive number of cards"),
+    ({"in_graveyard": {"at_least": 7, "kind": "x"}}, "kind"),
+    ("self_tapped", "must be one of"),
+])
+def test_a_bad_static_condition_is_refused_naming_its_field(condition, words):
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Bear", "mana_cost": "{G}", "type_line": "Creature — Bear", "power_toughness": "1/1",
+            "oracle_text": "x", "abilities": [{"line": 1, "static": {"condition": condition,
+                                                                   "pt": {"modify": "+1/+1", "to": "self"}}}]}
+    with pytest.raises(InputError, match=words) as e:
+        parse_card(card, "bear.yaml")
+    assert "condition" in str(e.value)

@@ -1,0 +1,122 @@
+"""Static abilities of the long tail of nonland cards that add mana (CR 604, 613): anthems named
+by color or creature type, a creature's own power, toughness or keyword "as long as" a condition
+holds (604.2), and keyword lines whose rules work outside a game.
+
+    "Other Elf creatures you control get +1/+1."        (Elvish Archdruid: 613.4c, layer 7c)
+    "Red creatures get +1/+1."                          (Gauntlet of Might)
+    "~ gets +2/+2 as long as you control a Dinosaur."   (Drover of the Mighty: 604.2)
+    "Threshold — ~ gets +3/+3 as long as seven or more cards are in your graveyard." (Werebear)
+    "~ has hexproof as long as it's untapped."          (Paradise Druid)
+    "Enchanted land has shroud."                        (Trace of Abundance: 613.1f)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import KEYWORDS
+from .effects import SELF_WORDS
+from .subtypes import CREATURE_TYPES
+from .words import NUMBERS, REMINDER, filter_word
+
+PT = r"([+-]\d+/[+-]\d+)"
+COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless"}
+
+
+def _count(word: str) -> int | None:
+    w = word.lower()
+    return int(w) if w.isdigit() else NUMBERS.get(w)
+
+
+def _kind(words: str) -> list[str] | None:
+    """"Elf", "blue", "Snake", "colorless" before "creatures": color words and one creature type
+    (singular, as "Elf creatures" prints it), as filter words."""
+    out = []
+    for w in words.split():
+        if w.lower() in COLOR_WORDS or w[0].isupper() and w.lower() in CREATURE_TYPES:
+            out.append(w.lower())
+        else:
+            return None
+    return out
+
+
+def anthem(text: str, ctx, normal: str):
+    """"[Other ][colors/creature type ]creatures[ you control] get +N/+N." (613.4c, layer 7c):
+    a static `pt` on that group while its source is on the battlefield (611.3a). "Creatures you
+    control get" and "Other Elves you control get" are attached.anthem's."""
+    m = re.fullmatch(rf"(Other )?((?:[A-Za-z]+ )*?)creatures( you control)? get {PT}\.",
+                     REMINDER.sub("", normal).strip(), re.IGNORECASE)
+    if not m or not m.group(2).strip():
+        return None
+    kind = _kind(m.group(2).strip())
+    if kind is None:
+        return None
+    to: dict = {"filter": [*kind, "creature"]}
+    if m.group(3):
+        to["controller"] = "you"
+    if m.group(1):
+        to["other"] = True
+    return {"static": {"pt": {"modify": m.group(4), "to": to}}}, "static_pt of a kind"
+
+
+def _condition(words: str) -> dict | str | None:
+    """The condition of "as long as ..." (604.2) as the vocabulary's static `condition`."""
+    m = re.fullmatch(r"you control (an?|one or more|two or more|three or more) ([A-Z][a-z]+)s?", words)
+    if m:
+        word = filter_word(m.group(2))
+        if word is None or word not in CREATURE_TYPES:
+            return None
+        n = 1 if m.group(1) in ("a", "an", "one or more") else _count(m.group(1).split()[0])
+        return {"you_control": {"filter": [word], "at_least": n}}
+    # "there are four or more creature cards in your graveyard"; "seven or more cards are in
+    # your graveyard" (threshold)
+    m = re.fullmatch(r"(?:there are )?(\w+) or more (?:(\w+) )?cards (?:are )?in your graveyard", words)
+    if m and _count(m.group(1)):
+        cond: dict = {"at_least": _count(m.group(1))}
+        if m.group(2):
+            word = filter_word(m.group(2))
+            if word is None:
+                return None
+            cond["filter"] = [word]
+        return {"in_graveyard": cond}
+    if words == "it's untapped":
+        return "self_untapped"
+    return None
+
+
+def _keywords(words: str) -> list[str] | None:
+    ks = [w.strip() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if w.strip()]
+    return ks if ks and all(k in KEYWORDS for k in ks) else None
+
+
+def as_long_as(text: str, ctx, normal: str):
+    """"~ gets +N/+N as long as [condition]." and "~ has [keywords] as long as [condition]." (604.2:
+    the static ability has its effect only while the condition holds)."""
+    m = re.fullmatch(rf"(?:{SELF_WORDS}) (?:gets {PT}|has ([a-z ,]+?)) as long as (.+)\.",
+                     REMINDER.sub("", normal).strip())
+    if not m or "creature" not in ctx.type_line.lower():
+        return None
+    cond = _condition(m.group(3))
+    if cond is None:
+        return None
+    static: dict = {"condition": cond}
+    if m.group(1):
+        static["pt"] = {"modify": m.group(1), "to": "self"}
+    else:
+        keywords = _keywords(m.group(2))
+        if keywords is None:
+            return None
+        static["grant"] = {"to": "self", "ability": {"keywords": keywords}}
+    return {"static": static}, "as long as"
+
+
+def enchanted_land_has(text: str, ctx, normal: str):
+    """"Enchanted land has [keywords]." (613.1f, layer 6): a grant to the land the Aura enchants."""
+    m = re.fullmatch(r"Enchanted land has ([a-z ,]+)\.", REMINDER.sub("", normal).strip())
+    if not m or "aura" not in ctx.type_line.lower():
+        return None
+    keywords = _keywords(m.group(1))
+    if keywords is None:
+        return None
+    return {"static": {"grant": {"to": "enchanted_land", "ability": {"keywords": keywords}}}}, "enchanted land has"
+
