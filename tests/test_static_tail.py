@@ -80,3 +80,25 @@ def test_a_bad_static_condition_is_refused_naming_its_field(condition, words):
     with pytest.raises(InputError, match=words) as e:
         parse_card(card, "bear.yaml")
     assert "condition" in str(e.value)
+
+
+@pytest.mark.parametrize("name, text, entry", [
+    ("Leyline of Abundance", "If Leyline of Abundance is in your opening hand, you may begin the game with it on the battlefield.",
+     {"opening_hand": "begin_on_battlefield"}),
+    ("Serum Powder", "Any time you could mulligan and Serum Powder is in your hand, you may exile all the cards from your "
+     "hand, then draw that many cards. (You can do this in addition to taking mulligans.)",
+     {"opening_hand": "mulligan_exile_hand"}),
+    ("Dustin, Gadget Genius", "Friends forever (You can have two commanders if both have friends forever.)",
+     {"deck_construction": "friends_forever"}),
+])
+def test_abilities_that_work_before_the_game(name, text, entry):
+    assert line(name, "Artifact", text) == (entry, COMPILED)
+
+
+def test_an_unknown_opening_hand_action_is_refused():
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Odd", "mana_cost": "{G}", "type_line": "Enchantment", "oracle_text": "x",
+            "abilities": [{"line": 1, "opening_hand": "begin_in_play"}]}
+    with pytest.raises(InputError, match="opening_hand"):
+        parse_card(card, "odd.yaml")

@@ -146,6 +146,7 @@ class Ability:
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
+                                         # opening_hand (CR 103.6: before the first turn) |
                                          # additional_cost (601.2f: words; casting refused) |
                                          # reminder (207.2a: reminder text only; effect_text: its rules) |
                                          # transforms_from (712.8e; effect_text: the front face's name)
@@ -810,7 +811,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "additional_cost", "reminder", "transforms_from"}
+             "text", "deck_construction", "opening_hand", "additional_cost", "reminder", "transforms_from"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -839,6 +840,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # before the game begins; in a game it does nothing.
         if arg not in DECK_CONSTRUCTION:
             raise f.error(kind, f"must be one of {', '.join(DECK_CONSTRUCTION)}")
+        return Ability(line, kind, effect_text=arg)
+    if kind == "opening_hand":
+        # CR 103.5, 103.6, 103.6a: an action a player may take with the card from their opening hand
+        # (or as they could mulligan), before the first turn: a game in progress is past it.
+        if granted or arg not in OPENING_HAND:
+            raise f.error(kind, f"must be one of {', '.join(OPENING_HAND)}")
         return Ability(line, kind, effect_text=arg)
     if kind == "flashback":
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
@@ -1183,7 +1190,13 @@ TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
-                     "partner")     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
+                     "partner",     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
+                     "friends_forever")     # 702.124i: "partner—Friends forever", the same way
+# Actions taken with a card before the first turn (CR 103.5, 103.6): "If ~ is in your opening hand,
+# you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
+# mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many
+# cards" (Serum Powder: the mulligan process, 103.5).
+OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand")
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)

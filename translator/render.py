@@ -390,8 +390,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
-    if ability.kind == "deck_construction":
-        return []                   # CR 113.6n: it functions before the game begins
+    if ability.kind in ("deck_construction", "opening_hand"):
+        return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":
         return []                   # CR 207.2a: no rules meaning; its rules apply from the types
     if ability.kind == "transforms_from":

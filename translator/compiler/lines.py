@@ -73,6 +73,8 @@ def deck_construction_line(text: str, ctx: Context):
     is also a triggered ability (702.124j) and "Partner—[text]" another variant: not read here."""
     if REMINDER.sub("", text).strip() == "Partner":
         return {"deck_construction": "partner"}, "deck_construction"
+    if REMINDER.sub("", text).strip() == "Friends forever":     # "partner—Friends forever" (702.124i)
+        return {"deck_construction": "friends_forever"}, "deck_construction"
     return None
 
 
@@ -156,6 +158,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.enchanted_land_has),
+             _normal(static_tail.opening_hand),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
 
 

@@ -120,3 +120,19 @@ def enchanted_land_has(text: str, ctx, normal: str):
         return None
     return {"static": {"grant": {"to": "enchanted_land", "ability": {"keywords": keywords}}}}, "enchanted land has"
 
+
+
+OPENING_HAND = {
+    # CR 103.6a: "If a card allows a player to begin the game with that card on the battlefield"
+    "If ~ is in your opening hand, you may begin the game with it on the battlefield.": "begin_on_battlefield",
+    # CR 103.5: the mulligan process, before the game's first turn
+    "Any time you could mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that "
+    "many cards.": "mulligan_exile_hand",
+}
+
+
+def opening_hand(text: str, ctx, normal: str):
+    """An action a player may take with the card before the first turn (CR 103.5, 103.6): a
+    state is a game in progress, past it, so the ability does nothing there."""
+    kind = OPENING_HAND.get(REMINDER.sub("", normal).strip())
+    return None if kind is None else ({"opening_hand": kind}, "opening_hand")
