@@ -85,8 +85,8 @@ def test_a_bad_static_condition_is_refused_naming_its_field(condition, words):
 @pytest.mark.parametrize("name, text, entry", [
     ("Leyline of Abundance", "If Leyline of Abundance is in your opening hand, you may begin the game with it on the battlefield.",
      {"opening_hand": "begin_on_battlefield"}),
-    ("Serum Powder", "Any time you could mulligan and Serum Powder is in your hand, you may exile all the cards from your "
-     "hand, then draw that many cards. (You can do this in addition to taking mulligans.)",
+    ("Serum Powder", ("Any time you could mulligan and Serum Powder is in your hand, you may exile all the cards from your "
+     "hand, then draw that many cards. (You can do this in addition to taking mulligans.)"),
      {"opening_hand": "mulligan_exile_hand"}),
     ("Dustin, Gadget Genius", "Friends forever (You can have two commanders if both have friends forever.)",
      {"deck_construction": "friends_forever"}),
