@@ -102,3 +102,36 @@ def test_an_unknown_opening_hand_action_is_refused():
             "abilities": [{"line": 1, "opening_hand": "begin_in_play"}]}
     with pytest.raises(InputError, match="opening_hand"):
         parse_card(card, "odd.yaml")
+
+
+def test_an_additional_cost_that_sacrifices_a_creature():
+    text = "As an additional cost to cast this spell, sacrifice a creature."
+    assert line("Culling the Weak", "Instant", text) == ({"additional_cost": {"sacrifice": ["creature"]}}, COMPILED)
+    # any other additional cost keeps its words (the what-if refuses the cast)
+    other = "As an additional cost to cast this spell, discard a card."
+    entry, status = line("Odd Spell", "Sorcery", other)
+    assert entry == {"additional_cost": "discard a card"} and status != COMPILED
+
+
+@pytest.mark.parametrize("name", ["Fieldmist Borderpost", "Firewild Borderpost", "Mistvein Borderpost",
+                                  "Veinfire Borderpost", "Wildfield Borderpost"])
+def test_the_borderposts_alternative_cost(name):
+    text = ("You may pay {1} and return a basic land you control to its owner's hand rather than pay this spell's "
+            "mana cost.")
+    assert line(name, "Artifact", text) == (
+        {"alternative_cost": {"mana": "{1}", "return_to_hand": ["basic", "land"]}}, COMPILED)
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({"additional_cost": {"sacrifice": "self"}}, "sacrifice: FILTER"),
+    ({"additional_cost": {"discard": 1}}, "sacrifice: FILTER"),
+    ({"alternative_cost": {"return_to_hand": ["basic", "land"]}}, "mana"),
+    ({"alternative_cost": {"mana": "{1}", "tap": ["land"]}}, "tap"),
+])
+def test_a_bad_cost_to_cast_is_refused_naming_its_field(entry, words):
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Odd", "mana_cost": "{B}", "type_line": "Sorcery", "oracle_text": "x",
+            "abilities": [{"line": 1, **entry}]}
+    with pytest.raises(InputError, match=words):
+        parse_card(card, "odd.yaml")

@@ -147,6 +147,7 @@ class Ability:
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
                                          # opening_hand (CR 103.6: before the first turn) |
+                                         # alternative_cost (118.9: paid instead of the mana cost) |
                                          # additional_cost (601.2f: words; casting refused) |
                                          # reminder (207.2a: reminder text only; effect_text: its rules) |
                                          # transforms_from (712.8e; effect_text: the front face's name)
@@ -776,6 +777,41 @@ WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as t
               "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
 
 
+# The additional costs to cast a spell the what-if pays (CR 601.2f, 601.2h): "sacrifice a creature".
+ADDITIONAL_COSTS = ("sacrifice",)
+
+
+def _parse_additional_cost(f: Fields, arg: dict, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`additional_cost: {sacrifice: [creature]}`: "As an additional cost to cast this spell,
+    sacrifice a creature." (CR 601.2f): paid with the spell's mana cost as it is cast (601.2h)."""
+    if granted:
+        raise f.error("additional_cost", WORDS_ONLY["additional_cost"][0])
+    if len(arg) != 1 or next(iter(arg)) not in ADDITIONAL_COSTS or arg.get("sacrifice") == "self":
+        raise f.error("additional_cost", "is the cost's words, or {sacrifice: FILTER} (\"sacrifice a creature\": "
+                                         "{sacrifice: [creature]})")
+    cost = parse_cost(arg, where, sub)
+    return Ability(line, "additional_cost", costs=(cost,), effect_text=cost.text)
+
+
+def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`alternative_cost: {mana: "{1}", return_to_hand: [basic, land]}`: "You may pay {1} and return
+    a basic land you control to its owner's hand rather than pay this spell's mana cost." (the
+    borderposts; CR 118.9, 601.2b): its caster may pay it instead of the mana cost."""
+    if granted:
+        raise f.error("alternative_cost", "a granted ability cannot be an alternative cost to cast a spell")
+    a = Fields(arg, where, sub, {"mana", "return_to_hand"})
+    if not a.has("mana"):
+        raise a.error("mana", "is required: the mana the alternative cost pays, like \"{1}\"")
+    mana = a.get("mana", str)
+    costs = [Cost("mana", symbols=parse_mana_symbols(mana, where, a.sub("mana")), text=mana)]
+    if a.has("return_to_hand"):
+        filt = parse_filter(a.data["return_to_hand"], a, "return_to_hand")
+        costs.append(Cost("return_to_hand", filter=filt,
+                          text=f"return a {' '.join(filt)} you control to its owner's hand"))
+    return Ability(line, "alternative_cost", costs=tuple(costs),
+                   effect_text=" and ".join(c.text for c in costs))
+
+
 # Reminder text only (CR 207.2a), by the rules it summarizes, each applied by the engine from
 # the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
 # basic land type's intrinsic mana ability).
@@ -811,7 +847,8 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "opening_hand", "additional_cost", "reminder", "transforms_from"}
+             "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
+             "transforms_from"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -824,6 +861,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
+    if kind == "additional_cost" and isinstance(arg, dict):
+        return _parse_additional_cost(f, arg, line, granted, where, sub)
+    if kind == "alternative_cost":
+        return _parse_alternative_cost(f, arg, line, granted, where, sub)
     if kind in WORDS_ONLY:
         # A line the vocabulary does not describe, kept as its words: it decides nothing, and
         # every answer on a state where it is in play names it (not_modelled). An additional cost

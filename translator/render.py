@@ -401,8 +401,22 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
     if ability.kind == "additional_cost":
-        # CR 601.2f: kept as words; casting the card is refused (casting.lp), answers name it.
-        return [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
+        # CR 601.2f: kept as words, casting the card is refused (casting.lp) and answers name it;
+        # or a cost the what-if pays as the spell is cast (payment.lp: additional_cost/3).
+        facts = [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
+        for i, cost in enumerate(ability.costs):
+            facts.append(f"additional_cost({a},{i},{cost_term(cost)}).")
+            facts.extend(filter_facts(cost.filter)[1])
+        return facts
+    if ability.kind == "alternative_cost":
+        # CR 118.9, 601.2b: what its caster may pay rather than the mana cost (payment.lp)
+        facts = [f"ability_kind({a},alternative_cost).", f"printed_ability({quote(card.name)},{a})."]
+        for cost in ability.costs:
+            facts += [f"alternative_cost_symbol({a},{j},{symbol(x)})." for j, x in enumerate(cost.symbols)]
+            if cost.kind == "return_to_hand":
+                f, ff = filter_facts(cost.filter)
+                facts += [f"alternative_cost_return({a},{f})."] + ff
+        return facts
     if ability.kind == "flashback":
         return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
     facts = [f"ability_kind({a},{ability.kind})."]

@@ -158,8 +158,9 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.enchanted_land_has),
-             _normal(static_tail.opening_hand),
-             _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
+             _normal(static_tail.opening_hand), _normal(static_tail.alternative_cost),
+             _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
+             _normal(triggered_templates.additional_cost))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -17,7 +17,7 @@ import re
 from ..cards import KEYWORDS
 from .effects import SELF_WORDS
 from .subtypes import CREATURE_TYPES
-from .words import NUMBERS, REMINDER, filter_word
+from .words import NUMBERS, REMINDER, filter_word, kind_filter
 
 PT = r"([+-]\d+/[+-]\d+)"
 COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless"}
@@ -136,3 +136,29 @@ def opening_hand(text: str, ctx, normal: str):
     state is a game in progress, past it, so the ability does nothing there."""
     kind = OPENING_HAND.get(REMINDER.sub("", normal).strip())
     return None if kind is None else ({"opening_hand": kind}, "opening_hand")
+
+
+def additional_sacrifice(text: str, ctx, normal: str):
+    """"As an additional cost to cast this spell, sacrifice a creature." (CR 601.2f): the cost
+    the what-if pays as the spell is cast (601.2h); any other additional cost is kept as words
+    (triggered.additional_cost)."""
+    m = re.fullmatch(r"As an additional cost to cast this spell, sacrifice an? ([a-z ]+)\.", normal.strip())
+    if not m:
+        return None
+    kind = kind_filter(m.group(1))
+    if kind is None:
+        return None
+    return {"additional_cost": {"sacrifice": list(kind)}}, "additional_cost"
+
+
+def alternative_cost(text: str, ctx, normal: str):
+    """"You may pay {1} and return a basic land you control to its owner's hand rather than pay
+    this spell's mana cost." (the borderposts; CR 118.9): what its caster may pay instead."""
+    m = re.fullmatch(r"You may pay ((?:\{\d+\})+) and return an? ([a-z ]+) you control to its owner's hand "
+                     r"rather than pay this spell's mana cost\.", REMINDER.sub("", normal).strip())
+    if not m:
+        return None
+    kind = kind_filter(m.group(2))
+    if kind is None:
+        return None
+    return {"alternative_cost": {"mana": m.group(1), "return_to_hand": list(kind)}}, "alternative_cost"
