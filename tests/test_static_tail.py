@@ -135,3 +135,13 @@ def test_a_bad_cost_to_cast_is_refused_naming_its_field(entry, words):
             "abilities": [{"line": 1, **entry}]}
     with pytest.raises(InputError, match=words):
         parse_card(card, "odd.yaml")
+
+
+def test_a_hybrid_symbols_reminder_text_and_keywords_of_a_subtype():
+    assert line("Wild Cantor", "Creature — Human Druid", "({R/G} can be paid with either {R} or {G}.)") == (
+        {"reminder": ["107.4e"]}, COMPILED)
+    # a reminder that does not say how that symbol is paid stays text
+    assert line("Odd", "Creature — Human", "({R/G} can be paid with either {R} or {W}.)")[1] == TEXT
+    assert line("Katilda, Dawnhart Prime", "Legendary Creature — Human Warlock", "Protection from Werewolves") == (
+        {"keywords": ["protection from werewolves"]}, COMPILED)
+    assert line("Utopia Sprawl", "Enchantment — Aura", "Enchant Forest") == ({"keywords": ["enchant forest"]}, COMPILED)

@@ -61,6 +61,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
             "protection from artifacts",        # a card type (702.16a)
+            "protection from werewolves",       # a creature type (702.16a; Katilda, Dawnhart Prime)
+            # an Aura's enchant ability naming a basic land type (702.5a, 303.4a; Utopia Sprawl)
+            "enchant plains", "enchant island", "enchant swamp", "enchant mountain", "enchant forest",
             # granted by an effect whose controller chose the color as it resolved (608.2d):
             # the effect's `choice` says which (Pale Wayfarer)
             "protection from chosen color"}
@@ -815,7 +818,8 @@ def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where
 # Reminder text only (CR 207.2a), by the rules it summarizes, each applied by the engine from
 # the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
 # basic land type's intrinsic mana ability).
-REMINDER_RULES = ("305.9", "302.6", "305.6")
+REMINDER_RULES = ("305.9", "302.6", "305.6",
+                  "107.4e")   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
 
 
 def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:

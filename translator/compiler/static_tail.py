@@ -162,3 +162,15 @@ def alternative_cost(text: str, ctx, normal: str):
     if kind is None:
         return None
     return {"alternative_cost": {"mana": m.group(1), "return_to_hand": list(kind)}}, "alternative_cost"
+
+
+HYBRID_REMINDER = re.compile(r"\(\{([WUBRG])/([WUBRG])\} can be paid with either \{([WUBRG])\} or \{([WUBRG])\}\.\)")
+
+
+def hybrid_reminder(text: str, ctx):
+    """"({R/G} can be paid with either {R} or {G}.)" (Wild Cantor): reminder text (207.2a) of how a
+    hybrid symbol is paid (107.4e), a rule the payments apply to every such symbol."""
+    m = HYBRID_REMINDER.fullmatch(text.strip())
+    if not m or m.group(1, 2) != m.group(3, 4):
+        return None
+    return {"reminder": ["107.4e"]}, "reminder"
