@@ -53,11 +53,14 @@ def test_a_creatures_own_pt_or_keyword_as_long_as_a_condition_holds(name, text, 
     assert line(name, "Creature — Druid", text) == ({"static": static}, COMPILED)
 
 
-def test_a_condition_not_read_keeps_the_line_as_text():
-    # delirium counts card types among the cards in a graveyard: not a condition read here
+def test_delirium_and_a_condition_not_read():
     text = ("Delirium — Deathcap Cultivator has deathtouch as long as there are four or more card types among "
             "cards in your graveyard.")
-    assert line("Deathcap Cultivator", "Creature — Human Druid", text)[1] == TEXT
+    assert line("Deathcap Cultivator", "Creature — Human Druid", text) == (
+        {"static": {"condition": {"in_graveyard": {"card_types_at_least": 4}},
+                    "grant": {"to": "self", "ability": {"keywords": ["deathtouch"]}}}}, COMPILED)
+    # "as long as it's your turn" is not a condition read here: the line stays text
+    assert line("Odd", "Creature — Human", "Odd has first strike as long as it's your turn.")[1] == TEXT
 
 
 def test_enchanted_land_has_a_keyword():
@@ -67,7 +70,8 @@ def test_enchanted_land_has_a_keyword():
 
 
 @pytest.mark.parametrize("condition, words", [
-    ({"in_graveyard": {"at_least": 0}}, "positive number of cards"),
+    ({"in_graveyard": {"at_least": 0}}, "positive number"),
+    ({"in_graveyard": {"card_types_at_least": 4, "at_least": 2}}, "card types"),
     ({"in_graveyard": {"at_least": 7, "kind": "x"}}, "kind"),
     ("self_tapped", "must be one of"),
 ])

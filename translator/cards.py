@@ -1217,12 +1217,17 @@ def _static_condition(a: Fields) -> Condition:
     if set(raw) == {"in_graveyard"}:
         # "as long as there are four or more creature cards in your graveyard", "as long as seven
         # or more cards are in your graveyard" (threshold): the cards its controller owns there
-        g = Fields(raw["in_graveyard"], a.where, a.sub("condition"), {"filter", "at_least"})
-        n = g.get("at_least", int, required=True)
+        # (delirium: "four or more card types among cards in your graveyard": card_types_at_least)
+        g = Fields(raw["in_graveyard"], a.where, a.sub("condition"), {"filter", "at_least", "card_types_at_least"})
+        key = "card_types_at_least" if g.has("card_types_at_least") else "at_least"
+        if g.has("card_types_at_least") and (g.has("at_least") or g.has("filter")):
+            raise g.error("card_types_at_least", "counts the card types among all the cards there (no at_least or "
+                                                 "filter beside it)")
+        n = g.get(key, int, required=True)
         if isinstance(n, bool) or n < 1:
-            raise g.error("at_least", "must be a positive number of cards")
+            raise g.error(key, "must be a positive number")
         filters = (parse_filter(g.data["filter"], g, "filter"),) if g.has("filter") else ()
-        return Condition("in_graveyard", filters=filters, count=n)
+        return Condition("in_graveyard", filters=filters, count=n, compare=key)
     cond = parse_condition(raw, a, "condition", parse_filter)
     if cond.kind != "you_control" or cond.other:
         raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "

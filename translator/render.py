@@ -605,7 +605,7 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         c = ability.static_if
         ff = [fact for words in c.filters for fact in
               (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
-        term = ("enchanted_is" if c.kind == "enchanted" else f"in_graveyard(at_least,{c.count})"
+        term = ("enchanted_is" if c.kind == "enchanted" else f"in_graveyard({c.compare},{c.count})"
                 if c.kind == "in_graveyard" else f"you_control({c.compare},{c.count})")
         facts += [f"ability_condition({a},{term})."] + ff
     if ability.if_count is not None:

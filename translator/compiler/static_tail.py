@@ -79,6 +79,10 @@ def _condition(words: str) -> dict | str | None:
                 return None
             cond["filter"] = [word]
         return {"in_graveyard": cond}
+    # delirium: "there are four or more card types among cards in your graveyard"
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", words)
+    if m and _count(m.group(1)):
+        return {"in_graveyard": {"card_types_at_least": _count(m.group(1))}}
     if words == "it's untapped":
         return "self_untapped"
     return None
