@@ -149,3 +149,10 @@ def test_a_hybrid_symbols_reminder_text_and_keywords_of_a_subtype():
     assert line("Katilda, Dawnhart Prime", "Legendary Creature — Human Warlock", "Protection from Werewolves") == (
         {"keywords": ["protection from werewolves"]}, COMPILED)
     assert line("Utopia Sprawl", "Enchantment — Aura", "Enchant Forest") == ({"keywords": ["enchant forest"]}, COMPILED)
+
+
+def test_you_cant_cast_spells_of_a_kind():
+    assert line("Nikya of the Old Ways", "Legendary Creature — Centaur Druid", "You can't cast noncreature spells.") == (
+        {"static": {"cant_cast": ["noncreature"]}}, COMPILED)
+    assert line("Codie, Vociferous Codex", "Legendary Artifact Creature — Construct",
+                "You can't cast permanent spells.") == ({"static": {"cant_cast": ["permanent"]}}, COMPILED)

@@ -220,6 +220,7 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
@@ -1057,7 +1058,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                 "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
-                                     "additional_land_plays", "no_maximum_hand_size"})
+                                     "additional_land_plays", "no_maximum_hand_size", "cant_cast"})
         text = a.get("text", str, "")
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
@@ -1066,6 +1067,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("no_maximum_hand_size", "is written `no_maximum_hand_size: true` in an ability of its "
                                                       "own (only text beside it)")
             return Ability(line, kind, effect_text=text, no_maximum_hand_size=True)
+        if a.has("cant_cast"):
+            # CR 101.2: "You can't cast noncreature spells" (Nikya of the Old Ways): its controller
+            # cannot cast a spell matching the filter (by what the card prints)
+            if len(a.data) > 1 + ("text" in a.data):
+                raise a.error("cant_cast", "a restriction on casting goes in an ability of its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, cant_cast=parse_filter(a.data["cant_cast"], a, "cant_cast"))
         if a.has("additional_land_plays"):
             n = a.get("additional_land_plays", int)
             if n < 1:
@@ -1124,7 +1131,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
                                 "land_types, colors, spend, cost_increase, additional_land_plays or "
-                                "no_maximum_hand_size "
+                                "no_maximum_hand_size, cant_cast "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,

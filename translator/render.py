@@ -616,6 +616,9 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    if ability.cant_cast:
+        f, ff = filter_facts(ability.cant_cast)
+        facts += [f"cant_cast({a},{f})."] + ff
     if ability.additional_land_plays:
         facts.append(f"additional_land_plays({a},{ability.additional_land_plays}).")
     return facts

@@ -178,3 +178,11 @@ def hybrid_reminder(text: str, ctx):
     if not m or m.group(1, 2) != m.group(3, 4):
         return None
     return {"reminder": ["107.4e"]}, "reminder"
+
+
+def cant_cast(text: str, ctx, normal: str):
+    """"You can't cast noncreature spells." (Nikya of the Old Ways), "You can't cast permanent
+    spells." (Codie): a restriction on its controller (CR 101.2)."""
+    m = re.fullmatch(r"You can't cast ([a-z]+) spells\.", REMINDER.sub("", normal).strip())
+    kind = kind_filter(m.group(1)) if m else None
+    return None if kind is None else ({"static": {"cant_cast": list(kind)}}, "can't cast")
