@@ -156,3 +156,11 @@ def test_you_cant_cast_spells_of_a_kind():
         {"static": {"cant_cast": ["noncreature"]}}, COMPILED)
     assert line("Codie, Vociferous Codex", "Legendary Artifact Creature — Construct",
                 "You can't cast permanent spells.") == ({"static": {"cant_cast": ["permanent"]}}, COMPILED)
+
+
+def test_also_creature_types():
+    assert line("Stonework Packbeast", "Artifact Creature — Beast",
+                "Stonework Packbeast is also a Cleric, Rogue, Warrior, and Wizard.") == (
+        {"static": {"also_subtypes": ["cleric", "rogue", "warrior", "wizard"]}}, COMPILED)
+    # a word that is not a creature type keeps the line as text
+    assert line("Odd", "Creature — Beast", "Odd is also a Cleric and Plains.")[1] == TEXT

@@ -42,7 +42,7 @@ from .effects import (
     parse_to,
     parse_trigger,
 )
-from .entering import Choice, Condition, parse_choice, parse_condition
+from .entering import CREATURE_TYPES, Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
 from .model_steps import STEPS
 from .numbers import check_numbers, check_symbol_number
@@ -221,6 +221,7 @@ class Ability:
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
+    also_subtypes: tuple[str, ...] = ()  # static: "~ is also a Cleric, Rogue, Warrior, and Wizard" (613.1d)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
@@ -1058,7 +1059,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                 "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
-                                     "additional_land_plays", "no_maximum_hand_size", "cant_cast"})
+                                     "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes"})
         text = a.get("text", str, "")
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
@@ -1073,6 +1074,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if len(a.data) > 1 + ("text" in a.data):
                 raise a.error("cant_cast", "a restriction on casting goes in an ability of its own (only text beside it)")
             return Ability(line, kind, effect_text=text, cant_cast=parse_filter(a.data["cant_cast"], a, "cant_cast"))
+        if a.has("also_subtypes"):
+            # CR 613.1d, 205.1b: "~ is also a Cleric, Rogue, Warrior, and Wizard" (Stonework
+            # Packbeast): creature types added to its own object in layer 4, its others kept
+            subs = a.get("also_subtypes", list)
+            if not subs or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("also_subtypes", "lists the creature types it adds, in an ability of its own")
+            for t in subs:
+                if not isinstance(t, str) or t.lower() not in CREATURE_TYPES:
+                    raise a.error("also_subtypes", f"{describe(t)} is not a creature type (CR 205.3m)")
+            return Ability(line, kind, effect_text=text, also_subtypes=tuple(t.lower() for t in subs))
         if a.has("additional_land_plays"):
             n = a.get("additional_land_plays", int)
             if n < 1:
@@ -1131,7 +1142,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
                                 "land_types, colors, spend, cost_increase, additional_land_plays or "
-                                "no_maximum_hand_size, cant_cast "
+                                "no_maximum_hand_size, cant_cast, also_subtypes "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,

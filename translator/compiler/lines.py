@@ -159,7 +159,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.enchanted_land_has),
              _normal(static_tail.opening_hand), _normal(static_tail.alternative_cost),
-             static_tail.hybrid_reminder, _normal(static_tail.cant_cast),
+             static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost))
 

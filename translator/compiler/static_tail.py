@@ -186,3 +186,15 @@ def cant_cast(text: str, ctx, normal: str):
     m = re.fullmatch(r"You can't cast ([a-z]+) spells\.", REMINDER.sub("", normal).strip())
     kind = kind_filter(m.group(1)) if m else None
     return None if kind is None else ({"static": {"cant_cast": list(kind)}}, "can't cast")
+
+
+def also_subtypes(text: str, ctx, normal: str):
+    """"~ is also a Cleric, Rogue, Warrior, and Wizard." (Stonework Packbeast; CR 613.1d, 205.1b):
+    creature types its own object has besides its printed ones."""
+    m = re.fullmatch(r"~ is also an? (.+)\.", REMINDER.sub("", normal).strip())
+    if not m or "creature" not in ctx.type_line.lower():
+        return None
+    names = [w.strip() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1)) if w.strip()]
+    if not names or any(not n[0].isupper() or n.lower() not in CREATURE_TYPES for n in names):
+        return None
+    return {"static": {"also_subtypes": [n.lower() for n in names]}}, "also subtypes"
