@@ -164,3 +164,20 @@ def test_also_creature_types():
         {"static": {"also_subtypes": ["cleric", "rogue", "warrior", "wizard"]}}, COMPILED)
     # a word that is not a creature type keeps the line as text
     assert line("Odd", "Creature — Beast", "Odd is also a Cleric and Plains.")[1] == TEXT
+
+
+def test_pt_for_each_color_among_your_permanents():
+    assert line("Faeburrow Elder", "Creature — Treefolk Druid",
+                "Faeburrow Elder gets +1/+1 for each color among permanents you control.") == (
+        {"static": {"pt": {"modify": "+1/+1", "to": "self", "for_each": "color_among_yours"}}}, COMPILED)
+
+
+def test_pt_for_each_only_on_a_static_ability():
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Odd", "mana_cost": "{G}", "type_line": "Instant", "oracle_text": "x",
+            "abilities": [{"line": 1, "spell": {"effect": "x", "creates": {
+                "pt": {"modify": "+1/+1", "to": "target", "for_each": "color_among_yours"},
+                "duration": "end_of_turn"}}}]}
+    with pytest.raises(InputError, match="for_each"):
+        parse_card(card, "odd.yaml")

@@ -1303,7 +1303,7 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
     raw = a.data["pt"]
     items = raw if isinstance(raw, list) else [raw]
     pts = tuple(parse_pt(p, where, a.sub("pt") + (f"[{i}]" if isinstance(raw, list) else ""),
-                         parse_filter, allowed) for i, p in enumerate(items))
+                         parse_filter, allowed, static=allowed is STATIC_TO) for i, p in enumerate(items))
     if sum(1 for p in pts if p.kind == "set") > 1:
         raise a.error("pt", "at most one set effect per ability")
     return pts

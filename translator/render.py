@@ -591,6 +591,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
+        if pt.for_each:
+            facts.append(f"pt_for_each({a},{i},{pt.for_each}).")
     if ability.becomes is not None:
         facts.extend(becomes_facts(a, ability.becomes))
     if ability.control == "exchange":

@@ -93,6 +93,15 @@ def _keywords(words: str) -> list[str] | None:
     return ks if ks and all(k in KEYWORDS for k in ks) else None
 
 
+def for_each_color(text: str, ctx, normal: str):
+    """"~ gets +1/+1 for each color among permanents you control." (Faeburrow Elder; 613.4c)."""
+    m = re.fullmatch(rf"(?:{SELF_WORDS}) gets {PT} for each color among permanents you control\.",
+                     REMINDER.sub("", normal).strip())
+    if not m or "creature" not in ctx.type_line.lower():
+        return None
+    return {"static": {"pt": {"modify": m.group(1), "to": "self", "for_each": "color_among_yours"}}}, "pt for each color"
+
+
 def as_long_as(text: str, ctx, normal: str):
     """"~ gets +N/+N as long as [condition]." and "~ has [keywords] as long as [condition]." (604.2:
     the static ability has its effect only while the condition holds)."""
