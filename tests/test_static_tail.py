@@ -181,3 +181,10 @@ def test_pt_for_each_only_on_a_static_ability():
                 "duration": "end_of_turn"}}}]}
     with pytest.raises(InputError, match="for_each"):
         parse_card(card, "odd.yaml")
+
+
+def test_equipped_creatures_you_control_have():
+    assert line("Dalakos, Crafter of Wonders", "Legendary Creature — Merfolk Artificer",
+                "Equipped creatures you control have flying and haste.") == (
+        {"static": {"grant": {"to": {"filter": ["equipped", "creature"], "controller": "you"},
+                              "ability": {"keywords": ["flying", "haste"]}}}}, COMPILED)

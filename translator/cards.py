@@ -73,7 +73,8 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
 # "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
 # words of the permanent, not its card.
-STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped",
+               "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")

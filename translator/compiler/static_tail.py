@@ -207,3 +207,14 @@ def also_subtypes(text: str, ctx, normal: str):
     if not names or any(not n[0].isupper() or n.lower() not in CREATURE_TYPES for n in names):
         return None
     return {"static": {"also_subtypes": [n.lower() for n in names]}}, "also subtypes"
+
+
+def equipped_creatures_have(text: str, ctx, normal: str):
+    """"Equipped creatures you control have flying and haste." (Dalakos, Crafter of Wonders; 613.1f):
+    a grant to each creature an Equipment is attached to (301.5a) its controller controls."""
+    m = re.fullmatch(r"Equipped creatures you control have ([a-z ,]+)\.", REMINDER.sub("", normal).strip())
+    keywords = _keywords(m.group(1)) if m else None
+    if keywords is None:
+        return None
+    return {"static": {"grant": {"to": {"filter": ["equipped", "creature"], "controller": "you"},
+                                 "ability": {"keywords": keywords}}}}, "equipped creatures have"
