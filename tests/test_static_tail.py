@@ -188,3 +188,8 @@ def test_equipped_creatures_you_control_have():
                 "Equipped creatures you control have flying and haste.") == (
         {"static": {"grant": {"to": {"filter": ["equipped", "creature"], "controller": "you"},
                               "ability": {"keywords": ["flying", "haste"]}}}}, COMPILED)
+
+
+def test_enchanted_land_is_snow():
+    assert line("Glittering Frost", "Snow Enchantment — Aura", "Enchanted land is snow.") == (
+        {"static": {"enchanted_supertype": "snow"}}, COMPILED)

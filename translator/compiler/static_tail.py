@@ -218,3 +218,11 @@ def equipped_creatures_have(text: str, ctx, normal: str):
         return None
     return {"static": {"grant": {"to": {"filter": ["equipped", "creature"], "controller": "you"},
                                  "ability": {"keywords": keywords}}}}, "equipped creatures have"
+
+
+def enchanted_land_is(text: str, ctx, normal: str):
+    """"Enchanted land is snow." (Glittering Frost; 613.1d): a supertype of the land it enchants."""
+    m = re.fullmatch(r"Enchanted land is (snow|legendary)\.", REMINDER.sub("", normal).strip())
+    if not m or "aura" not in ctx.type_line.lower():
+        return None
+    return {"static": {"enchanted_supertype": m.group(1)}}, "enchanted land is"
