@@ -193,3 +193,8 @@ def test_equipped_creatures_you_control_have():
 def test_enchanted_land_is_snow():
     assert line("Glittering Frost", "Snow Enchantment — Aura", "Enchanted land is snow.") == (
         {"static": {"enchanted_supertype": "snow"}}, COMPILED)
+
+
+def test_untap_during_each_other_players_untap_step():
+    assert line("Victory Chimes", "Artifact", "Untap Victory Chimes during each other player's untap step.") == (
+        {"static": {"untaps_in_others_untap": True}}, COMPILED)

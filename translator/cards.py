@@ -224,6 +224,7 @@ class Ability:
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
     also_subtypes: tuple[str, ...] = ()  # static: "~ is also a Cleric, Rogue, Warrior, and Wizard" (613.1d)
     enchanted_supertype: str = ""        # static: "Enchanted land is snow." (613.1d): the supertype added
+    untaps_in_others_untap: bool = False  # static: "Untap ~ during each other player's untap step" (502.3)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
@@ -1062,7 +1063,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype"})
+                                     "enchanted_supertype", "untaps_in_others_untap"})
         text = a.get("text", str, "")
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
@@ -1087,6 +1088,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 if not isinstance(t, str) or t.lower() not in CREATURE_TYPES:
                     raise a.error("also_subtypes", f"{describe(t)} is not a creature type (CR 205.3m)")
             return Ability(line, kind, effect_text=text, also_subtypes=tuple(t.lower() for t in subs))
+        if a.has("untaps_in_others_untap"):
+            # CR 502.3: "Untap ~ during each other player's untap step" (Victory Chimes)
+            if a.data["untaps_in_others_untap"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("untaps_in_others_untap", "is written `untaps_in_others_untap: true` in an ability of "
+                                                        "its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, untaps_in_others_untap=True)
         if a.has("enchanted_supertype"):
             # CR 613.1d, 205.4: "Enchanted land is snow." (Glittering Frost): a supertype the
             # permanent its Aura is attached to has besides its own
@@ -1153,7 +1160,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
                                 "land_types, colors, spend, cost_increase, additional_land_plays or "
-                                "no_maximum_hand_size, cant_cast, also_subtypes, enchanted_supertype "
+                                "no_maximum_hand_size, cant_cast, also_subtypes, enchanted_supertype, "
+                                "untaps_in_others_untap "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,

@@ -619,6 +619,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
     facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]
+    if ability.untaps_in_others_untap:
+        facts.append(f"untaps_in_others_untap({a}).")
     if ability.enchanted_supertype:
         facts.append(f"enchanted_supertype({a},{ability.enchanted_supertype}).")
     if ability.cant_cast:

@@ -226,3 +226,10 @@ def enchanted_land_is(text: str, ctx, normal: str):
     if not m or "aura" not in ctx.type_line.lower():
         return None
     return {"static": {"enchanted_supertype": m.group(1)}}, "enchanted land is"
+
+
+def untap_in_others_untap(text: str, ctx, normal: str):
+    """"Untap ~ during each other player's untap step." (Victory Chimes; CR 502.3)."""
+    if REMINDER.sub("", normal).strip() != "Untap ~ during each other player's untap step.":
+        return None
+    return {"static": {"untaps_in_others_untap": True}}, "untaps in others' untap steps"
