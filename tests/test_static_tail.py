@@ -198,3 +198,23 @@ def test_enchanted_land_is_snow():
 def test_untap_during_each_other_players_untap_step():
     assert line("Victory Chimes", "Artifact", "Untap Victory Chimes during each other player's untap step.") == (
         {"static": {"untaps_in_others_untap": True}}, COMPILED)
+
+
+def test_mana_equal_to_the_sacrificed_creatures_mana_value():
+    text = ("As an additional cost to cast this spell, sacrifice a creature.\n"
+            "Add an amount of {B} equal to the sacrificed creature's mana value.")
+    c = compiled("Sacrifice", "Instant", text)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["spell"] == {"add_mana": {"mana": "{B}", "amount": "sacrificed_mana_value"}}
+    # without the additional cost that sacrifices, the line is not read
+    assert compiled("Odd", "Instant", "Add an amount of {B} equal to the sacrificed creature's mana value.").lines[0].status == TEXT
+
+
+def test_the_sacrificed_mana_value_is_a_spells_amount_only():
+    from mtg_asp.translator.cards import parse_card
+    from mtg_asp.translator.errors import InputError
+    card = {"name": "Odd", "mana_cost": "{1}", "type_line": "Artifact", "oracle_text": "x",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": {
+                "mana": "{B}", "amount": "sacrificed_mana_value"}}}]}
+    with pytest.raises(InputError, match="sacrificed_mana_value"):
+        parse_card(card, "odd.yaml")

@@ -564,7 +564,8 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # its source's power, devotion (to the chosen color), its controller's life total (119.1), domain
 # (the basic land types among the lands they control, 305.6), the greatest power among their
 # creatures (208.1)
-NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power")
+NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
+                 "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -958,6 +959,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("trigger", "only a triggered ability has a trigger")
             trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
+        if mana is not None and mana.amount == "sacrificed_mana_value" and kind != "spell":
+            # (the creature sacrificed for a spell's additional cost, 601.2f: a spell's amount only)
+            raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
+                                      "sacrifices (\"the sacrificed creature's mana value\")")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \

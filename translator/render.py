@@ -174,7 +174,7 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion", "life", "domain", "greatest_power"):
+    if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value"):
         return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 

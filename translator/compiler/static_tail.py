@@ -233,3 +233,19 @@ def untap_in_others_untap(text: str, ctx, normal: str):
     if REMINDER.sub("", normal).strip() != "Untap ~ during each other player's untap step.":
         return None
     return {"static": {"untaps_in_others_untap": True}}, "untaps in others' untap steps"
+
+
+SACRIFICE_A_CREATURE = "As an additional cost to cast this spell, sacrifice a creature."
+
+
+def sacrificed_mana_value(text: str, ctx, normal: str):
+    """"Add an amount of {B} equal to the sacrificed creature's mana value." on an instant or
+    sorcery whose additional cost sacrifices a creature (Sacrifice): the creature as it last
+    existed, remembered as the cost was paid (608.2h)."""
+    kind = ctx.type_line.lower()
+    if not ("instant" in kind or "sorcery" in kind) or SACRIFICE_A_CREATURE not in ctx.lines:
+        return None
+    m = re.fullmatch(r"Add an amount of (\{[WUBRGC]\}) equal to the sacrificed creature's mana value\.", normal.strip())
+    if not m:
+        return None
+    return {"spell": {"add_mana": {"mana": m.group(1), "amount": "sacrificed_mana_value"}}}, "spell_mana"
