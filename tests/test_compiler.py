@@ -479,9 +479,10 @@ def test_a_mana_abilitys_further_effect_read_into_actions_is_carried_out_as_it_r
 
 
 def test_an_additional_cost_to_cast_a_spell_is_read_as_one_with_its_cost_kept_as_words():
-    # Culling the Weak: the line is an additional cost (601.2f), its cost kept as words
-    text = "As an additional cost to cast this spell, sacrifice a creature.\nAdd {B}{B}{B}{B}."
-    assert line("Culling the Weak", "Instant", text) == ({"additional_cost": "sacrifice a creature"}, PARTIAL, ("cost",))
+    # the line is an additional cost (601.2f), its cost kept as words (one that sacrifices is read:
+    # tests/test_static_tail.py, Culling the Weak)
+    text = "As an additional cost to cast this spell, discard a card.\nAdd {B}{B}{B}{B}."
+    assert line("Odd Ritual", "Instant", text) == ({"additional_cost": "discard a card"}, PARTIAL, ("cost",))
 
 
 def _cast(name: str, type_line: str, text: str):
@@ -494,11 +495,12 @@ def _cast(name: str, type_line: str, text: str):
 
 
 def test_casting_a_card_with_an_additional_cost_kept_as_words_is_refused():
-    # A creature card with Bone Splinters' first line: it would need a creature to sacrifice, so
-    # the what-if refuses rather than cast it for {B} alone (601.2f); without the line it is cast.
-    cost = "As an additional cost to cast this spell, sacrifice a creature."
+    # A creature card with an additional cost kept as words: the what-if refuses rather than cast
+    # it for {B} alone (601.2f); without the line it is cast.
+    cost = "As an additional cost to cast this spell, discard a card."
     assert _cast("Test Horror", "Creature — Horror", cost)["illegal"]["rules"] == ["601.2f"]
     assert "illegal" not in _cast("Test Horror", "Creature — Horror", "Flying")
-    # Bone Splinters itself: refused for the cost (and for its effect line, not read yet: 608.2)
-    splinters = _cast("Bone Splinters", "Sorcery", cost + "\nDestroy target creature.")
-    assert "601.2f" in splinters["illegal"]["rules"]
+    # Bone Splinters' cost is read ("sacrifice a creature"): with no creature to sacrifice it
+    # cannot be paid (118.3)
+    sacrifice = "As an additional cost to cast this spell, sacrifice a creature."
+    assert "118.3" in _cast("Test Horror", "Creature — Horror", sacrifice)["illegal"]["rules"]

@@ -42,7 +42,7 @@ from .effects import (
     parse_to,
     parse_trigger,
 )
-from .entering import Choice, Condition, parse_choice, parse_condition
+from .entering import CREATURE_TYPES, Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
 from .model_steps import STEPS
 from .numbers import check_numbers, check_symbol_number
@@ -61,6 +61,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
             "protection from artifacts",        # a card type (702.16a)
+            "protection from werewolves",       # a creature type (702.16a; Katilda, Dawnhart Prime)
+            # an Aura's enchant ability naming a basic land type (702.5a, 303.4a; Utopia Sprawl)
+            "enchant plains", "enchant island", "enchant swamp", "enchant mountain", "enchant forest",
             # granted by an effect whose controller chose the color as it resolved (608.2d):
             # the effect's `choice` says which (Pale Wayfarer)
             "protection from chosen color"}
@@ -70,7 +73,8 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
 # "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
 # words of the permanent, not its card.
-STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped",
+               "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -146,6 +150,8 @@ class Ability:
     kind: str                            # keywords | activated | static | triggered | enters | spell |
                                          # intrinsic | flashback | text (words only, CR-blind) |
                                          # deck_construction (CR 113.6n: nothing in a game) |
+                                         # opening_hand (CR 103.6: before the first turn) |
+                                         # alternative_cost (118.9: paid instead of the mana cost) |
                                          # additional_cost (601.2f: words; casting refused) |
                                          # reminder (207.2a: reminder text only; effect_text: its rules) |
                                          # transforms_from (712.8e; effect_text: the front face's name)
@@ -215,6 +221,10 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
+    also_subtypes: tuple[str, ...] = ()  # static: "~ is also a Cleric, Rogue, Warrior, and Wizard" (613.1d)
+    enchanted_supertype: str = ""        # static: "Enchanted land is snow." (613.1d): the supertype added
+    untaps_in_others_untap: bool = False  # static: "Untap ~ during each other player's untap step" (502.3)
     additional_land_plays: int = 0       # static: "You may play N additional land(s) on each of
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
@@ -554,7 +564,8 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # its source's power, devotion (to the chosen color), its controller's life total (119.1), domain
 # (the basic land types among the lands they control, 305.6), the greatest power among their
 # creatures (208.1)
-NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power")
+NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
+                 "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -775,10 +786,46 @@ WORDS_ONLY = {"text": ("a granted ability is written in the vocabulary, not as t
               "additional_cost": ("a granted ability cannot be an additional cost to cast a spell", "cost")}
 
 
+# The additional costs to cast a spell the what-if pays (CR 601.2f, 601.2h): "sacrifice a creature".
+ADDITIONAL_COSTS = ("sacrifice",)
+
+
+def _parse_additional_cost(f: Fields, arg: dict, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`additional_cost: {sacrifice: [creature]}`: "As an additional cost to cast this spell,
+    sacrifice a creature." (CR 601.2f): paid with the spell's mana cost as it is cast (601.2h)."""
+    if granted:
+        raise f.error("additional_cost", WORDS_ONLY["additional_cost"][0])
+    if len(arg) != 1 or next(iter(arg)) not in ADDITIONAL_COSTS or arg.get("sacrifice") == "self":
+        raise f.error("additional_cost", "is the cost's words, or {sacrifice: FILTER} (\"sacrifice a creature\": "
+                                         "{sacrifice: [creature]})")
+    cost = parse_cost(arg, where, sub)
+    return Ability(line, "additional_cost", costs=(cost,), effect_text=cost.text)
+
+
+def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`alternative_cost: {mana: "{1}", return_to_hand: [basic, land]}`: "You may pay {1} and return
+    a basic land you control to its owner's hand rather than pay this spell's mana cost." (the
+    borderposts; CR 118.9, 601.2b): its caster may pay it instead of the mana cost."""
+    if granted:
+        raise f.error("alternative_cost", "a granted ability cannot be an alternative cost to cast a spell")
+    a = Fields(arg, where, sub, {"mana", "return_to_hand"})
+    if not a.has("mana"):
+        raise a.error("mana", "is required: the mana the alternative cost pays, like \"{1}\"")
+    mana = a.get("mana", str)
+    costs = [Cost("mana", symbols=parse_mana_symbols(mana, where, a.sub("mana")), text=mana)]
+    if a.has("return_to_hand"):
+        filt = parse_filter(a.data["return_to_hand"], a, "return_to_hand")
+        costs.append(Cost("return_to_hand", filter=filt,
+                          text=f"return a {' '.join(filt)} you control to its owner's hand"))
+    return Ability(line, "alternative_cost", costs=tuple(costs),
+                   effect_text=" and ".join(c.text for c in costs))
+
+
 # Reminder text only (CR 207.2a), by the rules it summarizes, each applied by the engine from
 # the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
 # basic land type's intrinsic mana ability).
-REMINDER_RULES = ("305.9", "302.6", "305.6")
+REMINDER_RULES = ("305.9", "302.6", "305.6",
+                  "107.4e")   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
 
 
 def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:
@@ -810,7 +857,8 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
-             "text", "deck_construction", "additional_cost", "reminder", "transforms_from"}
+             "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
+             "transforms_from"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -823,6 +871,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     kind = present[0]
     arg = item[kind]
     sub = f.sub(kind)
+    if kind == "additional_cost" and isinstance(arg, dict):
+        return _parse_additional_cost(f, arg, line, granted, where, sub)
+    if kind == "alternative_cost":
+        return _parse_alternative_cost(f, arg, line, granted, where, sub)
     if kind in WORDS_ONLY:
         # A line the vocabulary does not describe, kept as its words: it decides nothing, and
         # every answer on a state where it is in play names it (not_modelled). An additional cost
@@ -839,6 +891,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # before the game begins; in a game it does nothing.
         if arg not in DECK_CONSTRUCTION:
             raise f.error(kind, f"must be one of {', '.join(DECK_CONSTRUCTION)}")
+        return Ability(line, kind, effect_text=arg)
+    if kind == "opening_hand":
+        # CR 103.5, 103.6, 103.6a: an action a player may take with the card from their opening hand
+        # (or as they could mulligan), before the first turn: a game in progress is past it.
+        if granted or arg not in OPENING_HAND:
+            raise f.error(kind, f"must be one of {', '.join(OPENING_HAND)}")
         return Ability(line, kind, effect_text=arg)
     if kind == "flashback":
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
@@ -901,6 +959,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("trigger", "only a triggered ability has a trigger")
             trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
+        if mana is not None and mana.amount == "sacrificed_mana_value" and kind != "spell":
+            # (the creature sacrificed for a spell's additional cost, 601.2f: a spell's amount only)
+            raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
+                                      "sacrifices (\"the sacrificed creature's mana value\")")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \
@@ -1005,7 +1067,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                 "`text: \"...\"` (a text-only line)")
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
-                                     "additional_land_plays", "no_maximum_hand_size"})
+                                     "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
+                                     "enchanted_supertype", "untaps_in_others_untap"})
         text = a.get("text", str, "")
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
@@ -1014,6 +1077,36 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("no_maximum_hand_size", "is written `no_maximum_hand_size: true` in an ability of its "
                                                       "own (only text beside it)")
             return Ability(line, kind, effect_text=text, no_maximum_hand_size=True)
+        if a.has("cant_cast"):
+            # CR 101.2: "You can't cast noncreature spells" (Nikya of the Old Ways): its controller
+            # cannot cast a spell matching the filter (by what the card prints)
+            if len(a.data) > 1 + ("text" in a.data):
+                raise a.error("cant_cast", "a restriction on casting goes in an ability of its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, cant_cast=parse_filter(a.data["cant_cast"], a, "cant_cast"))
+        if a.has("also_subtypes"):
+            # CR 613.1d, 205.1b: "~ is also a Cleric, Rogue, Warrior, and Wizard" (Stonework
+            # Packbeast): creature types added to its own object in layer 4, its others kept
+            subs = a.get("also_subtypes", list)
+            if not subs or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("also_subtypes", "lists the creature types it adds, in an ability of its own")
+            for t in subs:
+                if not isinstance(t, str) or t.lower() not in CREATURE_TYPES:
+                    raise a.error("also_subtypes", f"{describe(t)} is not a creature type (CR 205.3m)")
+            return Ability(line, kind, effect_text=text, also_subtypes=tuple(t.lower() for t in subs))
+        if a.has("untaps_in_others_untap"):
+            # CR 502.3: "Untap ~ during each other player's untap step" (Victory Chimes)
+            if a.data["untaps_in_others_untap"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("untaps_in_others_untap", "is written `untaps_in_others_untap: true` in an ability of "
+                                                        "its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, untaps_in_others_untap=True)
+        if a.has("enchanted_supertype"):
+            # CR 613.1d, 205.4: "Enchanted land is snow." (Glittering Frost): a supertype the
+            # permanent its Aura is attached to has besides its own
+            sup = a.get("enchanted_supertype", str)
+            if sup not in SUPERTYPES or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("enchanted_supertype", f"is one supertype ({', '.join(sorted(SUPERTYPES))}), in an "
+                                                     "ability of its own")
+            return Ability(line, kind, effect_text=text, enchanted_supertype=sup)
         if a.has("additional_land_plays"):
             n = a.get("additional_land_plays", int)
             if n < 1:
@@ -1041,9 +1134,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
-        if static_if is not None and not grant:
-            raise a.error("condition", "a counted or enchanted condition goes with a grant")
-        if static_if is not None and static_if.kind == "enchanted" and grant[0] != "enchanted_permanent":
+        if static_if is not None and not (grant or pts):
+            raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
+        if static_if is not None and static_if.kind == "enchanted" and (not grant or grant[0] != "enchanted_permanent"):
             raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
                                        "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
@@ -1072,7 +1165,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if not (grant or pts or control):
             raise a.error(None, "a static ability needs grant, restrict, pt, control, replacement, "
                                 "land_types, colors, spend, cost_increase, additional_land_plays or "
-                                "no_maximum_hand_size "
+                                "no_maximum_hand_size, cant_cast, also_subtypes, enchanted_supertype, "
+                                "untaps_in_others_untap "
                                 "(a line the vocabulary does not describe is written `text: \"...\"`)")
         to, grant_filter, grant_controller, granted = grant or ("", (), "any", None)
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
@@ -1151,7 +1245,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
     return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
 
 
-CONDITIONS = ("you_control_your_commander",)
+CONDITIONS = ("you_control_your_commander",
+              "self_untapped")      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1161,18 +1256,39 @@ def _static_condition(a: Fields) -> Condition:
     raw = a.data["condition"]
     if set(raw) == {"enchanted"}:
         return Condition("enchanted", filters=(parse_filter(raw["enchanted"], a, "condition"),))
+    if set(raw) == {"in_graveyard"}:
+        # "as long as there are four or more creature cards in your graveyard", "as long as seven
+        # or more cards are in your graveyard" (threshold): the cards its controller owns there
+        # (delirium: "four or more card types among cards in your graveyard": card_types_at_least)
+        g = Fields(raw["in_graveyard"], a.where, a.sub("condition"), {"filter", "at_least", "card_types_at_least"})
+        key = "card_types_at_least" if g.has("card_types_at_least") else "at_least"
+        if g.has("card_types_at_least") and (g.has("at_least") or g.has("filter")):
+            raise g.error("card_types_at_least", "counts the card types among all the cards there (no at_least or "
+                                                 "filter beside it)")
+        n = g.get(key, int, required=True)
+        if isinstance(n, bool) or n < 1:
+            raise g.error(key, "must be a positive number")
+        filters = (parse_filter(g.data["filter"], g, "filter"),) if g.has("filter") else ()
+        return Condition("in_graveyard", filters=filters, count=n, compare=key)
     cond = parse_condition(raw, a, "condition", parse_filter)
     if cond.kind != "you_control" or cond.other:
         raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
-                                   "at_most}}, {enchanted: FILTER} or you_control_your_commander")
+                                   "at_most}}, {in_graveyard: {filter?, at_least}}, {enchanted: FILTER}, "
+                                   "self_untapped or you_control_your_commander")
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
-TRIGGER_CONDITIONS = (*CONDITIONS, "self_tapped")
+TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped")
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
-                     "partner")     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
+                     "partner",     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
+                     "friends_forever")     # 702.124i: "partner—Friends forever", the same way
+# Actions taken with a card before the first turn (CR 103.5, 103.6): "If ~ is in your opening hand,
+# you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
+# mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many
+# cards" (Serum Powder: the mulligan process, 103.5).
+OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand")
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)
@@ -1211,7 +1327,7 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
     raw = a.data["pt"]
     items = raw if isinstance(raw, list) else [raw]
     pts = tuple(parse_pt(p, where, a.sub("pt") + (f"[{i}]" if isinstance(raw, list) else ""),
-                         parse_filter, allowed) for i, p in enumerate(items))
+                         parse_filter, allowed, static=allowed is STATIC_TO) for i, p in enumerate(items))
     if sum(1 for p in pts if p.kind == "set") > 1:
         raise a.error("pt", "at most one set effect per ability")
     return pts

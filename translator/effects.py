@@ -56,6 +56,12 @@ class PTEffect:
                                          # group ("creatures you control") | others ("other ...")
     filter: tuple[str, ...] = ()         # group / others: what it applies to
     controller: str = "any"              # group / others: any | you
+    for_each: str = ""                   # modify: that much for each of these (PT_FOR_EACH)
+
+
+# A static "gets +1/+1 for each ..." (CR 613.4c): color_among_yours, "for each color among
+# permanents you control" (Faeburrow Elder; 105.1, counted now).
+PT_FOR_EACH = ("color_among_yours",)
 
 
 @dataclass(frozen=True)
@@ -161,8 +167,9 @@ def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_fi
     return value, (), "any"
 
 
-def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, ...] = PT_TARGETS) -> PTEffect:
-    f = Fields(arg, where, path, {"modify", "set", "to"})
+def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, ...] = PT_TARGETS,
+             static: bool = False) -> PTEffect:
+    f = Fields(arg, where, path, {"modify", "set", "to", "for_each"})
     if f.has("modify") == f.has("set"):
         raise f.error(None, "give either modify (\"gets +2/+0\", CR 613.4c) or set (\"becomes 0/1\", "
                             "CR 613.4b)")
@@ -176,7 +183,10 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
     power = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
     toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
     to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter)
-    return PTEffect(kind, power, toughness, to, filt, controller)
+    for_each = f.get("for_each", str, "")
+    if for_each and (for_each not in PT_FOR_EACH or kind != "modify" or not static):
+        raise f.error("for_each", f"goes with a static ability's modify and is one of {', '.join(PT_FOR_EACH)}")
+    return PTEffect(kind, power, toughness, to, filt, controller, for_each)
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:

@@ -174,7 +174,7 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion", "life", "domain", "greatest_power"):
+    if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value"):
         return [f"adds_amount({a},{amount})."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
@@ -390,8 +390,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
-    if ability.kind == "deck_construction":
-        return []                   # CR 113.6n: it functions before the game begins
+    if ability.kind in ("deck_construction", "opening_hand"):
+        return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":
         return []                   # CR 207.2a: no rules meaning; its rules apply from the types
     if ability.kind == "transforms_from":
@@ -401,8 +401,22 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
         return [f"text_line({quote(card.name)},{ability.line})."]
     if ability.kind == "additional_cost":
-        # CR 601.2f: kept as words; casting the card is refused (casting.lp), answers name it.
-        return [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
+        # CR 601.2f: kept as words, casting the card is refused (casting.lp) and answers name it;
+        # or a cost the what-if pays as the spell is cast (payment.lp: additional_cost/3).
+        facts = [f"ability_kind({a},additional_cost).", f"printed_ability({quote(card.name)},{a})."]
+        for i, cost in enumerate(ability.costs):
+            facts.append(f"additional_cost({a},{i},{cost_term(cost)}).")
+            facts.extend(filter_facts(cost.filter)[1])
+        return facts
+    if ability.kind == "alternative_cost":
+        # CR 118.9, 601.2b: what its caster may pay rather than the mana cost (payment.lp)
+        facts = [f"ability_kind({a},alternative_cost).", f"printed_ability({quote(card.name)},{a})."]
+        for cost in ability.costs:
+            facts += [f"alternative_cost_symbol({a},{j},{symbol(x)})." for j, x in enumerate(cost.symbols)]
+            if cost.kind == "return_to_hand":
+                f, ff = filter_facts(cost.filter)
+                facts += [f"alternative_cost_return({a},{f})."] + ff
+        return facts
     if ability.kind == "flashback":
         return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
     facts = [f"ability_kind({a},{ability.kind})."]
@@ -577,6 +591,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
+        if pt.for_each:
+            facts.append(f"pt_for_each({a},{i},{pt.for_each}).")
     if ability.becomes is not None:
         facts.extend(becomes_facts(a, ability.becomes))
     if ability.control == "exchange":
@@ -591,7 +607,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         c = ability.static_if
         ff = [fact for words in c.filters for fact in
               (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
-        term = "enchanted_is" if c.kind == "enchanted" else f"you_control({c.compare},{c.count})"
+        term = ("enchanted_is" if c.kind == "enchanted" else f"in_graveyard({c.compare},{c.count})"
+                if c.kind == "in_graveyard" else f"you_control({c.compare},{c.count})")
         facts += [f"ability_condition({a},{term})."] + ff
     if ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
@@ -601,6 +618,14 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]
+    if ability.untaps_in_others_untap:
+        facts.append(f"untaps_in_others_untap({a}).")
+    if ability.enchanted_supertype:
+        facts.append(f"enchanted_supertype({a},{ability.enchanted_supertype}).")
+    if ability.cant_cast:
+        f, ff = filter_facts(ability.cant_cast)
+        facts += [f"cant_cast({a},{f})."] + ff
     if ability.additional_land_plays:
         facts.append(f"additional_land_plays({a},{ability.additional_land_plays}).")
     return facts

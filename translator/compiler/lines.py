@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, land_tail, mana, reminders, statics, words
+from . import attached, enters, hand, land_tail, mana, reminders, static_tail, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -73,6 +73,8 @@ def deck_construction_line(text: str, ctx: Context):
     is also a triggered ability (702.124j) and "Partner—[text]" another variant: not read here."""
     if REMINDER.sub("", text).strip() == "Partner":
         return {"deck_construction": "partner"}, "deck_construction"
+    if REMINDER.sub("", text).strip() == "Friends forever":     # "partner—Friends forever" (702.124i)
+        return {"deck_construction": "friends_forever"}, "deck_construction"
     return None
 
 
@@ -151,11 +153,16 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(land_tail.reinforce),
              _normal(hand.from_hand),
-             mana_line, _normal(attached.equip),
+             _normal(static_tail.sacrificed_mana_value), mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
-             _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
+             _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),
+             _normal(static_tail.enchanted_land_is), _normal(static_tail.untap_in_others_untap), _normal(static_tail.enchanted_land_has),
+             _normal(static_tail.opening_hand), _normal(static_tail.alternative_cost),
+             static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
+             _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
+             _normal(triggered_templates.additional_cost))
 
 
 def compile_line(line: int, text: str, ctx: Context):
