@@ -65,11 +65,12 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         if kind.group(1).lower() not in CREATURE_TYPES:
             return None
         return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
-    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3)
-    sub = re.fullmatch(r"([A-Z][a-z'-]+)( you control)?", words)
-    if sub and sub.group(1).lower() in SUBTYPES:
-        return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
-                f"target {words}")
+    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3);
+    # "target attacking Elf you control" (Gnarlroot Trapper): one declared as an attacker (506.4)
+    sub = re.fullmatch(r"(attacking )?([A-Z][a-z'-]+)( you control)?", words)
+    if sub and sub.group(2).lower() in SUBTYPES:
+        return ({"filter": [sub.group(2).lower()], **({"attacking": True} if sub.group(1) else {}),
+                 **({"controller": "you"} if sub.group(3) else {})}, f"target {words}")
     more = _target_more(words)          # (compiler/land_tail.py: "commander", "1/1 creature", ...)
     if more is not None:
         return more
@@ -1011,3 +1012,9 @@ from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads fr
 from .land_tail import target_more as _target_more
 
 SENTENCES = _LAND_TAIL + SENTENCES
+
+# -- the activated abilities of the non-Land cards that add mana (compiler/act_tail.py): "Then",
+# a card in any graveyard, damage equal to its power, more wordings of becomes ----------------
+from .act_tail import SENTENCES as _ACT_TAIL  # (after the helpers it reads from here)
+
+SENTENCES = _ACT_TAIL + SENTENCES

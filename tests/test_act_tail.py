@@ -1,0 +1,135 @@
+"""Activated abilities of the non-Land cards that add mana (issue 13; translator/compiler/
+act_tail.py): real pool lines (AtomicCards 2024-03 wording, the card named) read into the
+vocabulary, and what the what-if makes of them: "Then" (608.2c), a card in any graveyard (109.2,
+115.1), damage equal to its power (120.3, 208.1), a target of a subtype that attacks (506.4),
+more wordings of becomes (613.1d, 613.4b, 509.1b, 205.1b)."""
+
+from __future__ import annotations
+
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
+
+ALTAR = ("Altar of Shadows", "Artifact", (
+    "At the beginning of your precombat main phase, add {B} for each charge counter on Altar of Shadows.\n"
+    "{7}, {T}: Destroy target creature. Then put a charge counter on Altar of Shadows."))
+HEIRLOOM = ("Honored Heirloom", "Artifact", "{T}: Add one mana of any color.\n{2}, {T}: Exile target card from a graveyard.")
+DEATHRITE = ("Deathrite Shaman", "Creature — Elf Shaman", (
+    "{T}: Exile target land card from a graveyard. Add one mana of any color.\n"
+    "{B}, {T}: Exile target instant or sorcery card from a graveyard. Each opponent loses 2 life.\n"
+    "{G}, {T}: Exile target creature card from a graveyard. You gain 2 life."))
+LEAFKIN = ("Leafkin Avenger", "Creature — Elemental Druid", (
+    "{T}: Add {G} for each creature with power 4 or greater you control.\n"
+    "{7}{R}: Leafkin Avenger deals damage equal to its power to target player or planeswalker."))
+TRAPPER = ("Gnarlroot Trapper", "Creature — Elf Druid", (
+    "{T}, Pay 1 life: Add {G}. Spend this mana only to cast an Elf creature spell.\n"
+    "{T}: Target attacking Elf you control gains deathtouch until end of turn. (Any amount of damage it deals to a "
+    "creature is enough to destroy it.)"))
+KEYRUNE = ("Dimir Keyrune", "Artifact", (
+    "{T}: Add {U} or {B}.\n{U}{B}: Dimir Keyrune becomes a 2/2 blue and black Horror artifact creature until end of "
+    "turn and can't be blocked this turn."))
+MIMIC = ("Mimic", "Artifact — Treasure", (
+    "{T}, Sacrifice Mimic: Add one mana of any color.\n"
+    "{2}: Mimic becomes a Shapeshifter artifact creature with base power and toughness 3/3 until end of turn."))
+TORQUE = ("Liquimetal Torque", "Artifact", (
+    "{T}: Add {C}.\n{T}: Target nonland permanent becomes an artifact in addition to its other types until end of turn."))
+BEAR = ("Test Bear", "Creature — Bear", "")
+ELF = ("Test Elf", "Creature — Elf", "")
+BOLT = ("Test Bolt", "Instant", "Test Bolt deals 3 damage to any target.")
+WASTES = ("Test Wastes", "Land", "{T}: Add {C}.")
+
+
+def _created(spec, n: int) -> dict:
+    c = compiled(*spec)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    return c.card["abilities"][n - 1]["activated"]
+
+
+def test_then_reads_the_sentence_after_it():
+    does, target = effect_of(ALTAR, 2)
+    assert does == [{"destroy": {"what": "target"}}, {"counters": {"kind": "charge", "what": "self"}}]
+    assert target == {"filter": ["creature"]}
+
+
+def test_altar_of_shadows_destroys_then_counts():
+    board = [{"id": "altar", "card": "Altar of Shadows", "controller": "alice"},
+             {"id": "bear", "card": "Test Bear", "controller": "bob"}]
+    got, afters = run([ALTAR, BEAR], board, ["activate altar 2 targeting bear", "resolve"],
+                      mana_pool={"alice": "{C}{C}{C}{C}{C}{C}{C}"})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["bear"]["zone"] == "graveyard"
+    assert afters[0]["altar"]["counters"] == {"charge": 1}
+
+
+def test_a_card_from_a_graveyard_is_any_players():
+    does, target = effect_of(HEIRLOOM, 2)
+    assert does == [{"move": {"what": "target", "to": "exile"}}]
+    assert target == {"filter": ["card"], "zone": "graveyard"}     # no owner: any graveyard (109.2)
+    assert effect_of(DEATHRITE, 2) == ([{"move": {"what": "target", "to": "exile"}},
+                                        {"lose_life": {"who": "each_opponent", "amount": 2}}],
+                                       {"any_of": [["instant"], ["sorcery"]], "zone": "graveyard"})
+    assert effect_of(DEATHRITE, 3)[1] == {"filter": ["creature"], "zone": "graveyard"}
+    # 605.1a: with a target, the first ability is not a mana ability, whatever mana it adds
+    first = _created(DEATHRITE, 1)
+    assert first["add_mana"] == {"any": "color"} and first["target"] == {"filter": ["land"], "zone": "graveyard"}
+
+
+def test_honored_heirloom_exiles_a_card_from_an_opponents_graveyard():
+    board = [{"id": "heirloom", "card": "Honored Heirloom", "controller": "alice"}]
+    got, afters = run([HEIRLOOM, BOLT], board, ["activate heirloom 2 targeting theirs", "resolve"],
+                      mana_pool={"alice": "{C}{C}"}, graveyard={"bob": [{"id": "theirs", "card": "Test Bolt"}]})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["theirs"]["zone"] == "exile"
+
+
+def test_deathrite_shaman_targets_only_a_land_card():
+    def activate(target: str):
+        board = [{"id": "shaman", "card": "Deathrite Shaman", "controller": "alice", "since_turn": 1}]
+        yard = {"bob": [{"id": "wastes", "card": "Test Wastes"}, {"id": "bolt", "card": "Test Bolt"}]}
+        return run([DEATHRITE, WASTES, BOLT], board, [f"activate shaman 1 targeting {target}", "resolve"],
+                   graveyard=yard)
+    got, afters = activate("wastes")            # one outcome for each color of its mana
+    assert len(got.results) == 5 and all(r.illegal is None for r in got.results)
+    assert {a["wastes"]["zone"] for a in afters} == {"exile"}
+    assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}", "{G}", "{R}", "{U}", "{W}"]
+    got, _ = activate("bolt")                   # an instant card is not a land card (109.2)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_leafkin_avenger_deals_damage_equal_to_its_power():
+    does, target = effect_of(LEAFKIN, 2)
+    assert does == [{"damage": {"to": "target", "amount": "power"}}] and target == "player_or_planeswalker"
+    board = [{"id": "avenger", "card": "Leafkin Avenger", "controller": "alice", "counters": {"+1/+1": 2}}]
+    got, afters = run([LEAFKIN], board, ["activate avenger 2 targeting bob", "resolve"],
+                      mana_pool={"alice": "{C}{C}{C}{C}{C}{C}{C}{R}"})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["player bob"]["life"] == 17    # its power: 1 printed, +2 from the counters
+
+
+def test_gnarlroot_trapper_targets_an_attacking_elf_only():
+    a = _created(TRAPPER, 2)
+    assert a["target"] == {"filter": ["elf"], "attacking": True, "controller": "you"}
+    assert a["creates"] == {"grant": {"to": "target", "ability": {"keywords": ["deathtouch"]}},
+                            "duration": "end_of_turn"}
+    board = [{"id": "trapper", "card": "Gnarlroot Trapper", "controller": "alice", "since_turn": 1},
+             {"id": "elf", "card": "Test Elf", "controller": "alice"}]
+    got, _ = run([TRAPPER, ELF], board, ["activate trapper 2 targeting elf"])
+    (r,) = got.results                          # an Elf that is not attacking (506.4)
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_more_wordings_of_becomes():
+    keyrune = _created(KEYRUNE, 2)["creates"]
+    assert keyrune["becomes"] == {"to": "self", "types": ["artifact", "creature"], "subtypes": ["horror"],
+                                  "colors": ["blue", "black"]}
+    assert keyrune["pt"] == {"set": "2/2", "to": "self"}
+    assert keyrune["restrict"] == {"what": ["be_blocked"], "to": "self"}
+    mimic = _created(MIMIC, 2)["creates"]       # base power and toughness: layer 7b (613.4b)
+    assert mimic == {"becomes": {"to": "self", "types": ["artifact", "creature"], "subtypes": ["shapeshifter"]},
+                     "pt": {"set": "3/3", "to": "self"}, "duration": "end_of_turn"}
+    torque = _created(TORQUE, 2)                # 205.1b: in addition to its other types
+    assert torque["target"] == {"filter": ["nonland", "permanent"]}
+    assert torque["creates"] == {"becomes": {"to": "target", "types": ["artifact"]}, "duration": "end_of_turn"}

@@ -1,0 +1,106 @@
+"""Effect sentences of the activated abilities of the non-Land cards that add mana (issue 13):
+an instruction that begins "Then" (608.2c), a card in any graveyard (109.2, 115.1), damage equal
+to its source's power (120.3, 208.1), a becomes with "base power and toughness" (613.4b) or on an
+artifact that can't be blocked (509.1b), a permanent that becomes an artifact in addition to its
+other types (205.1b, 613.1d).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own (as compiler/land_tail.py's); a builder gives the actions (or [] for a created
+effect) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, EffectRead, _created, kind_words, read_target
+
+
+def _then(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Destroy target creature. Then put a charge counter on ~." (Altar of Shadows): "Then" says
+    the order, which is the order written anyway (608.2c): the sentence is read without it."""
+    from .effects import SENTENCES
+    inner = m.group(1)
+    inner = inner[0].upper() + inner[1:]
+    for pattern, build in SENTENCES:
+        if build is _then:
+            continue
+        found = pattern.fullmatch(inner)
+        if found:
+            return build(found, read)
+    return None
+
+
+def _exile_from_a_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Exile target card from a graveyard." (Honored Heirloom), "Exile target land card from a
+    graveyard." (Deathrite Shaman), "... target instant or sorcery card ...": a card in any
+    player's graveyard (no owner named), matched by what it prints (109.2, 115.1)."""
+    kind = (m.group(1) or "").strip()
+    words = kind_words(kind)
+    if words is None:
+        return None
+    target: dict = {"filter": ["card"]} if not words else dict(words)
+    target["zone"] = "graveyard"
+    read.target, read.targets = target, [f"target {kind + ' ' if kind else ''}card from a graveyard"]
+    return [{"move": {"what": "target", "to": "exile"}}]
+
+
+def _damage_equal_to_power(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ deals damage equal to its power to target player or planeswalker." (Leafkin Avenger):
+    its power as the ability resolves, or as it last existed (120.3, 208.1, 608.2h)."""
+    to = m.group(1)
+    if to == "any target":
+        read.target, read.targets = "any", ["any target"]
+    elif to == "target player or planeswalker":     # CR 115.2
+        read.target, read.targets = "player_or_planeswalker", [to]
+    else:
+        t = read_target(to[len("target "):])
+        if t is None:
+            return None
+        read.target, read.targets = t[0], [t[1]]
+    return [{"damage": {"to": "target", "amount": "power"}}]
+
+
+def _read_becomes(sentence: str, read: EffectRead) -> bool:
+    from .land_tail import _read_becomes as read_becomes
+    return read_becomes(sentence, read)
+
+
+def _becomes_base(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ becomes a Shapeshifter artifact creature with base power and toughness 3/3 until end of
+    turn." (Mimic): a base power and toughness is what "becomes a 3/3" sets (layer 7b, 613.4b),
+    so the sentence is the general becomes with the numbers first."""
+    self_words, kinds, pt = m.groups()
+    return [] if _read_becomes(f"{self_words} becomes a {pt} {kinds}creature until end of turn.", read) else None
+
+
+def _artifact_unblockable(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Dimir Keyrune becomes a 2/2 blue and black Horror artifact creature until end of turn and
+    can't be blocked this turn." (an artifact's Keyrune): what it becomes (613.1d-f) and the
+    restriction on it until end of turn (509.1b), as Creeping Tar Pit's."""
+    if not _read_becomes(f"{m.group(1)}.", read):
+        return None
+    read.creates["restrict"] = {"what": ["be_blocked"], "to": "self"}
+    return []
+
+
+def _becomes_artifact(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target nonland permanent becomes an artifact in addition to its other types until end of
+    turn." (Liquimetal Torque): the type added in layer 4 (613.1d), the others kept (205.1b)."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return _created(read, {"becomes": {"to": "target", "types": ["artifact"], "retains": True}})
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Then (.+\.)", _then),
+    (r"Exile target ([a-z ]+? )?card from a graveyard\.", _exile_from_a_graveyard),
+    (rf"{SELF_WORDS} deals damage equal to its power to (any target|target [a-z ]+?)\.", _damage_equal_to_power),
+    ((rf"({SELF_WORDS}) becomes an? ((?:[A-Z][A-Za-z'-]+ )*(?:artifact )?)creature with base power and toughness "
+     r"(\d+/\d+) until end of turn\."), _becomes_base),
+    ((rf"({SELF_WORDS} becomes an? \d+/\d+ (?:[a-z]+(?:(?:,| and|, and) [a-z]+)* )?(?:[A-Z][A-Za-z'-]+ )*artifact "
+     r"creature until end of turn) and can't be blocked this turn\."), _artifact_unblockable),
+    (r"Target ([a-z ]+?) becomes an artifact in addition to its other types until end of turn\.", _becomes_artifact),
+))
