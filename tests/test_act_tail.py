@@ -133,3 +133,29 @@ def test_more_wordings_of_becomes():
     torque = _created(TORQUE, 2)                # 205.1b: in addition to its other types
     assert torque["target"] == {"filter": ["nonland", "permanent"]}
     assert torque["creates"] == {"becomes": {"to": "target", "types": ["artifact"]}, "duration": "end_of_turn"}
+
+
+SARKHAN = ("Sarkhan, Fireblood", "Legendary Planeswalker — Sarkhan", (
+    "+1: You may discard a card. If you do, draw a card.\n"
+    "+1: Add two mana in any combination of colors. Spend this mana only to cast Dragon spells.\n"
+    "−7: Create four 5/5 red Dragon creature tokens with flying."))
+CHANDRA = ("Chandra, Bold Pyromancer", "Legendary Planeswalker — Chandra", (
+    "+1: Add {R}{R}. Chandra, Bold Pyromancer deals 2 damage to target player.\n"
+    "−3: Chandra, Bold Pyromancer deals 3 damage to target creature or planeswalker.\n"
+    "−7: Chandra, Bold Pyromancer deals 10 damage to target player and each creature and planeswalker they control."))
+
+
+def test_if_you_do_draw_after_a_discard_you_may_make():
+    does, target = effect_of(SARKHAN, 1)
+    assert does == [{"move": {"what": "card_from_hand", "to": "graveyard", "may": True}},
+                    {"draw": {"count": "that_many"}}] and target is None
+    # "If you do" only after the one discard it refers to (608.2c)
+    assert compiled("Test", "Artifact", "{T}: Draw a card. If you do, draw a card.").lines[0].status != "compiled"
+
+
+def test_damage_to_a_player_and_each_creature_and_planeswalker_they_control():
+    does, target = effect_of(CHANDRA, 3)
+    assert target == "player"
+    assert does == [{"damage": {"to": "target", "amount": 10}},
+                    {"damage": {"to": "each", "amount": 10, "any_of": [["creature"], ["planeswalker"]],
+                                "controller": "target"}}]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .effects import SELF_WORDS, EffectRead, _created, kind_words, read_target
+from .effects import SELF_WORDS, EffectRead, _created, kind_words, number, read_target
 
 
 def _then(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -94,7 +94,37 @@ def _becomes_artifact(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"becomes": {"to": "target", "types": ["artifact"], "retains": True}})
 
 
+def _may_discard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may discard a card." (Sarkhan, Fireblood): one card from the hand to its owner's
+    graveyard, or none, the player's choice as it resolves (701.9a, 608.2d)."""
+    return [{"move": {"what": "card_from_hand", "to": "graveyard", "may": True}}]
+
+
+def _if_you_do_draw(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you do, draw a card." after "You may discard a card." (Sarkhan, Fireblood): a card drawn
+    only if one was discarded (608.2c: the instruction before decides it), which is "draw that
+    many" after a discard of one card or none (`count: that_many`)."""
+    if not read.does or read.does[-1] != {"move": {"what": "card_from_hand", "to": "graveyard", "may": True}}:
+        return None
+    return [{"draw": {"count": "that_many"}}]
+
+
+def _player_and_theirs(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ deals 10 damage to target player and each creature and planeswalker they control."
+    (Chandra, Bold Pyromancer): the player it targets, then each creature or planeswalker that
+    player controls as it resolves (120.3, 608.2c; "they": the target player)."""
+    amount = number(m.group(1))
+    read.target, read.targets = "player", ["target player"]
+    return [{"damage": {"to": "target", "amount": amount}},
+            {"damage": {"to": "each", "amount": amount, "any_of": [["creature"], ["planeswalker"]],
+                        "controller": "target"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"{SELF_WORDS} deals (\d+) damage to target player and each creature and planeswalker they control\.",
+     _player_and_theirs),
+    (r"You may discard a card\.", _may_discard),
+    (r"If you do, draw a card\.", _if_you_do_draw),
     (r"Then (.+\.)", _then),
     (r"Exile target ([a-z ]+? )?card from a graveyard\.", _exile_from_a_graveyard),
     (rf"{SELF_WORDS} deals damage equal to its power to (any target|target [a-z ]+?)\.", _damage_equal_to_power),
