@@ -159,3 +159,23 @@ def test_damage_to_a_player_and_each_creature_and_planeswalker_they_control():
     assert does == [{"damage": {"to": "target", "amount": 10}},
                     {"damage": {"to": "each", "amount": 10, "any_of": [["creature"], ["planeswalker"]],
                                 "controller": "target"}}]
+
+
+RECLAIMER = ("Avid Reclaimer", "Creature — Human Druid", "{T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2 life.")
+NISSA = ("Test Nissa", "Legendary Planeswalker — Nissa", "")
+JACE = ("Test Jace", "Legendary Planeswalker — Jace", "")
+
+
+def test_avid_reclaimer_gains_life_only_with_a_nissa():
+    a = _created(RECLAIMER, 1)
+    assert a["add_mana"] == {"one_of": ["{G}", "{U}"]}
+    assert a["does"] == [{"gain_life": {"amount": 2, "if_you_control": ["nissa", "planeswalker"]}}]
+
+    def life_after(walker: str) -> set:
+        board = [{"id": "reclaimer", "card": "Avid Reclaimer", "controller": "alice", "since_turn": 1},
+                 {"id": "walker", "card": walker, "controller": "alice", "counters": {"loyalty": 3}}]
+        got, afters = run([RECLAIMER, NISSA, JACE], board, ["activate reclaimer 1"])
+        assert len(got.results) == 2 and all(r.illegal is None for r in got.results)
+        return {a.get("player alice", {}).get("life", 20) for a in afters}
+    assert life_after("Test Nissa") == {22}         # 608.2c: checked as the mana ability resolves
+    assert life_after("Test Jace") == {20}

@@ -186,7 +186,7 @@ KINDS: dict[str, Kind] = {
     # sacrificed_power: its power; 608.2h: as it last existed).
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
-                       "controller": _words("you")},
+                       "controller": _words("you"), "if_you_control": FILTER},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).

@@ -120,7 +120,18 @@ def _player_and_theirs(m: re.Match, read: EffectRead) -> list[dict] | None:
                         "controller": "target"}}]
 
 
+def _life_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you control a Nissa planeswalker, you gain 2 life." (Avid Reclaimer, after its mana):
+    the life gained only if its controller controls such a permanent then (608.2c)."""
+    from .words import kind_filter
+    f = kind_filter(m.group(1))
+    if f is None:
+        return None
+    return [{"gain_life": {"amount": number(m.group(2)), "if_you_control": list(f)}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.", _life_if_you_control),
     (rf"{SELF_WORDS} deals (\d+) damage to target player and each creature and planeswalker they control\.",
      _player_and_theirs),
     (r"You may discard a card\.", _may_discard),
