@@ -179,3 +179,18 @@ def test_avid_reclaimer_gains_life_only_with_a_nissa():
         return {a.get("player alice", {}).get("life", 20) for a in afters}
     assert life_after("Test Nissa") == {22}         # 608.2c: checked as the mana ability resolves
     assert life_after("Test Jace") == {20}
+
+
+FEED = ("Essence Feed", "Sorcery", (
+    "Target player loses 3 life. You gain 3 life and create three 0/1 colorless Eldrazi Spawn creature tokens. They have "
+    "\"Sacrifice this creature: Add {C}.\""))
+
+
+def test_essence_feed_gains_life_and_creates_its_spawn():
+    c = compiled(*FEED)
+    assert c.fully_compiled
+    spell = c.card["abilities"][0]["spell"]
+    assert spell["target"] == "player"
+    assert spell["does"] == [{"lose_life": {"who": "target", "amount": 3}}, {"gain_life": {"amount": 3}},
+                             {"create_token": {"card": "Eldrazi Spawn Token", "count": 3}}]
+    assert c.tokens[0]["abilities"][0]["activated"] == {"cost": [{"sacrifice": "self"}], "add_mana": "{C}"}

@@ -19,16 +19,8 @@ from .effects import SELF_WORDS, EffectRead, _created, kind_words, number, read_
 def _then(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"Destroy target creature. Then put a charge counter on ~." (Altar of Shadows): "Then" says
     the order, which is the order written anyway (608.2c): the sentence is read without it."""
-    from .effects import SENTENCES
     inner = m.group(1)
-    inner = inner[0].upper() + inner[1:]
-    for pattern, build in SENTENCES:
-        if build is _then:
-            continue
-        found = pattern.fullmatch(inner)
-        if found:
-            return build(found, read)
-    return None
+    return _then_read(inner[0].upper() + inner[1:], read)
 
 
 def _exile_from_a_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -130,7 +122,27 @@ def _life_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"gain_life": {"amount": number(m.group(2)), "if_you_control": list(f)}}]
 
 
-SENTENCES = tuple((re.compile(p), f) for p, f in (
+def _life_and_create(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You gain 3 life and create three 0/1 colorless Eldrazi Spawn creature tokens. They have
+    "Sacrifice this creature: Add {C}."" (Essence Feed): the life, then the tokens (608.2c), the
+    creation read as its own sentence is."""
+    made = _then_read("C" + m.group(2)[1:], read)
+    return None if made is None else [{"gain_life": {"amount": number(m.group(1))}}, *made]
+
+
+def _then_read(sentence: str, read: EffectRead) -> list[dict] | None:
+    from .effects import SENTENCES
+    for pattern, build in SENTENCES:
+        if build in (_then, _life_and_create):
+            continue
+        found = pattern.fullmatch(sentence)
+        if found:
+            return build(found, read)
+    return None
+
+
+SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
+    (r"You gain (\d+|one|two|three) life and (create .+)", _life_and_create),
     (r"If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.", _life_if_you_control),
     (rf"{SELF_WORDS} deals (\d+) damage to target player and each creature and planeswalker they control\.",
      _player_and_theirs),
