@@ -194,3 +194,29 @@ def test_essence_feed_gains_life_and_creates_its_spawn():
     assert spell["does"] == [{"lose_life": {"who": "target", "amount": 3}}, {"gain_life": {"amount": 3}},
                              {"create_token": {"card": "Eldrazi Spawn Token", "count": 3}}]
     assert c.tokens[0]["abilities"][0]["activated"] == {"cost": [{"sacrifice": "self"}], "add_mana": "{C}"}
+
+
+ARCHITECT = ("Grand Architect", "Creature — Vedalken Artificer", (
+    "Other blue creatures you control get +1/+1.\n{U}: Target artifact creature becomes blue until end of turn.\n"
+    "Tap an untapped blue creature you control: Add {C}{C}. Spend this mana only to cast artifact spells or activate "
+    "abilities of artifacts."))
+GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
+DOOM = ("Test Doom", "Instant", "Destroy target nonblue creature.")
+
+
+def test_grand_architect_makes_an_artifact_creature_blue():
+    a = compiled(*ARCHITECT).card["abilities"][1]["activated"]     # (its anthem line: not read here)
+    assert a["target"] == {"filter": ["artifact", "creature"]}
+    assert a["creates"] == {"becomes": {"to": "target", "colors": ["blue"]}, "duration": "end_of_turn"}
+
+    def doom(first: list[str]):
+        board = [{"id": "architect", "card": "Grand Architect", "controller": "alice"},
+                 {"id": "golem", "card": "Test Golem", "controller": "bob"}]
+        return run([ARCHITECT, GOLEM, DOOM], board, [*first, "cast doom targeting golem"],
+                   mana_pool={"alice": "{U}"}, hand={"alice": [{"id": "doom", "card": "Test Doom"}]})
+    got, _ = doom([])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal             # a colorless Golem is nonblue
+    got, _ = doom(["activate architect 2 targeting golem", "resolve"])
+    (r,) = got.results                              # blue until end of turn (613.1e)
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .effects import SELF_WORDS, EffectRead, _created, kind_words, number, read_target
+from .effects import COLOR_LIST, SELF_WORDS, EffectRead, _created, kind_words, number, read_target
 
 
 def _then(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -141,7 +141,19 @@ def _then_read(sentence: str, read: EffectRead) -> list[dict] | None:
     return None
 
 
+def _becomes_color(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target artifact creature becomes blue until end of turn." (Grand Architect): its color set
+    in layer 5 (613.1e; 105.3: the new color replaces its others), its types kept."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    colors = [c.strip() for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(2)) if c.strip()]
+    return _created(read, {"becomes": {"to": "target", "colors": colors, "retains": True}})
+
+
 SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
+    (rf"Target ([a-z ]+?) becomes ({COLOR_LIST}) until end of turn\.", _becomes_color),
     (r"You gain (\d+|one|two|three) life and (create .+)", _life_and_create),
     (r"If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.", _life_if_you_control),
     (rf"{SELF_WORDS} deals (\d+) damage to target player and each creature and planeswalker they control\.",
