@@ -220,3 +220,25 @@ def test_grand_architect_makes_an_artifact_creature_blue():
     got, _ = doom(["activate architect 2 targeting golem", "resolve"])
     (r,) = got.results                              # blue until end of turn (613.1e)
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+GREED = ("Traitorous Greed", "Sorcery", (
+    "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn. Add two "
+    "mana of any one color. (The creature can attack and {T} this turn.)"))
+
+
+def test_traitorous_greed_takes_a_creature_and_adds_mana():
+    c = compiled(*GREED)
+    assert c.fully_compiled
+    spell = c.card["abilities"][0]["spell"]
+    assert spell["add_mana"] == {"any": "color", "amount": 2}
+    assert spell["does"] == [{"untap": {"what": "target"}}]
+    assert spell["creates"] == {"control": "target", "duration": "end_of_turn",
+                                "grant": {"to": "target", "ability": {"keywords": ["haste"]}}}
+    board = [{"id": "bear", "card": "Test Bear", "controller": "bob", "tapped": True}]
+    got, afters = run([GREED, BEAR], board, ["cast greed targeting bear", "resolve"],
+                      hand={"alice": [{"id": "greed", "card": "Traitorous Greed"}]})
+    assert len(got.results) == 5 and all(r.illegal is None for r in got.results)   # one for each color
+    for after in afters:
+        assert after["bear"]["controller"] == "alice" and "tapped" not in after["bear"]   # 613.1b, 701.26b
+    assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}{B}", "{G}{G}", "{R}{R}", "{U}{U}", "{W}{W}"]

@@ -152,7 +152,39 @@ def _becomes_color(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"becomes": {"to": "target", "colors": colors, "retains": True}})
 
 
+def _gain_control(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Gain control of target creature until end of turn." (Traitorous Greed, Act of Treason):
+    its controller controls the target until the cleanup step (613.1b, 611.2a, 514.2)."""
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict):
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return _created(read, {"control": "target"})
+
+
+def _untap_that_creature(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Untap that creature." after "Gain control of target creature ...": its target (701.26b)."""
+    if (read.creates or {}).get("control") != "target" or read.does:
+        return None
+    return [{"untap": {"what": "target"}}]
+
+
+def _it_gains(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"It gains haste until end of turn." after "Gain control of target creature until end of
+    turn": a grant to the same target, in the same effect until end of turn (613.1f, 611.2a)."""
+    from .effects import _keywords
+    creates = read.creates or {}
+    kw = _keywords(m.group(1))
+    if creates.get("control") != "target" or "grant" in creates or kw is None or not kw[0] or kw[1]:
+        return None
+    creates["grant"] = {"to": "target", "ability": {"keywords": kw[0]}}
+    return []
+
+
 SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
+    (r"Gain control of target ([a-z ]+?) until end of turn\.", _gain_control),
+    (r"Untap that creature\.", _untap_that_creature),
+    (r"It gains ([a-z ,]+?) until end of turn\.", _it_gains),
     (rf"Target ([a-z ]+?) becomes ({COLOR_LIST}) until end of turn\.", _becomes_color),
     (r"You gain (\d+|one|two|three) life and (create .+)", _life_and_create),
     (r"If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.", _life_if_you_control),
@@ -169,3 +201,34 @@ SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
      r"creature until end of turn) and can't be blocked this turn\."), _artifact_unblockable),
     (r"Target ([a-z ]+?) becomes an artifact in addition to its other types until end of turn\.", _becomes_artifact),
 ))
+
+
+def spell_mana_with_effect(text: str, ctx, normal: str):
+    """A line template (compiler/lines.py, before the mana templates): an instant's or sorcery's
+    effect whose instructions create a continuous effect and end with its mana, "Gain control of
+    target creature until end of turn. Untap that creature. It gains haste until end of turn. Add
+    two mana of any one color." (Traitorous Greed): the instructions before the mana read as a
+    spell's effect (611.2a), the mana as a spell's (605.5b), in the order written (608.2c: no
+    instruction before it changes the mana)."""
+    from .effects import sentences
+    from .mana import spell_mana
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    said, shown = sentences(normal), sentences(text)
+    if len(said) < 2 or len(said) != len(shown) or not said[-1].startswith("Add "):
+        return None
+    from .effects import read_effect
+    read = read_effect(" ".join(said[:-1]), creates=True)
+    if read is None or read.creates is None:
+        return None                     # (without a created effect the mana templates read it)
+    mana = spell_mana(said[-1], shown[-1])
+    if mana is None or mana[1]:
+        return None
+    entry = {**mana[0]["spell"], "effect": " ".join(shown[:-1])}
+    ctx.tokens.extend(read.tokens)
+    if read.target is not None:
+        entry["targets"], entry["target"] = read.targets, read.target
+    if read.does:
+        entry["does"] = read.does
+    entry["creates"] = read.creates
+    return {"spell": entry}, "spell_mana"

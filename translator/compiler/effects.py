@@ -448,7 +448,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
         # applied after them: asp/effects.lp's affects_created)
         to_created = read.creates.get("grant", {}).get("to") == "created_token"
-        if not creates or (read.does and not _prevention_only(read) and not to_created) or (becomes is not None and becomes.pop("retains") is not True
+        if not creates or (read.does and not _prevention_only(read) and not to_created and not _untaps_its_target(read)) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
@@ -939,6 +939,13 @@ def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
         return None
     prevent = PREVENT_COMBAT[dealt]
     return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
+
+
+def _untaps_its_target(read: EffectRead) -> bool:
+    """"Gain control of target creature until end of turn. Untap that creature." (Act of Treason's
+    words, compiler/act_tail.py): the vocabulary creates the effect first (611.2c), which is the
+    same here: who controls the target does not change how it untaps (701.26b)."""
+    return "control" in (read.creates or {}) and read.does == [{"untap": {"what": "target"}}]
 
 
 def _prevention_only(read: EffectRead) -> bool:
