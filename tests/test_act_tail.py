@@ -242,3 +242,11 @@ def test_traitorous_greed_takes_a_creature_and_adds_mana():
     for after in afters:
         assert after["bear"]["controller"] == "alice" and "tapped" not in after["bear"]   # 613.1b, 701.26b
     assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}{B}", "{G}{G}", "{R}{R}", "{U}{U}", "{W}{W}"]
+
+
+def test_after_a_trigger_event_if_you_control_is_not_read_as_a_check_on_resolution():
+    # 603.4: "When ~ enters, if you control an enchantment, you gain 3 life." is an intervening
+    # "if" clause, checked as it triggers too: not the mana ability's resolution-time check
+    c = compiled("Lagonna-Band Elder", "Creature — Centaur Advisor",
+                 "When Lagonna-Band Elder enters the battlefield, if you control an enchantment, you gain 3 life.")
+    assert c.lines[0].status != "compiled"

@@ -112,14 +112,6 @@ def _player_and_theirs(m: re.Match, read: EffectRead) -> list[dict] | None:
                         "controller": "target"}}]
 
 
-def _life_if_you_control(m: re.Match, read: EffectRead) -> list[dict] | None:
-    """"If you control a Nissa planeswalker, you gain 2 life." (Avid Reclaimer, after its mana):
-    the life gained only if its controller controls such a permanent then (608.2c)."""
-    from .words import kind_filter
-    f = kind_filter(m.group(1))
-    if f is None:
-        return None
-    return [{"gain_life": {"amount": number(m.group(2)), "if_you_control": list(f)}}]
 
 
 def _life_and_create(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -187,7 +179,6 @@ SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
     (r"It gains ([a-z ,]+?) until end of turn\.", _it_gains),
     (rf"Target ([a-z ]+?) becomes ({COLOR_LIST}) until end of turn\.", _becomes_color),
     (r"You gain (\d+|one|two|three) life and (create .+)", _life_and_create),
-    (r"If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.", _life_if_you_control),
     (rf"{SELF_WORDS} deals (\d+) damage to target player and each creature and planeswalker they control\.",
      _player_and_theirs),
     (r"You may discard a card\.", _may_discard),
@@ -232,3 +223,26 @@ def spell_mana_with_effect(text: str, ctx, normal: str):
         entry["does"] = read.does
     entry["creates"] = read.creates
     return {"spell": entry}, "spell_mana"
+
+
+LIFE_IF = re.compile(r"(.+?) If you control an? ([A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.")
+
+
+def mana_and_life_if(text: str, ctx, normal: str):
+    """A line template (compiler/lines.py, before the mana templates): a mana ability, then "If you
+    control a Nissa planeswalker, you gain 2 life." (Avid Reclaimer): the life gained only if its
+    controller controls such a permanent as the ability resolves (608.2c; a mana ability resolves
+    as it is activated, 605.3a). (Read here, not among the sentences: after a trigger event the
+    same words are an intervening "if" clause, checked as it triggers too, 603.4.)"""
+    from .mana import activated_mana
+    from .words import kind_filter
+    said, shown = LIFE_IF.fullmatch(normal), LIFE_IF.fullmatch(text)
+    if said is None or shown is None:
+        return None
+    mana = activated_mana(said.group(1), shown.group(1), "planeswalker" in ctx.type_line.lower())
+    f = kind_filter(said.group(2))
+    if mana is None or mana[1] or f is None or "does" in mana[0] or "effect" in mana[0]:
+        return None
+    entry = {**mana[0], "effect": text[len(shown.group(1)) + 1:],
+             "does": [{"gain_life": {"amount": number(said.group(3)), "if_you_control": list(f)}}]}
+    return {"activated": entry}, "mana_ability"
