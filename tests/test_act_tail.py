@@ -250,3 +250,28 @@ def test_after_a_trigger_event_if_you_control_is_not_read_as_a_check_on_resoluti
     c = compiled("Lagonna-Band Elder", "Creature — Centaur Advisor",
                  "When Lagonna-Band Elder enters the battlefield, if you control an enchantment, you gain 3 life.")
     assert c.lines[0].status != "compiled"
+
+
+TERMINAL = ("Network Terminal", "Artifact", (
+    "{T}: Add one mana of any color.\n{1}, {T}, Tap another untapped artifact you control: Draw a card, then discard a card."))
+ROCK = ("Test Rock", "Artifact", "")
+
+
+def test_network_terminal_taps_another_artifact_not_itself():
+    a = _created(TERMINAL, 2)
+    assert a["cost"] == ["{1}", "{T}", {"tap_untapped": {"count": 1, "filter": ["artifact"]}}]
+
+    def activate(board):
+        return run([TERMINAL, ROCK], board, ["activate terminal 2"], mana_pool={"alice": "{C}"})
+    alone = [{"id": "terminal", "card": "Network Terminal", "controller": "alice"}]
+    got, _ = activate(alone)
+    (r,) = got.results                              # its own {T} taps it: it is not "another" (107.5)
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["118.3"]
+    got, afters = activate(alone + [{"id": "rock", "card": "Test Rock", "controller": "alice"}])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["rock"].get("tapped") and afters[0]["terminal"].get("tapped")
+    # without its own {T} in the cost, "another" is not read (the source could be the one tapped)
+    assert compiled("Test Oak", "Creature — Treefolk",
+                    "{B}, Tap another untapped creature you control: Test Oak gets +1/+1 until end of turn."
+                    ).lines[0].status != "compiled"

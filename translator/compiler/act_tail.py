@@ -246,3 +246,17 @@ def mana_and_life_if(text: str, ctx, normal: str):
     entry = {**mana[0], "effect": text[len(shown.group(1)) + 1:],
              "does": [{"gain_life": {"amount": number(said.group(3)), "if_you_control": list(f)}}]}
     return {"activated": entry}, "mana_ability"
+
+
+def tap_another(part: str, parts: list[str]) -> dict | None:
+    """A cost part (compiler/costs.py): "Tap another untapped artifact you control" beside the
+    source's own {T} (Network Terminal) is `tap_untapped` of one such permanent: the permanent
+    whose {T} is in the same cost is tapped by it (107.5) and is never one of those (payment.lp's
+    own_symbol), so "another" says nothing more. Without {T} it is not read (the source could be
+    chosen)."""
+    m = re.fullmatch(r"Tap another untapped ([\w' -]+?) you control", part.strip())
+    if m is None or "{T}" not in parts:
+        return None
+    from .words import kind_filter
+    f = kind_filter(m.group(1))
+    return {"tap_untapped": {"count": 1, "filter": list(f)}} if f else None

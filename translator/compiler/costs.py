@@ -85,9 +85,15 @@ def read_cost(text: str, planeswalker: bool = False) -> list[Any] | None:
         return [{"loyalty": sign * int(loyalty.group(1))}]
     if loyalty:
         return None
+    from .act_tail import tap_another
     from .land_tail import compound_cost_part
     items = []
-    for part in split_cost(text):
+    parts = split_cost(text)
+    for part in parts:
+        other = tap_another(part, parts)    # "{T}, Tap another untapped artifact you control"
+        if other is not None:
+            items.append(other)
+            continue
         both = compound_cost_part(part)     # "Sacrifice ~ and a creature you control": two items
         if both is not None:
             items.extend(both)
