@@ -275,3 +275,20 @@ def test_network_terminal_taps_another_artifact_not_itself():
     assert compiled("Test Oak", "Creature — Treefolk",
                     "{B}, Tap another untapped creature you control: Test Oak gets +1/+1 until end of turn."
                     ).lines[0].status != "compiled"
+
+
+LORD = ("Lord of the Forsaken", "Creature — Demon", (
+    "Flying, trample\n{B}, Sacrifice another creature: Target player mills three cards.\n"
+    "Pay 1 life: Add {C}. Spend this mana only to cast a spell from your graveyard."))
+
+
+def test_sacrifice_another_creature_is_never_its_source():
+    a = _created(LORD, 2)
+    assert a["cost"] == ["{B}", {"sacrifice": {"filter": ["creature"], "another": True}}]
+    board = [{"id": "lord", "card": "Lord of the Forsaken", "controller": "alice"}]
+    got, _ = run([LORD], board, ["activate lord 2 targeting bob"], mana_pool={"alice": "{B}"})
+    (r,) = got.results                              # the Lord is its only creature (118.3)
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["118.3"]
+    # not read on a mana ability: the planners do not know "another" (the line stays text)
+    line = compiled("Test Altar", "Artifact", "Sacrifice another creature: Add {C}{C}.").lines[0]
+    assert line.status != "compiled"

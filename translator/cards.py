@@ -96,6 +96,7 @@ class Cost:
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
+    another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
     text: str = ""                       # as written on the card, for output
 
 
@@ -336,6 +337,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
     if kind == "sacrifice":
         if arg == "self":
             return Cost(kind, self_only=True, text="Sacrifice this permanent")
+        if isinstance(arg, dict):
+            # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
+            # permanents of that kind other than the ability's source (701.21a, 109.5)
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another"})
+            if a.get("another", bool, required=True) is not True:
+                raise a.error("another", "is true (\"Sacrifice another creature\"); without it write the filter alone")
+            filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+            return Cost(kind, filter=filt, another=True, text=f"Sacrifice another {' '.join(filt)}")
         filt = parse_filter(arg, sub, kind)
         return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
     if kind in ("pay_life", "pay_energy"):
@@ -907,6 +916,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 not any(c.kind == "remove_counters" and c.count == "X" for c in costs):
             # CR 107.3: X is the number of counters its cost removes
             raise a.error("add_mana", "an amount X needs a cost that removes X counters")
+        if mana is not None and any(c.another for c in costs):
+            # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
+            raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),

@@ -131,6 +131,8 @@ def cost_term(cost: Cost) -> str:
             n = "x" if cost.count == "X" else cost.count
             return f"remove_counters({quote(cost.counter)},{n})"
         case "sacrifice":
+            if cost.another:                # "Sacrifice another creature" (payment.lp)
+                return f"sacrifice_other({filter_term(cost.filter)})"
             return "sacrifice(self)" if cost.self_only else f"sacrifice({filter_term(cost.filter)})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"

@@ -260,3 +260,16 @@ def tap_another(part: str, parts: list[str]) -> dict | None:
     from .words import kind_filter
     f = kind_filter(m.group(1))
     return {"tap_untapped": {"count": 1, "filter": list(f)}} if f else None
+
+
+def sacrifice_another(part: str) -> dict | None:
+    """A cost part (compiler/costs.py), of an ability that adds no mana: "Sacrifice another
+    creature" (Lord of the Forsaken) is one of its controller's creatures other than the ability's
+    source (701.21a; payment.lp's sacrifice_other). (Not read on a mana ability: the planners of
+    can-pay, mana and available do not know the rule.)"""
+    m = re.fullmatch(r"Sacrifice another ([\w' -]+)", part.strip())
+    if m is None:
+        return None
+    from .words import kind_filter
+    f = kind_filter(m.group(1))
+    return {"sacrifice": {"filter": list(f), "another": True}} if f else None
