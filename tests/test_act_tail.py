@@ -292,3 +292,39 @@ def test_sacrifice_another_creature_is_never_its_source():
     # not read on a mana ability: the planners do not know "another" (the line stays text)
     line = compiled("Test Altar", "Artifact", "Sacrifice another creature: Add {C}{C}.").lines[0]
     assert line.status != "compiled"
+
+
+DRUID = ("Devoted Druid", "Creature — Elf Druid",
+         "{T}: Add {G}.\nPut a -1/-1 counter on Devoted Druid: Untap Devoted Druid.")
+
+
+def _druid_state(counters: dict) -> object:
+    from mtg_asp.queries import Session
+    from mtg_asp.translator.state import load_state
+    card = {**compiled(*DRUID).card, "power_toughness": "0/2"}        # its printed 0/2
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [card], "battlefield": [{"id": "druid", "card": "Devoted Druid", "controller": "alice",
+                                                          "tapped": True, "counters": counters}]}, "t.yaml")
+    return Session(state)
+
+
+def test_devoted_druid_puts_a_counter_on_itself_to_untap():
+    a = _created(DRUID, 2)
+    assert a["cost"] == [{"put_counters": {"counter": "-1/-1", "count": 1}}]
+    assert a["does"] == [{"untap": {"what": "self"}}]
+    got = _druid_state({}).what_if(["activate druid 2", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    (druid,) = r.state.battlefield                  # a 0/1 now (613.4c), untapped by the ability
+    assert druid.counters == (("-1/-1", 1),) and not druid.tapped
+    assert ("602.2b", "the activation cost puts the counters on it (601.2h, 122.1)") in [
+        why for c in r.changes for why in c.rules]
+    # the second counter leaves it 0/0: it dies as the cost is paid (704.5f), the ability resolves
+    got = _druid_state({"-1/-1": 1}).what_if(["activate druid 2", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None and r.state.battlefield == ()
+    assert [z.zone for z in r.state.zones if z.id == "druid"] == ["graveyard"]
+    # not read on a mana ability (Wall of Roots): the planners do not put counters on a mana source
+    line = compiled("Wall of Roots", "Creature — Plant Wall",
+                    "Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.").lines[0]
+    assert line.status != "compiled"

@@ -84,7 +84,7 @@ ADD_SYMBOL = re.compile(r"^(W|U|B|R|G|C)$")
 class Cost:
     """One part of an activation cost (CR 602.1a), as a vocabulary term.
 
-    kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
+    kind: tap | untap | mana | remove_counters | put_counters | sacrifice | pay_life | pay_energy |
           tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
           this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
     """
@@ -92,7 +92,7 @@ class Cost:
     kind: str
     symbols: tuple[str, ...] = ()        # mana: the mana symbols, e.g. ("1", "U/R")
     count: int | str = 1                 # counters ("X" allowed), life, energy, permanents
-    counter: str = ""                    # remove_counters: the counter kind
+    counter: str = ""                    # remove_counters / put_counters: the counter kind
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
@@ -334,6 +334,16 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise a.error("count", "must be a positive number or X")
         return Cost(kind, counter=counter, count=count,
                     text=f"Remove {count} {counter} counter{'s' if count != 1 else ''}")
+    if kind == "put_counters":
+        # "Put a -1/-1 counter on ~" (Devoted Druid): counters put on the ability's source as the
+        # cost is paid (602.2b, 122.1)
+        a = Fields(arg, where, sub.sub(kind), {"counter", "count"})
+        counter = a.get("counter", str, required=True)
+        count = a.data.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise a.error("count", "must be a positive number")
+        return Cost(kind, counter=counter, count=count,
+                    text=f"Put {count} {counter} counter{'s' if count != 1 else ''} on this permanent")
     if kind == "sacrifice":
         if arg == "self":
             return Cost(kind, self_only=True, text="Sacrifice this permanent")
@@ -387,7 +397,7 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, "takes self (\"Exile this artifact\", \"Return this creature to its owner's hand\")")
         return Cost(kind, self_only=True, text="Exile this permanent" if kind == "exile" else
                     "Return this permanent to its owner's hand")
-    raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, "
+    raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, put_counters, "
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped, loyalty, discard, "
                         "mill, exile or return_to_hand")
 
@@ -919,6 +929,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and any(c.kind == "put_counters" for c in costs):
+            # (the same: the planners do not put counters on a mana source yet)
+            raise a.error("cost", "put_counters is read on an ability that adds no mana")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
@@ -1099,7 +1112,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 ABILITY_ZONES = ("hand",)
 # Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
 # can be paid): none of them is part of an ability that functions from the hand.
-PERMANENT_COSTS = ("tap", "untap", "remove_counters", "loyalty", "return_to_hand")
+PERMANENT_COSTS = ("tap", "untap", "remove_counters", "put_counters", "loyalty", "return_to_hand")
 
 
 def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:

@@ -130,6 +130,8 @@ def cost_term(cost: Cost) -> str:
         case "remove_counters":
             n = "x" if cost.count == "X" else cost.count
             return f"remove_counters({quote(cost.counter)},{n})"
+        case "put_counters":                # "Put a -1/-1 counter on ~" (payment.lp)
+            return f"put_counters({quote(cost.counter)},{cost.count})"
         case "sacrifice":
             if cost.another:                # "Sacrifice another creature" (payment.lp)
                 return f"sacrifice_other({filter_term(cost.filter)})"

@@ -85,7 +85,7 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
         return [{"loyalty": sign * int(loyalty.group(1))}]
     if loyalty:
         return None
-    from .act_tail import sacrifice_another, tap_another
+    from .act_tail import put_counters_on_self, sacrifice_another, tap_another
     from .land_tail import compound_cost_part
     items = []
     parts = split_cost(text)
@@ -93,6 +93,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
         other = tap_another(part, parts)    # "{T}, Tap another untapped artifact you control"
         if other is None and adds_no_mana:
             other = sacrifice_another(part)     # "Sacrifice another creature" (not on a mana ability)
+        if other is None and adds_no_mana:
+            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~" (not on a mana ability)
         if other is not None:
             items.append(other)
             continue
