@@ -328,3 +328,33 @@ def test_devoted_druid_puts_a_counter_on_itself_to_untap():
     line = compiled("Wall of Roots", "Creature — Plant Wall",
                     "Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.").lines[0]
     assert line.status != "compiled"
+
+
+LED = ("Lion's Eye Diamond", "Artifact",
+       "Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana of any one color. Activate only as an instant.")
+
+
+def test_lions_eye_diamond_is_not_activated_while_a_cost_is_paid():
+    from mtg_asp.queries import Session
+    from mtg_asp.translator.state import load_state
+    a = _created(LED, 1)
+    assert a["timing"] == "instant" and a["add_mana"] == {"any": "color", "amount": 3}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*LED).card, compiled(*WASTES).card],
+                        "battlefield": [{"id": "led", "card": "Lion's Eye Diamond", "controller": "alice"},
+                                        {"id": "wastes", "card": "Test Wastes", "controller": "alice"}],
+                        "hand": {"alice": [{"id": "h1", "card": "Test Wastes"}]}}, "t.yaml")
+    s = Session(state)
+    # can-pay: the Wastes pay {1}; {2} would need the Diamond while paying, which 602.5e forbids
+    paid = s.can_pay("alice", "{1}").to_json()
+    assert paid["payable"] and [p["object"] for p in paid["plan"]] == ["wastes"]
+    unpaid = s.can_pay("alice", "{2}").to_json()
+    assert not unpaid["payable"]
+    assert [(o["object"], "602.5e" in o["why"]) for o in unpaid["left_out"]] == [("led", True)]
+    # with priority it may be activated (602.5e: as an instant): the mana query counts its three
+    (pool,) = s.available_mana("alice").to_json()["pools"]
+    assert pool["total"] == 4
+    got = s.what_if(["activate led 1"])
+    assert len(got.results) == 5                    # one outcome per color chosen
+    for r in got.results:
+        assert r.illegal is None and [z.zone for z in r.state.zones if z.id in ("h1", "led")] == ["graveyard"] * 2

@@ -155,7 +155,9 @@ class Ability:
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
     effect_text: str = ""                # an effect outside the vocabulary, kept verbatim
     targets: tuple[str, ...] = ()
-    timing: str = "instant"              # instant | sorcery (CR 602.5d)
+    timing: str = ""                     # "" (whenever its controller has priority, 117.1a) |
+                                         # instant ("Activate only as an instant", 602.5e: not
+                                         # while a cost is paid) | sorcery (602.5d)
     grant_to: str = ""                   # static grant: equipped_creature | enchanted_creature
     granted: Ability | None = None       # static grant: the ability it grants
     enters_tapped: bool = False
@@ -962,8 +964,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
         targets = tuple(a.get("targets", list, []))
-        timing = a.get("timing", str, "instant")
-        if timing not in ("instant", "sorcery"):
+        timing = a.get("timing", str, "")
+        if timing not in ("", "instant", "sorcery"):
             raise a.error("timing", "must be 'instant' or 'sorcery' (CR 602.5d)")
         steps = a.get("only_during", (list, str), [])
         steps = tuple([steps] if isinstance(steps, str) else steps)

@@ -425,8 +425,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         facts.append(f"ability_zone({a},{ability.zone}).")
     if ability.targets:
         facts.append(f"ability_targets({a}).")
-    if ability.timing == "sorcery":
-        facts.append(f"ability_timing({a},sorcery).")
+    if ability.timing:                      # sorcery (602.5d) or instant (602.5e)
+        facts.append(f"ability_timing({a},{ability.timing}).")
     facts += [f"ability_step({a},{st})." for st in ability.only_during]
     if ability.only_if_control:
         f, ff = filter_facts(ability.only_if_control)
