@@ -86,12 +86,12 @@ def test_turn_instructions_and_limits():
     assert activation_instruction("Activate only if you have no cards in hand.") == \
         {"only_if": [{"count": {"zone": "hand"}, "exactly": 0}]}
     assert activation_instruction("Activate only as an instant.") == {"timing": "instant"}
-    # ... but on a mana ability it stays words: it could not be activated while a spell is cast
-    # (602.5e, 605.3a), which the planners do not weigh (Lion's Eye Diamond)
+    # ... and on a mana ability too (Lion's Eye Diamond): can-pay does not plan with it while a
+    # cost is paid (602.5e, 605.3a; tests/test_act_tail.py)
     led = card("Lion's Eye Diamond", "Artifact", "Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana "
                "of any one color. Activate only as an instant.")
-    assert led.card["abilities"][0]["activated"]["effect"] == "Activate only as an instant." and \
-        led.lines[0].unread == ("effect",)
+    assert led.card["abilities"][0]["activated"]["timing"] == "instant" and "effect" not in \
+        led.card["abilities"][0]["activated"] and led.lines[0].status == COMPILED
     assert activation_instruction("Activate only during your upkeep and only once each turn.") == \
         {"only_during": ["upkeep"], "only_if": [{"your_turn": True}], "per_turn": 1}
     assert activation_instruction("Activate no more than twice each turn.") == {"per_turn": 2}

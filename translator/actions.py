@@ -165,12 +165,15 @@ KINDS: dict[str, Kind] = {
                  defaults=(("count", 1),)),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
-    # matching the filter as it resolves.
+    # matching the filter as it resolves. "... and each creature and planeswalker they control"
+    # after "target player" (any_of: either kind; controller: target, the player it targets).
     "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each"),
-                    "amount": _positive_or("power"), "filter": FILTER, "controller": _words("you")},
+                    "amount": _positive_or("power"), "filter": FILTER, "any_of": ANY_OF,
+                    "controller": _words("you", "target")},
                    required=("to", "amount"),
-                   rules=((lambda p: ("filter" in p) != (p["to"] == "each"),
-                           "to: each goes with a filter, and a filter with to: each"),
+                   rules=((lambda p: ("filter" in p or "any_of" in p) != (p["to"] == "each"),
+                           "to: each goes with a filter (or any_of), and a filter with to: each"),
+                          (lambda p: "filter" in p and "any_of" in p, "give filter or any_of, not both"),
                           (lambda p: "controller" in p and p["to"] != "each", "controller goes with to: each"))),
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
@@ -183,7 +186,7 @@ KINDS: dict[str, Kind] = {
     # sacrificed_power: its power; 608.2h: as it last existed).
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
-                       "controller": _words("you")},
+                       "controller": _words("you"), "if_you_control": FILTER},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).

@@ -88,7 +88,7 @@ ADD_SYMBOL = re.compile(r"^(W|U|B|R|G|C)$")
 class Cost:
     """One part of an activation cost (CR 602.1a), as a vocabulary term.
 
-    kind: tap | untap | mana | remove_counters | sacrifice | pay_life | pay_energy |
+    kind: tap | untap | mana | remove_counters | put_counters | sacrifice | pay_life | pay_energy |
           tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
           this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
     """
@@ -96,10 +96,11 @@ class Cost:
     kind: str
     symbols: tuple[str, ...] = ()        # mana: the mana symbols, e.g. ("1", "U/R")
     count: int | str = 1                 # counters ("X" allowed), life, energy, permanents
-    counter: str = ""                    # remove_counters: the counter kind
+    counter: str = ""                    # remove_counters / put_counters: the counter kind
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
+    another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
     text: str = ""                       # as written on the card, for output
 
 
@@ -160,7 +161,9 @@ class Ability:
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
     effect_text: str = ""                # an effect outside the vocabulary, kept verbatim
     targets: tuple[str, ...] = ()
-    timing: str = "instant"              # instant | sorcery (CR 602.5d)
+    timing: str = ""                     # "" (whenever its controller has priority, 117.1a) |
+                                         # instant ("Activate only as an instant", 602.5e: not
+                                         # while a cost is paid) | sorcery (602.5d)
     grant_to: str = ""                   # static grant: equipped_creature | enchanted_creature
     granted: Ability | None = None       # static grant: the ability it grants
     enters_tapped: bool = False
@@ -343,9 +346,27 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise a.error("count", "must be a positive number or X")
         return Cost(kind, counter=counter, count=count,
                     text=f"Remove {count} {counter} counter{'s' if count != 1 else ''}")
+    if kind == "put_counters":
+        # "Put a -1/-1 counter on ~" (Devoted Druid): counters put on the ability's source as the
+        # cost is paid (602.2b, 122.1)
+        a = Fields(arg, where, sub.sub(kind), {"counter", "count"})
+        counter = a.get("counter", str, required=True)
+        count = a.data.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise a.error("count", "must be a positive number")
+        return Cost(kind, counter=counter, count=count,
+                    text=f"Put {count} {counter} counter{'s' if count != 1 else ''} on this permanent")
     if kind == "sacrifice":
         if arg == "self":
             return Cost(kind, self_only=True, text="Sacrifice this permanent")
+        if isinstance(arg, dict):
+            # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
+            # permanents of that kind other than the ability's source (701.21a, 109.5)
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another"})
+            if a.get("another", bool, required=True) is not True:
+                raise a.error("another", "is true (\"Sacrifice another creature\"); without it write the filter alone")
+            filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+            return Cost(kind, filter=filt, another=True, text=f"Sacrifice another {' '.join(filt)}")
         filt = parse_filter(arg, sub, kind)
         return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
     if kind in ("pay_life", "pay_energy"):
@@ -388,7 +409,7 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, "takes self (\"Exile this artifact\", \"Return this creature to its owner's hand\")")
         return Cost(kind, self_only=True, text="Exile this permanent" if kind == "exile" else
                     "Return this permanent to its owner's hand")
-    raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, "
+    raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, put_counters, "
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped, loyalty, discard, "
                         "mill, exile or return_to_hand")
 
@@ -969,6 +990,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 not any(c.kind == "remove_counters" and c.count == "X" for c in costs):
             # CR 107.3: X is the number of counters its cost removes
             raise a.error("add_mana", "an amount X needs a cost that removes X counters")
+        if mana is not None and any(c.another for c in costs):
+            # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
+            raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and any(c.kind == "put_counters" for c in costs):
+            # (the same: the planners do not put counters on a mana source yet)
+            raise a.error("cost", "put_counters is read on an ability that adds no mana")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
@@ -999,8 +1026,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
         targets = tuple(a.get("targets", list, []))
-        timing = a.get("timing", str, "instant")
-        if timing not in ("instant", "sorcery"):
+        timing = a.get("timing", str, "")
+        if timing not in ("", "instant", "sorcery"):
             raise a.error("timing", "must be 'instant' or 'sorcery' (CR 602.5d)")
         steps = a.get("only_during", (list, str), [])
         steps = tuple([steps] if isinstance(steps, str) else steps)
@@ -1181,7 +1208,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 ABILITY_ZONES = ("hand",)
 # Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
 # can be paid): none of them is part of an ability that functions from the hand.
-PERMANENT_COSTS = ("tap", "untap", "remove_counters", "loyalty", "return_to_hand")
+PERMANENT_COSTS = ("tap", "untap", "remove_counters", "put_counters", "loyalty", "return_to_hand")
 
 
 def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:

@@ -130,7 +130,11 @@ def cost_term(cost: Cost) -> str:
         case "remove_counters":
             n = "x" if cost.count == "X" else cost.count
             return f"remove_counters({quote(cost.counter)},{n})"
+        case "put_counters":                # "Put a -1/-1 counter on ~" (payment.lp)
+            return f"put_counters({quote(cost.counter)},{cost.count})"
         case "sacrifice":
+            if cost.another:                # "Sacrifice another creature" (payment.lp)
+                return f"sacrifice_other({filter_term(cost.filter)})"
             return "sacrifice(self)" if cost.self_only else f"sacrifice({filter_term(cost.filter)})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
@@ -435,8 +439,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         facts.append(f"ability_zone({a},{ability.zone}).")
     if ability.targets:
         facts.append(f"ability_targets({a}).")
-    if ability.timing == "sorcery":
-        facts.append(f"ability_timing({a},sorcery).")
+    if ability.timing:                      # sorcery (602.5d) or instant (602.5e)
+        facts.append(f"ability_timing({a},{ability.timing}).")
     facts += [f"ability_step({a},{st})." for st in ability.only_during]
     if ability.only_if_control:
         f, ff = filter_facts(ability.only_if_control)

@@ -22,7 +22,7 @@ def activated(text: str, ctx, normal: str):
     if parts is None or printed is None or ADDS_MANA.search(QUOTED.sub("", parts[1])):
         return None                 # 605.1a: one that could add mana is a mana ability (mana.py's;
                                     # an ability in quotes it gives a token is the token's own)
-    costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
+    costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower(), adds_no_mana=True)
     if costs is None:
         return None
     entry: dict = {"cost": costs}

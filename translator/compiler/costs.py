@@ -76,7 +76,7 @@ def split_cost(text: str) -> list[str]:
     return [p.strip() for p in text.split(",") if p.strip()]
 
 
-def read_cost(text: str, planeswalker: bool = False) -> list[Any] | None:
+def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False) -> list[Any] | None:
     """A whole activation cost as vocabulary items, or None if any part is not read. On a
     planeswalker, "+1" / "−2" / "0" is a loyalty cost (CR 606.4)."""
     loyalty = LOYALTY.fullmatch(text.strip())
@@ -85,9 +85,19 @@ def read_cost(text: str, planeswalker: bool = False) -> list[Any] | None:
         return [{"loyalty": sign * int(loyalty.group(1))}]
     if loyalty:
         return None
+    from .act_tail import put_counters_on_self, sacrifice_another, tap_another
     from .land_tail import compound_cost_part
     items = []
-    for part in split_cost(text):
+    parts = split_cost(text)
+    for part in parts:
+        other = tap_another(part, parts)    # "{T}, Tap another untapped artifact you control"
+        if other is None and adds_no_mana:
+            other = sacrifice_another(part)     # "Sacrifice another creature" (not on a mana ability)
+        if other is None and adds_no_mana:
+            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~" (not on a mana ability)
+        if other is not None:
+            items.append(other)
+            continue
         both = compound_cost_part(part)     # "Sacrifice ~ and a creature you control": two items
         if both is not None:
             items.extend(both)

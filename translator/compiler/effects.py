@@ -65,11 +65,12 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         if kind.group(1).lower() not in CREATURE_TYPES:
             return None
         return {"filter": [kind.group(1).lower(), "creature"]}, f"target {words}"
-    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3)
-    sub = re.fullmatch(r"([A-Z][a-z'-]+)( you control)?", words)
-    if sub and sub.group(1).lower() in SUBTYPES:
-        return ({"filter": [sub.group(1).lower()], **({"controller": "you"} if sub.group(2) else {})},
-                f"target {words}")
+    # "target Elf", "target Equipment you control": a permanent of that subtype (205.3);
+    # "target attacking Elf you control" (Gnarlroot Trapper): one declared as an attacker (506.4)
+    sub = re.fullmatch(r"(attacking )?([A-Z][a-z'-]+)( you control)?", words)
+    if sub and sub.group(2).lower() in SUBTYPES:
+        return ({"filter": [sub.group(2).lower()], **({"attacking": True} if sub.group(1) else {}),
+                 **({"controller": "you"} if sub.group(3) else {})}, f"target {words}")
     more = _target_more(words)          # (compiler/land_tail.py: "commander", "1/1 creature", ...)
     if more is not None:
         return more
@@ -447,7 +448,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
         # applied after them: asp/effects.lp's affects_created)
         to_created = read.creates.get("grant", {}).get("to") == "created_token"
-        if not creates or (read.does and not _prevention_only(read) and not to_created) or (becomes is not None and becomes.pop("retains") is not True
+        if not creates or (read.does and not _prevention_only(read) and not to_created and not _untaps_its_target(read)) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
@@ -940,6 +941,13 @@ def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
 
 
+def _untaps_its_target(read: EffectRead) -> bool:
+    """"Gain control of target creature until end of turn. Untap that creature." (Act of Treason's
+    words, compiler/act_tail.py): the vocabulary creates the effect first (611.2c), which is the
+    same here: who controls the target does not change how it untaps (701.26b)."""
+    return "control" in (read.creates or {}) and read.does == [{"untap": {"what": "target"}}]
+
+
 def _prevention_only(read: EffectRead) -> bool:
     """An effect that creates a prevention effect and also takes actions (Maze of Ith's untap):
     the vocabulary creates the effect first (611.2c), which is the same here, since none of the
@@ -1011,3 +1019,9 @@ from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads fr
 from .land_tail import target_more as _target_more
 
 SENTENCES = _LAND_TAIL + SENTENCES
+
+# -- the activated abilities of the non-Land cards that add mana (compiler/act_tail.py): "Then",
+# a card in any graveyard, damage equal to its power, more wordings of becomes ----------------
+from .act_tail import SENTENCES as _ACT_TAIL  # (after the helpers it reads from here)
+
+SENTENCES = _ACT_TAIL + SENTENCES

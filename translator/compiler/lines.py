@@ -132,6 +132,19 @@ def mana_line(text: str, ctx: Context):
 
 
 
+def spell_mana_with_effect(text: str, ctx: Context, normal: str):
+    """A spell's created effect, then its mana (compiler/act_tail.py; imported here as it is
+    used: act_tail reads compiler/effects.py, which reads act_tail's sentences)."""
+    from .act_tail import spell_mana_with_effect as read
+    return read(text, ctx, normal)
+
+
+def mana_and_life_if(text: str, ctx: Context, normal: str):
+    """A mana ability, then life gained if its controller controls a permanent (compiler/act_tail.py)."""
+    from .act_tail import mana_and_life_if as read
+    return read(text, ctx, normal)
+
+
 def _normal(template):
     """A template that reads the line as prepared() gives it: as printed (reminder text and an
     ability word dropped) and with its self references written ~ (201.5)."""
@@ -152,7 +165,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
              _normal(land_tail.reinforce),
-             _normal(hand.from_hand),
+             _normal(hand.from_hand), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
              _normal(static_tail.sacrificed_mana_value), mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),

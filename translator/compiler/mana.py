@@ -435,9 +435,9 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
             continue
         instr = activation_instruction(s) if costs is not None else None
-        if instr is not None and instr.get("timing") != "instant":
-            # (a mana ability "as an instant" may not be activated while a spell is cast, 602.5e
-            # and 605.3a: Lion's Eye Diamond; the planners do not know that: kept as words)
+        if instr is not None:
+            # (a mana ability "as an instant", Lion's Eye Diamond, may not be activated while a
+            # cost is paid, 602.5e and 605.3a: can-pay leaves it out, canpay.lp)
             if not merge_instructions(entry, instr):
                 return None
             continue
