@@ -72,7 +72,9 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # words of the permanent, not its card.
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS
+# "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b; a card's, of a spell).
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS | \
+    {"nontoken", "multicolored"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.
@@ -187,6 +189,8 @@ class Ability:
     more_targets: tuple = ()             # the next instances of the word "target", each like `target`
                                          # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
+    when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
+                                         # event is about ("Whenever another Elf you control enters")
     instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
     instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
     add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
@@ -389,18 +393,23 @@ COST_INCREASES = ("other_spells_cast_this_turn",)
 
 # Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
 WHEN = {
-    "enters": ("self",),                               # "When ~ enters the battlefield" (603.6a)
+    "enters": ("self", "matching"),                    # "When ~ enters the battlefield" (603.6a);
+                                                       # "Whenever a[nother] Elf enters [under your
+                                                       # control]": a `matching` subject (WhenSubject)
     "enters_untapped": ("self",),                      # "When ~ enters untapped" (603.2, 603.6a)
     "you_do": ("sacrifice",),                          # a reflexive trigger, "When you do" after
                                                        # a sacrifice (603.12; `reflexive:` only)
     "put_into_graveyard_from_battlefield": ("self",),  # leaves-the-battlefield (603.6c, 603.10a)
-    "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
+    "dies": ("self", "matching"),                      # 700.4: put into a graveyard from the battlefield
     "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere
                                                        # other than your hand" (601.2i)
     "cast_mv_equals_counters": ("charge",),            # "Whenever a player casts a spell with mana
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
+    "cast_spell": ("matching",),                       # "Whenever you cast a multicolored spell",
+                                                       # "Whenever a player casts a creature spell"
+                                                       # (601.2i); the subject is the spell
     "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
@@ -408,7 +417,8 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
-    "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
+    "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
+                                                       # you control attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one
@@ -424,11 +434,45 @@ WHEN = {
 }
 
 
+@dataclass(frozen=True)
+class WhenSubject:
+    """What a `matching` event is about (CR 603.2): "Whenever another Elf enters the battlefield
+    under your control" is {filter: [elf], controller: you, another: true}; "Whenever ~ or another
+    nontoken creature you control dies" adds `or_self: true`; for `cast_spell` the filter is the
+    spell's (its card's, 109.2) and the controller its caster (601.2a)."""
+    filter: tuple[str, ...]
+    controller: str = "any"             # you | opponent | any
+    another: bool = False               # not the ability's source itself
+    or_self: bool = False               # ... or the source itself ("~ or another ...")
+
+
+SUBJECT_KEYS = {"filter", "controller", "another", "or_self"}
+
+
+def parse_when_subject(a: Fields, event: str) -> WhenSubject:
+    raw = a.data["when"][event]
+    f = Fields(raw, a.where, a.sub("when") + f".{event}", SUBJECT_KEYS)
+    if not f.has("filter"):
+        raise f.error(None, "a matching event needs filter: the words of the object it is about")
+    words = parse_filter(f.data["filter"], f, "filter")
+    controller = f.get("controller", str, "any")
+    if controller not in ("you", "opponent", "any"):
+        raise f.error("controller", "must be you, opponent or any")
+    another, or_self = f.get("another", bool, False), f.get("or_self", bool, False)
+    if or_self and not another:
+        raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
+    if event != "cast_spell" and "creature" not in words and event in ("dies", "attacks"):
+        raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
+    return WhenSubject(words, controller, another, or_self)
+
+
 def parse_when(a: Fields, where: str) -> tuple[str, str]:
     raw = a.data["when"]
     if not isinstance(raw, dict) or len(raw) != 1:
         raise a.error("when", "must be one {event: whose} mapping like {enters: self}")
     (event, whose), = raw.items()
+    if isinstance(whose, dict) and event in WHEN and "matching" in WHEN[event]:
+        return (event, "matching")      # its subject: parse_when_subject
     if event not in WHEN:
         raise a.error("when", f"unknown event {event!r}; known: {', '.join(sorted(WHEN))}")
     if whose not in WHEN[event]:
@@ -948,11 +992,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
         only_if, per_turn = _activation_limits(a, kind)
-        when = ()
+        when, when_subject = (), None
         if a.has("when"):
             if kind != "triggered":
                 raise a.error("when", "only a triggered ability has a trigger event")
             when = parse_when(a, where)
+            when_subject = parse_when_subject(a, when[0]) if when[1] == "matching" else None
             if when[0] == "you_do" and not path.endswith("reflexive"):
                 raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
                                       "the ability whose action it follows")
@@ -983,9 +1028,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         add_mana_to = a.get("add_mana_to", str, "")
-        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",)):
+        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
-                                         "event names a player (when: {beginning_of_precombat_main: each_player})")
+                                         "event names a player (when: {beginning_of_precombat_main: each_player}, "
+                                         "or cast_spell: its caster)")
         if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
             # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
             raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
@@ -996,7 +1042,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, more_targets=more_targets, when=when, condition=condition,
+                       target=target, more_targets=more_targets, when=when, when_subject=when_subject,
+                       condition=condition,
                        if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
                        costs_less_for_each=less)
     if kind == "static":

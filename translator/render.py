@@ -106,11 +106,13 @@ def symbol(s: str) -> str:
 def word(w: str) -> str:
     """A filter word: types, supertypes, colors and "permanent" are constants, subtypes
     strings, "nonX" is non(X)."""
+    if w == "nontoken":
+        return 'non("token")'             # not a token (111.1): a word of the permanent (STATE_WORDS)
     if w in NEGATED:
         return f"non({w[3:]})"
     if w.startswith("non-") and len(w) > 4:
         return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless"} else quote(w)
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless", "multicolored"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
@@ -454,6 +456,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # a counter kind is a string in the facts (counter/3)
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
+        facts.extend(subject_facts(a, ability.when_subject))
     if ability.instead_mana is not None:
         # "If [condition], add [mana] instead": the other mana, an ability term of its own with
         # the condition as its activation condition (checked in costs.lp, used in mana.lp)
@@ -506,6 +509,21 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
         facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
         facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
+    return facts
+
+
+def subject_facts(a: str, subject) -> list[str]:
+    """What a `matching` event is about (asp/subject_triggers.lp): its filter, whose, another."""
+    if subject is None:
+        return []
+    f, ff = filter_facts(subject.filter)
+    facts = [f"when_filter({a},{f})."] + ff
+    if subject.controller != "any":
+        facts.append(f"when_controller({a},{subject.controller}).")
+    if subject.another:
+        facts.append(f"when_another({a}).")
+    if subject.or_self:
+        facts.append(f"when_or_self({a}).")
     return facts
 
 
