@@ -192,3 +192,106 @@ def test_lotus_cobra_adds_a_color_when_a_land_enters():
                        hand={"alice": [{"id": "f", "card": "Forest"}]})
     assert len(got.results) == 5 and all(r.illegal is None for r in got.results)
     assert sorted(a["player alice"]["mana_pool"] for a in afters) == ["{B}", "{G}", "{R}", "{U}", "{W}"]
+
+
+# -- "you may" on one action (608.2d) and "if you control a creature with power 5 or greater" (603.4) --
+SUNSEED = ("Sunseed Nurturer", "Creature — Human Druid Wizard", (
+    "At the beginning of your end step, if you control a creature with power 5 or greater, you may gain 2 life.\n"
+    "{T}: Add {C}."))
+FIRESTOKER = ("Exuberant Firestoker", "Creature — Human Druid Shaman", (
+    "At the beginning of your end step, if you control a creature with power 5 or greater, you may have Exuberant "
+    "Firestoker deal 2 damage to target player or planeswalker.\n{T}: Add {C}."))
+DRUMHUNTER = ("Drumhunter", "Creature — Human Druid Warrior", (
+    "At the beginning of your end step, if you control a creature with power 5 or greater, you may draw a card.\n"
+    "{T}: Add {C}."))
+BLOSSOM = ("Lotus Blossom", "Artifact", (
+    "At the beginning of your upkeep, you may put a petal counter on Lotus Blossom.\n"
+    "{T}, Sacrifice Lotus Blossom: Add X mana of any one color, where X is the number of petal counters on "
+    "Lotus Blossom."))
+
+
+def test_the_compiler_reads_you_may_and_a_power_condition():
+    for spec, does in ((SUNSEED, [{"gain_life": {"amount": 2, "may": True}}]),
+                       (DRUMHUNTER, [{"draw": {"count": 1, "may": True}}]),
+                       (FIRESTOKER, [{"damage": {"to": "target", "amount": 2, "may": True}}])):
+        c = compiled(*spec)
+        assert c.fully_compiled
+        t = c.card["abilities"][0]["triggered"]
+        assert t["condition"] == {"you_control": {"filter": ["creature"], "at_least": 1, "power_at_least": 5}}
+        assert t["does"] == does
+    assert compiled(*BLOSSOM).card["abilities"][0]["triggered"]["does"] == \
+        [{"counters": {"kind": "petal", "what": "self", "may": True}}]
+
+
+def _end_step(board, specs, actions=("next step", "resolve")):
+    cards = [compiled(*s).card for s in specs]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "postcombat_main"},
+                        "cards": cards, "battlefield": board}, "t.yaml")
+    got = Session(state).what_if(list(actions))
+    return got, [r.after(got.start) for r in got.results]
+
+
+def test_sunseed_nurturer_needs_power_5_and_may_gain_life():
+    big = {**_on("elf", ELF), "counters": {"+1/+1": 4}}          # 1/1 with four counters: power 5
+    got, afters = _end_step([_on("sunseed", SUNSEED), big], [SUNSEED, ELF])
+    assert all(_triggered(r) == [("sunseed", 1)] for r in got.results)
+    assert sorted(a.get("player alice", {}).get("life", 20) for a in afters) == [20, 22]
+    small = {**_on("elf", ELF), "counters": {"+1/+1": 3}}        # power 4: the "if" fails (603.4)
+    got, _ = _end_step([_on("sunseed", SUNSEED), small], [SUNSEED, ELF], ("next step",))
+    (r,) = got.results
+    assert _triggered(r) == []
+
+
+def test_exuberant_firestoker_may_deal_damage_to_its_target():
+    big = {**_on("elf", ELF), "counters": {"+1/+1": 4}}
+    got, afters = _end_step([_on("stoker", FIRESTOKER), big], [FIRESTOKER, ELF],
+                            ("next step", "resolve"))
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    # each player a target (115.2), and dealing the damage or not (608.2d)
+    lives = {(a.get("player alice", {}).get("life", 20), a.get("player bob", {}).get("life", 20)) for a in afters}
+    assert lives == {(18, 20), (20, 18), (20, 20)}
+
+
+def test_lotus_blossom_may_get_a_petal_counter():
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "untap"},
+                        "cards": [compiled(*BLOSSOM).card], "battlefield": [_on("lotus", BLOSSOM)]}, "t.yaml")
+    got = Session(state).what_if(["next step", "resolve"])
+    afters = [r.after(got.start) for r in got.results]
+    assert sorted(a.get("lotus", {}).get("counters", {}).get("petal", 0) for a in afters) == [0, 1]
+
+
+# -- "Whenever you discard a land card", "Whenever an opponent discards ..." (701.9a) -----------------
+WASTE_NOT = ("Waste Not", "Enchantment", (
+    "Whenever an opponent discards a creature card, create a 2/2 black Zombie creature token.\n"
+    "Whenever an opponent discards a land card, add {B}{B}.\n"
+    "Whenever an opponent discards a noncreature, nonland card, draw a card."))
+BONE_MISER = ("Bone Miser", "Creature — Zombie Wizard", (
+    "Whenever you discard a creature card, create a 2/2 black Zombie creature token.\n"
+    "Whenever you discard a land card, add {B}{B}.\n"
+    "Whenever you discard a noncreature, nonland card, draw a card."))
+RACK = ("Test Rack", "Sorcery", "Each player discards a card.")
+
+
+def test_the_compiler_reads_discard_events():
+    c = compiled(*WASTE_NOT)
+    assert c.fully_compiled
+    whens = [e["triggered"]["when"] for e in c.card["abilities"]]
+    assert whens == [{"discards": {"filter": ["creature"], "controller": "opponent"}},
+                     {"discards": {"filter": ["land"], "controller": "opponent"}},
+                     {"discards": {"filter": ["noncreature", "nonland"], "controller": "opponent"}}]
+    assert compiled(*BONE_MISER).card["abilities"][2]["triggered"]["when"] == \
+        {"discards": {"filter": ["noncreature", "nonland"], "controller": "you"}}
+
+
+def test_waste_not_and_bone_miser_see_whose_card_of_which_kind_is_discarded():
+    # bob discards a Forest: alice's Waste Not (an opponent's land card) and bob's Bone Miser (his
+    # own land card) trigger; alice discards a creature card: neither (not an opponent's for
+    # Waste Not, not Bone Miser's controller's).
+    board = [_on("waste", WASTE_NOT), _on("miser", BONE_MISER, "bob")]
+    got, afters = _run([WASTE_NOT, BONE_MISER, RACK, ELF], board, ["cast rack", "resolve", "resolve", "resolve"],
+                       hand={"alice": [{"id": "rack", "card": "Test Rack"}, {"id": "elf", "card": "Test Elf"}],
+                             "bob": [{"id": "forest", "card": "Forest"}]})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert sorted(_triggered(r)) == [("miser", 2), ("waste", 2)]
+    assert afters[0]["player alice"]["mana_pool"] == "{B}{B}" and afters[0]["player bob"]["mana_pool"] == "{B}{B}"

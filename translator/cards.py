@@ -407,6 +407,8 @@ WHEN = {
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
+    "discards": ("matching",),                         # "Whenever you discard a creature card",
+                                                       # "an opponent discards a land card" (701.9a)
     "cast_spell": ("matching",),                       # "Whenever you cast a multicolored spell",
                                                        # "Whenever a player casts a creature spell"
                                                        # (601.2i); the subject is the spell
@@ -1016,7 +1018,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
         condition, if_count = "", None
         if isinstance(a.data.get("condition"), dict) and kind == "triggered":
-            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter)
+            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, allow_power=True)
             if if_count.kind != "you_control" or if_count.other:
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
                                            "any_of, at_least | at_most}}")

@@ -615,6 +615,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
+        if ability.if_count.power_at_least:     # "a creature with power 5 or greater" (208.1)
+            facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:

@@ -1,6 +1,7 @@
 """Trigger events about another object (CR 603.2): "Whenever another Elf enters the battlefield
 under your control", "Whenever a creature dies", "Whenever a creature you control attacks",
-"Whenever you cast a multicolored spell", "Whenever a player casts a creature spell". Each is
+"Whenever you cast a multicolored spell", "Whenever a player casts a creature spell", "Whenever
+you discard a land card". Each is
 the vocabulary's `when: {event: {filter, controller?, another?, or_self?}}` (a `matching`
 subject, translator/cards.py's WhenSubject; asp/subject_triggers.lp decides them). The triggered
 and mana templates (triggered.py, mana.py) ask here after their own events."""
@@ -70,6 +71,24 @@ def _cast(m: re.Match) -> dict | None:
     return {"cast_spell": s}
 
 
+def _discards(m: re.Match) -> dict | None:
+    who, kind = m.groups()
+    words = subject_words(kind.replace(",", ""))
+    if words is None or "nontoken" in words:
+        return None
+    return {"discards": {"filter": words, **({"controller": WHOSE[who]} if WHOSE[who] != "any" else {})}}
+
+
+DISCARD = r"Whenever (you|an opponent|a player) discards? an? ((?:non[a-z]+, )*[A-Za-z ]+?) card"
+
+
+def split_discard(normal: str) -> tuple[str, str, str] | None:
+    """"Whenever you discard a noncreature, nonland card, draw a card.": the trigger condition,
+    its comma kept, and the effect (the head holds a comma: str.partition would split it)."""
+    m = re.match(DISCARD + ", ", normal)
+    return None if m is None else (normal[:m.end() - 2], ", ", normal[m.end():])
+
+
 PATTERNS = (
     # 603.6a: "Whenever a[nother] Dragon enters the battlefield [under your control]", "Whenever
     # another creature you control enters"
@@ -82,6 +101,8 @@ PATTERNS = (
      lambda m: {"attacks": {"filter": ["creature"], "controller": "you"}}),
     # 601.2i: "Whenever you cast a multicolored spell", "Whenever a player casts a creature spell"
     (re.compile(rf"Whenever (you|a player|an opponent) casts? an? ({KIND}) spell"), _cast),
+    # 701.9a: "Whenever you discard a creature card", "... a noncreature, nonland card"
+    (re.compile(DISCARD), _discards),
 )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .effects import SELF_WORDS, read_effect
-from .subject_events import subject_event
+from .subject_events import split_discard, subject_event
 from .words import kind_filter
 
 # (the trigger condition with self references as ~, the vocabulary's event)
@@ -47,6 +47,11 @@ def when_counts(when: dict) -> bool:
 
 
 def you_control_count(condition: str) -> dict | None:
+    power = re.fullmatch(r"if you control an? ([a-zA-Z ]+?) with power (\d+) or greater", condition)
+    if power is not None:
+        # "if you control a creature with power 5 or greater" (Drumhunter; 208.1)
+        filt = kind_filter(power.group(1))
+        return None if filt is None else {"filter": list(filt), "at_least": 1, "power_at_least": int(power.group(2))}
     m = re.fullmatch(r"if you control (no|(?:one|two|three|four|five|six|seven|eight) or (?:more|fewer)) "
                      r"([a-zA-Z ]+)", condition)
     if m is None:
@@ -62,7 +67,7 @@ def you_control_count(condition: str) -> dict | None:
 
 def triggered(text: str, ctx, normal: str):
     """A triggered ability: `normal` is the line with its self references as ~."""
-    head, sep, effect = normal.partition(", ")
+    head, sep, effect = split_discard(normal) or normal.partition(", ")
     if not sep:
         return None
     when = next((w for p, w in EVENTS if p.fullmatch(head)), None) or subject_event(head)
