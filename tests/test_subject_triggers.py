@@ -72,7 +72,9 @@ def _run(specs, battlefield, actions, **extra):
     """A what-if on the compiled cards of `specs` and the tokens they create (111.4)."""
     cards: list[dict] = []
     for s in specs:
-        c = compiled(*s)
+        c = compiled(*s[:3])
+        if len(s) > 3:
+            c.card["mana_cost"] = s[3]          # (a test card's cost: its colors, 202.2)
         cards += [c.card] + [t for t in c.tokens if t not in cards]
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
                         "cards": cards, "battlefield": battlefield, **extra}, "t.yaml")
@@ -295,3 +297,77 @@ def test_waste_not_and_bone_miser_see_whose_card_of_which_kind_is_discarded():
     assert r.illegal is None, r.illegal
     assert sorted(_triggered(r)) == [("miser", 2), ("waste", 2)]
     assert afters[0]["player alice"]["mana_pool"] == "{B}{B}" and afters[0]["player bob"]["mana_pool"] == "{B}{B}"
+
+
+# -- "if ~ has no charge counters on it", "... fewer than three +1/+1 counters on it" (603.4, 122.1) --
+BLOOM = ("Mana Bloom", "Enchantment", (
+    "Mana Bloom enters the battlefield with X charge counters on it.\n"
+    "Remove a charge counter from Mana Bloom: Add one mana of any color. Activate only once each turn.\n"
+    "At the beginning of your upkeep, if Mana Bloom has no charge counters on it, return it to its owner's hand."))
+STEAM_KIN = ("Runaway Steam-Kin", "Creature — Elemental", (
+    "Whenever you cast a red spell, if Runaway Steam-Kin has fewer than three +1/+1 counters on it, put a +1/+1 "
+    "counter on Runaway Steam-Kin.\nRemove three +1/+1 counters from Runaway Steam-Kin: Add {R}{R}{R}."))
+
+
+def test_mana_bloom_returns_only_without_charge_counters():
+    for counters, returns in (({}, True), ({"charge": 1}, False)):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "untap"},
+                            "cards": [compiled(*BLOOM).card],
+                            "battlefield": [{**_on("bloom", BLOOM), "counters": counters}]}, "t.yaml")
+        got = Session(state).what_if(["next step"] + (["resolve"] if returns else []))
+        (r,) = got.results
+        assert r.illegal is None, r.illegal
+        assert (_triggered(r) == [("bloom", 3)]) is returns
+        if returns:
+            assert r.after(got.start)["bloom"]["zone"] == "hand"
+
+
+def test_runaway_steam_kin_stops_at_three_counters():
+    for n, grows in ((2, True), (3, False)):
+        board = [{**_on("kin", STEAM_KIN), "counters": {"+1/+1": n}}, _on("elf", ELF, "bob")]
+        got, afters = _run([STEAM_KIN, ELF, (*SHOCK, "{R}")], board, ["cast s targeting elf"] + (["resolve"] if grows else []),
+                           hand={"alice": [{"id": "s", "card": "Test Shock"}]}, mana_pool={"alice": "{R}"})
+        (r,) = got.results
+        assert r.illegal is None, r.illegal
+        assert (_triggered(r) == [("kin", 1)]) is grows
+        if grows:
+            assert afters[0]["kin"]["counters"] == {"+1/+1": 3}
+
+
+# -- "a spell with {X} in its mana cost" (107.3), "a Spirit or Arcane spell" (any_of; 205.3k) ------
+PALETTE = ("Elementalist's Palette", "Artifact", (
+    "Whenever you cast a spell with {X} in its mana cost, put two charge counters on Elementalist's Palette.\n"
+    "{T}: Add one mana of any color.\n{T}: Add {C} for each charge counter on Elementalist's Palette. Spend this "
+    "mana only on costs that contain {X}."))
+BAKU = ("Petalmane Baku", "Creature — Spirit", (
+    "Whenever you cast a Spirit or Arcane spell, you may put a ki counter on Petalmane Baku.\n"
+    "{1}, Remove X ki counters from Petalmane Baku: Add X mana of any one color."))
+ARCANE = ("Test Arcane", "Instant — Arcane", "Test Arcane deals 2 damage to any target.")
+
+
+def test_the_compiler_reads_x_in_cost_and_any_of_subjects():
+    assert _when(PALETTE) == {"cast_spell": {"filter": ["x_in_cost"], "controller": "you"}}
+    assert _when(BAKU) == {"cast_spell": {"any_of": [["spirit"], ["arcane"]], "controller": "you"}}
+
+
+def test_elementalists_palette_counts_only_a_spell_with_x():
+    for cost, fires in (("{X}{R}", True), ("{R}", False)):
+        got, afters = _run([PALETTE, ELF, (*SHOCK, cost)], [_on("palette", PALETTE), _on("elf", ELF, "bob")],
+                           ["cast s x=0 targeting elf" if "X" in cost else "cast s targeting elf"]
+                           + (["resolve"] if fires else []),
+                           hand={"alice": [{"id": "s", "card": "Test Shock"}]}, mana_pool={"alice": "{R}"})
+        (r,) = got.results
+        assert r.illegal is None, r.illegal
+        assert (_triggered(r) == [("palette", 1)]) is fires
+        if fires:
+            assert afters[0]["palette"]["counters"] == {"charge": 2}
+
+
+def test_petalmane_baku_sees_an_arcane_spell_and_not_another_instant():
+    for spec, fires in ((ARCANE, True), (SHOCK, False)):
+        got, afters = _run([BAKU, ELF, spec], [_on("baku", BAKU), _on("elf", ELF, "bob")],
+                           ["cast s targeting elf"] + (["resolve"] if fires else []),
+                           hand={"alice": [{"id": "s", "card": spec[0]}]})
+        assert all(_triggered(r) == ([("baku", 1)] if fires else []) for r in got.results)
+        if fires:       # "you may" (608.2d): with and without the counter
+            assert sorted(a.get("baku", {}).get("counters", {}).get("ki", 0) for a in afters) == [0, 1]

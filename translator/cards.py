@@ -72,9 +72,10 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # words of the permanent, not its card.
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped"}
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
-# "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b; a card's, of a spell).
+# "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
+# spell with {X} in its mana cost", 107.3, 202.1).
 FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS | \
-    {"nontoken", "multicolored"}
+    {"nontoken", "multicolored", "x_in_cost"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.
@@ -442,30 +443,37 @@ class WhenSubject:
     under your control" is {filter: [elf], controller: you, another: true}; "Whenever ~ or another
     nontoken creature you control dies" adds `or_self: true`; for `cast_spell` the filter is the
     spell's (its card's, 109.2) and the controller its caster (601.2a)."""
-    filter: tuple[str, ...]
+    filters: tuple[tuple[str, ...], ...]   # any of them ("a Spirit or Arcane spell": any_of)
     controller: str = "any"             # you | opponent | any
     another: bool = False               # not the ability's source itself
     or_self: bool = False               # ... or the source itself ("~ or another ...")
 
 
-SUBJECT_KEYS = {"filter", "controller", "another", "or_self"}
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self"}
 
 
 def parse_when_subject(a: Fields, event: str) -> WhenSubject:
     raw = a.data["when"][event]
     f = Fields(raw, a.where, a.sub("when") + f".{event}", SUBJECT_KEYS)
-    if not f.has("filter"):
-        raise f.error(None, "a matching event needs filter: the words of the object it is about")
-    words = parse_filter(f.data["filter"], f, "filter")
+    if f.has("filter") == f.has("any_of"):
+        raise f.error(None, "a matching event needs filter (the words of the object it is about) or any_of "
+                            "(a list of filters)")
+    if f.has("filter"):
+        filters = (parse_filter(f.data["filter"], f, "filter"),)
+    else:
+        raw = f.get("any_of", list)
+        if not raw:
+            raise f.error("any_of", "a list of filters, like [[spirit], [arcane]]")
+        filters = tuple(parse_filter(x, f, f"any_of[{i}]") for i, x in enumerate(raw))
     controller = f.get("controller", str, "any")
     if controller not in ("you", "opponent", "any"):
         raise f.error("controller", "must be you, opponent or any")
     another, or_self = f.get("another", bool, False), f.get("or_self", bool, False)
     if or_self and not another:
         raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
-    if event != "cast_spell" and "creature" not in words and event in ("dies", "attacks"):
+    if event in ("dies", "attacks") and any("creature" not in words for words in filters):
         raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
-    return WhenSubject(words, controller, another, or_self)
+    return WhenSubject(filters, controller, another, or_self)
 
 
 def parse_when(a: Fields, where: str) -> tuple[str, str]:
@@ -1018,11 +1026,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
         condition, if_count = "", None
         if isinstance(a.data.get("condition"), dict) and kind == "triggered":
-            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, allow_power=True)
-            if if_count.kind != "you_control" or if_count.other:
+            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
+            if if_count.kind not in ("you_control", "counters") or if_count.other:
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
-                                           "any_of, at_least | at_most}}")
-            condition = "you_control"
+                                           "any_of, at_least | at_most}} or {counters: {kind, at_least | at_most}}")
+            condition = "you_control" if if_count.kind == "you_control" else "self_counters"
         else:
             condition = a.get("condition", str, "")
         if condition and not if_count and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):

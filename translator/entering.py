@@ -71,7 +71,7 @@ class Condition:
                                                 # "a creature with power 5 or greater" (208.1)
 
 
-def parse_condition(arg: Any, f: Fields, key: str, parse_filter, allow_power: bool = False) -> Condition:
+def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool = False) -> Condition:
     """`{you_control: {filter | any_of, other, at_least | at_most}}`, `{opponents: {at_least}}`,
     `{pay_life: N}`, `{reveal: {filter | any_of}}`, `{counters: {kind, at_least}}`."""
     c = Fields(arg, f.where, f.sub(key), set(CONDITIONS))
@@ -85,9 +85,13 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter, allow_power: bo
             raise c.error(kind, "must be a positive amount of life")
         return Condition(kind, count=n)
     sub = Fields(value, f.where, c.sub(kind), {"filter", "any_of", "other", "at_least", "at_most", "kind"} |
-                 ({"power_at_least"} if allow_power and kind == "you_control" else set()))
+                 ({"power_at_least"} if trigger and kind == "you_control" else set()))
     if kind == "counters":
         counter = sub.get("kind", str, required=True)
+        if trigger and sub.has("at_most"):
+            # a triggered ability's "if ~ has no charge counters on it", "... fewer than three
+            # +1/+1 counters on it" (603.4: its source's counters)
+            return Condition(kind, counter=counter, compare="at_most", count=_count(sub, "at_most"))
         return Condition(kind, counter=counter, count=_count(sub, "at_least", 1))
     if kind == "opponents":
         return Condition(kind, count=_count(sub, "at_least", required=True))

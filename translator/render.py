@@ -516,8 +516,10 @@ def subject_facts(a: str, subject) -> list[str]:
     """What a `matching` event is about (asp/subject_triggers.lp): its filter, whose, another."""
     if subject is None:
         return []
-    f, ff = filter_facts(subject.filter)
-    facts = [f"when_filter({a},{f})."] + ff
+    facts = []
+    for words in subject.filters:       # any of them (one trigger however many it matches)
+        f, ff = filter_facts(words)
+        facts += [f"when_filter({a},{f})."] + ff
     if subject.controller != "any":
         facts.append(f"when_controller({a},{subject.controller}).")
     if subject.another:
@@ -611,7 +613,11 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
               (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
         term = "enchanted_is" if c.kind == "enchanted" else f"you_control({c.compare},{c.count})"
         facts += [f"ability_condition({a},{term})."] + ff
-    if ability.if_count is not None:
+    if ability.if_count is not None and ability.if_count.kind == "counters":
+        # CR 603.4: "if ~ has no charge counters on it" (its source's counters, triggers.lp)
+        c = ability.if_count
+        facts.append(f"trigger_if_counters({a},{quote(c.counter)},{c.compare},{c.count}).")
+    elif ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff

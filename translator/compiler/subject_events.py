@@ -32,10 +32,16 @@ def subject_words(phrase: str) -> list[str] | None:
 
 
 def _subject(kind: str, controller: str = "any", another: bool = False, or_self: bool = False) -> dict | None:
-    words = subject_words(kind)
-    if words is None:
-        return None
-    out: dict = {"filter": words}
+    if " or " in kind:                  # "a Spirit or Arcane spell": any of the kinds
+        kinds = [subject_words(k) for k in kind.split(" or ")]
+        if any(k is None for k in kinds):
+            return None
+        out: dict = {"any_of": kinds}
+    else:
+        words = subject_words(kind)
+        if words is None:
+            return None
+        out = {"filter": words}
     if controller != "any":
         out["controller"] = controller
     if another:
@@ -56,17 +62,19 @@ def _dies(m: re.Match) -> dict | None:
     if self_or and article.lower() != "another":
         return None
     s = _subject(kind, "you" if you else "any", article.lower() == "another", bool(self_or))
-    if s is None or "creature" not in s["filter"]:
+    if s is None or "creature" not in s.get("filter", ()):
         return None                     # 700.4: what dies is a creature
     return {"dies": s}
 
 
 def _cast(m: re.Match) -> dict | None:
     who, kind = m.groups()
+    if kind == "spell with {X} in its mana cost":       # (107.3, 202.1)
+        return {"cast_spell": {"filter": ["x_in_cost"], **({"controller": WHOSE[who]} if who != "a player" else {})}}
     if kind.lower() == "creature" and who == "you":
         return None                     # (triggered.py's own cast_creature_spell)
     s = _subject(kind, WHOSE[who])
-    if s is None or any(w in ("nontoken",) for w in s["filter"]):
+    if s is None or any("nontoken" in f for f in s.get("any_of", [s.get("filter", [])])):
         return None
     return {"cast_spell": s}
 
@@ -101,6 +109,7 @@ PATTERNS = (
      lambda m: {"attacks": {"filter": ["creature"], "controller": "you"}}),
     # 601.2i: "Whenever you cast a multicolored spell", "Whenever a player casts a creature spell"
     (re.compile(rf"Whenever (you|a player|an opponent) casts? an? ({KIND}) spell"), _cast),
+    (re.compile(r"Whenever (you|a player|an opponent) casts? a (spell with \{X\} in its mana cost)"), _cast),
     # 701.9a: "Whenever you discard a creature card", "... a noncreature, nonland card"
     (re.compile(DISCARD), _discards),
 )

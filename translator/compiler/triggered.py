@@ -46,6 +46,17 @@ def when_counts(when: dict) -> bool:
     return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step")
 
 
+def self_counters(condition: str) -> dict | None:
+    """CR 603.4: "if ~ has no charge counters on it" (Mana Bloom), "if ~ has fewer than three
+    +1/+1 counters on it" (Runaway Steam-Kin): its source's counters of that kind, at most N."""
+    m = re.fullmatch(r"if ~ has (no|fewer than (?:two|three|four|five)) ([a-z]+|[+-]\d+/[+-]\d+) counters on it",
+                     condition)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    return {"kind": m.group(2), "at_most": 0 if words[0] == "no" else COUNT_WORDS[words[-1]] - 1}
+
+
 def you_control_count(condition: str) -> dict | None:
     power = re.fullmatch(r"if you control an? ([a-zA-Z ]+?) with power (\d+) or greater", condition)
     if power is not None:
@@ -81,6 +92,9 @@ def triggered(text: str, ctx, normal: str):
     elif sep2 and when_counts(when) and you_control_count(condition) is not None:
         entry["condition"] = {"you_control": you_control_count(condition)}
         effect = rest
+    elif sep2 and self_counters(condition) is not None:
+        entry["condition"] = {"counters": self_counters(condition)}
+        effect = re.sub(r"\breturn it to its owner's hand\.$", "return ~ to its owner's hand.", rest)
     effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
     if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
