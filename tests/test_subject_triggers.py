@@ -371,3 +371,22 @@ def test_petalmane_baku_sees_an_arcane_spell_and_not_another_instant():
         assert all(_triggered(r) == ([("baku", 1)] if fires else []) for r in got.results)
         if fires:       # "you may" (608.2d): with and without the counter
             assert sorted(a.get("baku", {}).get("counters", {}).get("ki", 0) for a in afters) == [0, 1]
+
+
+# -- "Whenever you tap ~ for mana" (106.12) ---------------------------------------------------------------
+ZHUR_TAA = ("Zhur-Taa Druid", "Creature — Human Druid",
+            "{T}: Add {G}.\nWhenever you tap Zhur-Taa Druid for mana, it deals 1 damage to each opponent.")
+
+
+def test_zhur_taa_druid_pings_when_tapped_for_mana_and_not_when_tapped_otherwise():
+    assert _when(ZHUR_TAA, 2) == {"tapped_for_mana": "self"}
+    got, afters = _run([ZHUR_TAA], [_on("druid", ZHUR_TAA)], ["activate druid 1", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert _triggered(r) == [("druid", 2)]
+    assert afters[0]["player bob"] == {"life": 19} and afters[0]["player alice"] == {"mana_pool": "{G}"}
+    # tapped to attack (508.1f), not for mana: no trigger
+    got, _ = _run([ZHUR_TAA], [_on("druid", ZHUR_TAA)], ["next step", "attack druid"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert _triggered(r) == []

@@ -420,6 +420,7 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
+    "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
                                                        # you control attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)

@@ -25,6 +25,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
+    (rf"Whenever you tap {SELF_WORDS} for mana", {"tapped_for_mana": "self"}),     # 106.12
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
     (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
     (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
