@@ -390,3 +390,16 @@ def test_zhur_taa_druid_pings_when_tapped_for_mana_and_not_when_tapped_otherwise
     (r,) = got.results
     assert r.illegal is None, r.illegal
     assert _triggered(r) == []
+
+
+# -- "you may add {R}{R}" (608.2d) -----------------------------------------------------------------------
+RADHA = ("Radha, Heir to Keld", "Legendary Creature — Elf Warrior",
+         "Whenever Radha, Heir to Keld attacks, you may add {R}{R}.\n{T}: Add {G}.")
+
+
+def test_radha_may_add_rr_as_her_trigger_resolves():
+    assert compiled(*RADHA).card["abilities"][0]["triggered"] == \
+        {"when": {"attacks": "self"}, "add_mana": "{R}{R}", "may_add": True}
+    got, afters = _run([RADHA], [_on("radha", RADHA)], ["next step", "attack radha", "resolve"])
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    assert sorted(a.get("player alice", {}).get("mana_pool", "") for a in afters) == ["", "{R}{R}"]

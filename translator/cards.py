@@ -194,6 +194,7 @@ class Ability:
                                          # event is about ("Whenever another Elf you control enters")
     instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
     instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
+    may_add: bool = False                # triggered: "you may add {R}{R}" (608.2d)
     add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
                                          # trigger names gets the mana (106.4), not its controller
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
@@ -924,7 +925,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
+                   "may_add"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[str, ...] = ()
         if a.has("costs_less_for_each"):
@@ -1049,7 +1051,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
+        may_add = a.get("may_add", bool, False)
+        if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
+            # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
+            raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
+                       may_add=may_add,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,

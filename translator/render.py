@@ -467,6 +467,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                                             index=lambda k: f"instead({k})"))
     if ability.add_mana_to:
         facts.append(f"adds_mana_to({a},{ability.add_mana_to}).")
+    if ability.may_add:
+        facts.append(f"may_add_mana({a}).")     # "you may add {R}{R}" (608.2d)
     if ability.target:
         facts.append(f"ability_targets({a}).")
         k = 0
