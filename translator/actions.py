@@ -169,7 +169,7 @@ KINDS: dict[str, Kind] = {
     # after "target player" (any_of: either kind; controller: target, the player it targets).
     "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each"),
                     "amount": _positive_or("power"), "filter": FILTER, "any_of": ANY_OF,
-                    "controller": _words("you", "target")},
+                    "controller": _words("you", "target"), "may": _flag},
                    required=("to", "amount"),
                    rules=((lambda p: ("filter" in p or "any_of" in p) != (p["to"] == "each"),
                            "to: each goes with a filter (or any_of), and a filter with to: each"),
@@ -186,14 +186,14 @@ KINDS: dict[str, Kind] = {
     # sacrificed_power: its power; 608.2h: as it last existed).
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
-                       "controller": _words("you"), "if_you_control": FILTER},
+                       "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     "counters": Kind({"what": _words(*_OBJECT), "kind": _name, "count": _positive, "filter": FILTER,
-                      "controller": _words("you")},
+                      "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),

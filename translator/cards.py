@@ -76,7 +76,10 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped",
                "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
-FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS
+# "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
+# spell with {X} in its mana cost", 107.3, 202.1).
+FILTER_WORDS = SUPERTYPES | CARD_TYPES | COLORS | NEGATED | {"permanent", "colorless"} | STATE_WORDS | \
+    {"nontoken", "multicolored", "x_in_cost"}
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 # Mana symbols a cost may hold (CR 107.4): numbers, X and Y (107.3p; no rule names a {Z}),
 # colored, hybrid, Phyrexian, snow.
@@ -196,8 +199,11 @@ class Ability:
     more_targets: tuple = ()             # the next instances of the word "target", each like `target`
                                          # ("... onto a second target creature", CR 115.3)
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
+    when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
+                                         # event is about ("Whenever another Elf you control enters")
     instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
     instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
+    may_add: bool = False                # triggered: "you may add {R}{R}" (608.2d)
     add_mana_to: str = ""                # triggered: "that player adds {G}{G}": the player its
                                          # trigger names gets the mana (106.4), not its controller
     pt: tuple[PTEffect, ...] = ()        # static / created: power/toughness effects (CR 613.4)
@@ -420,18 +426,25 @@ COST_INCREASES = ("other_spells_cast_this_turn",)
 
 # Trigger events (CR 603.1, 603.6, 603.10a), each {event: whose}.
 WHEN = {
-    "enters": ("self",),                               # "When ~ enters the battlefield" (603.6a)
+    "enters": ("self", "matching"),                    # "When ~ enters the battlefield" (603.6a);
+                                                       # "Whenever a[nother] Elf enters [under your
+                                                       # control]": a `matching` subject (WhenSubject)
     "enters_untapped": ("self",),                      # "When ~ enters untapped" (603.2, 603.6a)
     "you_do": ("sacrifice",),                          # a reflexive trigger, "When you do" after
                                                        # a sacrifice (603.12; `reflexive:` only)
     "put_into_graveyard_from_battlefield": ("self",),  # leaves-the-battlefield (603.6c, 603.10a)
-    "dies": ("self",),                                 # 700.4: put into a graveyard from the battlefield
+    "dies": ("self", "matching"),                      # 700.4: put into a graveyard from the battlefield
     "cast_not_from_hand": ("you",),                    # "Whenever you cast a spell from anywhere
                                                        # other than your hand" (601.2i)
     "cast_mv_equals_counters": ("charge",),            # "Whenever a player casts a spell with mana
                                                        # value equal to the number of charge
                                                        # counters on ~" (601.2i, 202.3e)
     "cast_creature_spell": ("you",),                   # "Whenever you cast a creature spell" (601.2i)
+    "discards": ("matching",),                         # "Whenever you discard a creature card",
+                                                       # "an opponent discards a land card" (701.9a)
+    "cast_spell": ("matching",),                       # "Whenever you cast a multicolored spell",
+                                                       # "Whenever a player casts a creature spell"
+                                                       # (601.2i); the subject is the spell
     "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
@@ -439,7 +452,9 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
-    "attacks": ("self",),                              # "Whenever ~ attacks" (508.3a)
+    "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
+    "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
+                                                       # you control attacks" (508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one
@@ -455,11 +470,52 @@ WHEN = {
 }
 
 
+@dataclass(frozen=True)
+class WhenSubject:
+    """What a `matching` event is about (CR 603.2): "Whenever another Elf enters the battlefield
+    under your control" is {filter: [elf], controller: you, another: true}; "Whenever ~ or another
+    nontoken creature you control dies" adds `or_self: true`; for `cast_spell` the filter is the
+    spell's (its card's, 109.2) and the controller its caster (601.2a)."""
+    filters: tuple[tuple[str, ...], ...]   # any of them ("a Spirit or Arcane spell": any_of)
+    controller: str = "any"             # you | opponent | any
+    another: bool = False               # not the ability's source itself
+    or_self: bool = False               # ... or the source itself ("~ or another ...")
+
+
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self"}
+
+
+def parse_when_subject(a: Fields, event: str) -> WhenSubject:
+    raw = a.data["when"][event]
+    f = Fields(raw, a.where, a.sub("when") + f".{event}", SUBJECT_KEYS)
+    if f.has("filter") == f.has("any_of"):
+        raise f.error(None, "a matching event needs filter (the words of the object it is about) or any_of "
+                            "(a list of filters)")
+    if f.has("filter"):
+        filters = (parse_filter(f.data["filter"], f, "filter"),)
+    else:
+        raw = f.get("any_of", list)
+        if not raw:
+            raise f.error("any_of", "a list of filters, like [[spirit], [arcane]]")
+        filters = tuple(parse_filter(x, f, f"any_of[{i}]") for i, x in enumerate(raw))
+    controller = f.get("controller", str, "any")
+    if controller not in ("you", "opponent", "any"):
+        raise f.error("controller", "must be you, opponent or any")
+    another, or_self = f.get("another", bool, False), f.get("or_self", bool, False)
+    if or_self and not another:
+        raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
+    if event in ("dies", "attacks") and any("creature" not in words for words in filters):
+        raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
+    return WhenSubject(filters, controller, another, or_self)
+
+
 def parse_when(a: Fields, where: str) -> tuple[str, str]:
     raw = a.data["when"]
     if not isinstance(raw, dict) or len(raw) != 1:
         raise a.error("when", "must be one {event: whose} mapping like {enters: self}")
     (event, whose), = raw.items()
+    if isinstance(whose, dict) and event in WHEN and "matching" in WHEN[event]:
+        return (event, "matching")      # its subject: parse_when_subject
     if event not in WHEN:
         raise a.error("when", f"unknown event {event!r}; known: {', '.join(sorted(WHEN))}")
     if whose not in WHEN[event]:
@@ -948,7 +1004,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
     if kind in ("activated", "triggered", "spell"):
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
-                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each"}
+                   "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
+                   "may_add"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[str, ...] = ()
         if a.has("costs_less_for_each"):
@@ -1037,11 +1094,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         control = parse_filter(a.data["only_if_you_control"], a, "only_if_you_control") \
             if a.has("only_if_you_control") else ()
         only_if, per_turn = _activation_limits(a, kind)
-        when = ()
+        when, when_subject = (), None
         if a.has("when"):
             if kind != "triggered":
                 raise a.error("when", "only a triggered ability has a trigger event")
             when = parse_when(a, where)
+            when_subject = parse_when_subject(a, when[0]) if when[1] == "matching" else None
             if when[0] == "you_do" and not path.endswith("reflexive"):
                 raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
                                       "the ability whose action it follows")
@@ -1060,11 +1118,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
         condition, if_count = "", None
         if isinstance(a.data.get("condition"), dict) and kind == "triggered":
-            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter)
-            if if_count.kind != "you_control" or if_count.other:
+            if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
+            if if_count.kind not in ("you_control", "counters") or if_count.other:
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
-                                           "any_of, at_least | at_most}}")
-            condition = "you_control"
+                                           "any_of, at_least | at_most}} or {counters: {kind, at_least | at_most}}")
+            condition = "you_control" if if_count.kind == "you_control" else "self_counters"
         else:
             condition = a.get("condition", str, "")
         if condition and not if_count and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
@@ -1072,20 +1130,27 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         add_mana_to = a.get("add_mana_to", str, "")
-        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",)):
+        if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
-                                         "event names a player (when: {beginning_of_precombat_main: each_player})")
+                                         "event names a player (when: {beginning_of_precombat_main: each_player}, "
+                                         "or cast_spell: its caster)")
         if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
             # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
             raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
         if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
+        may_add = a.get("may_add", bool, False)
+        if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
+            # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
+            raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
+                       may_add=may_add,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
-                       target=target, more_targets=more_targets, when=when, condition=condition,
+                       target=target, more_targets=more_targets, when=when, when_subject=when_subject,
+                       condition=condition,
                        if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
                        costs_less_for_each=less)
     if kind == "static":

@@ -67,9 +67,11 @@ class Condition:
     compare: str = "at_least"                   # at_least | at_most
     count: int = 1
     counter: str = ""                           # counters: the counter kind
+    power_at_least: int = 0                     # you_control, of a triggered ability's "if" (603.4):
+                                                # "a creature with power 5 or greater" (208.1)
 
 
-def parse_condition(arg: Any, f: Fields, key: str, parse_filter) -> Condition:
+def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool = False) -> Condition:
     """`{you_control: {filter | any_of, other, at_least | at_most}}`, `{opponents: {at_least}}`,
     `{pay_life: N}`, `{reveal: {filter | any_of}}`, `{counters: {kind, at_least}}`."""
     c = Fields(arg, f.where, f.sub(key), set(CONDITIONS))
@@ -82,9 +84,14 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter) -> Condition:
         if n < 1:
             raise c.error(kind, "must be a positive amount of life")
         return Condition(kind, count=n)
-    sub = Fields(value, f.where, c.sub(kind), {"filter", "any_of", "other", "at_least", "at_most", "kind"})
+    sub = Fields(value, f.where, c.sub(kind), {"filter", "any_of", "other", "at_least", "at_most", "kind"} |
+                 ({"power_at_least"} if trigger and kind == "you_control" else set()))
     if kind == "counters":
         counter = sub.get("kind", str, required=True)
+        if trigger and sub.has("at_most"):
+            # a triggered ability's "if ~ has no charge counters on it", "... fewer than three
+            # +1/+1 counters on it" (603.4: its source's counters)
+            return Condition(kind, counter=counter, compare="at_most", count=_count(sub, "at_most"))
         return Condition(kind, counter=counter, count=_count(sub, "at_least", 1))
     if kind == "opponents":
         return Condition(kind, count=_count(sub, "at_least", required=True))
@@ -97,7 +104,7 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter) -> Condition:
         raise sub.error(None, "give at_least or at_most, not both")
     compare = "at_most" if sub.has("at_most") else "at_least"
     return Condition(kind, filters=filters, other=sub.get("other", bool, False), compare=compare,
-                     count=_count(sub, compare, 1))
+                     count=_count(sub, compare, 1), power_at_least=_count(sub, "power_at_least", 0))
 
 
 def _count(f: Fields, key: str, default: int | None = None, required: bool = False) -> int:

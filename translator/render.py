@@ -106,11 +106,13 @@ def symbol(s: str) -> str:
 def word(w: str) -> str:
     """A filter word: types, supertypes, colors and "permanent" are constants, subtypes
     strings, "nonX" is non(X)."""
+    if w == "nontoken":
+        return 'non("token")'             # not a token (111.1): a word of the permanent (STATE_WORDS)
     if w in NEGATED:
         return f"non({w[3:]})"
     if w.startswith("non-") and len(w) > 4:
         return f"non({word(w[4:])})"       # "non-Lair": not of that subtype (205.3)
-    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless"} else quote(w)
+    return w if w in CARD_TYPES | SUPERTYPES | COLORS | {"permanent", "card", "colorless", "multicolored"} else quote(w)
 
 
 def filter_term(words: tuple[str, ...]) -> str:
@@ -472,6 +474,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # a counter kind is a string in the facts (counter/3)
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
+        facts.extend(subject_facts(a, ability.when_subject))
     if ability.instead_mana is not None:
         # "If [condition], add [mana] instead": the other mana, an ability term of its own with
         # the condition as its activation condition (checked in costs.lp, used in mana.lp)
@@ -482,6 +485,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                                             index=lambda k: f"instead({k})"))
     if ability.add_mana_to:
         facts.append(f"adds_mana_to({a},{ability.add_mana_to}).")
+    if ability.may_add:
+        facts.append(f"may_add_mana({a}).")     # "you may add {R}{R}" (608.2d)
     if ability.target:
         facts.append(f"ability_targets({a}).")
         k = 0
@@ -524,6 +529,23 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
         facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
         facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
+    return facts
+
+
+def subject_facts(a: str, subject) -> list[str]:
+    """What a `matching` event is about (asp/subject_triggers.lp): its filter, whose, another."""
+    if subject is None:
+        return []
+    facts = []
+    for words in subject.filters:       # any of them (one trigger however many it matches)
+        f, ff = filter_facts(words)
+        facts += [f"when_filter({a},{f})."] + ff
+    if subject.controller != "any":
+        facts.append(f"when_controller({a},{subject.controller}).")
+    if subject.another:
+        facts.append(f"when_another({a}).")
+    if subject.or_self:
+        facts.append(f"when_or_self({a}).")
     return facts
 
 
@@ -614,10 +636,16 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         term = ("enchanted_is" if c.kind == "enchanted" else f"in_graveyard({c.compare},{c.count})"
                 if c.kind == "in_graveyard" else f"you_control({c.compare},{c.count})")
         facts += [f"ability_condition({a},{term})."] + ff
-    if ability.if_count is not None:
+    if ability.if_count is not None and ability.if_count.kind == "counters":
+        # CR 603.4: "if ~ has no charge counters on it" (its source's counters, triggers.lp)
+        c = ability.if_count
+        facts.append(f"trigger_if_counters({a},{quote(c.counter)},{c.compare},{c.count}).")
+    elif ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
+        if ability.if_count.power_at_least:     # "a creature with power 5 or greater" (208.1)
+            facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:

@@ -884,6 +884,30 @@ def _may_create(m: re.Match, read: EffectRead) -> list[dict] | None:
 SENTENCES = SENTENCES + ((re.compile(r"you may (create .+)", re.IGNORECASE | re.DOTALL), _may_create),)
 
 
+# "You may gain 2 life.", "You may put a petal counter on ~.", "You may have ~ deal 2 damage to
+# target player or planeswalker.": one action its controller chooses to take or not as it
+# resolves (608.2d; `may`, asp/effects.lp's doing/2).
+MAY_KINDS = ("gain_life", "counters", "damage")
+
+
+def _may_action(m: re.Match, read: EffectRead) -> list[dict] | None:
+    inner = m.group(1)
+    inner = re.sub(r"^have (~|it) deal ", r"\1 deals ", inner)
+    inner = re.sub(r"^gain ", "you gain ", inner)
+    for pattern, build in SENTENCES:
+        found = pattern.fullmatch(inner)
+        if found and build is not _may_action:
+            actions = build(found, read)
+            if actions is None or len(actions) != 1 or next(iter(actions[0])) not in MAY_KINDS:
+                return None
+            (kind, params), = actions[0].items()
+            return [{kind: {**params, "may": True}}]
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r"you may ((?:gain|put|have ~ deal|have it deal) .+)", re.IGNORECASE), _may_action),)
+
+
 # -- tokens with a quoted ability (CR 111.4, 111.2) --------------------------------------------
 # "Create a 1/1 green Elf Druid creature token with "{T}: Add {G}."" (Freyalise, Llanowar's
 # Fury): the quoted ability is the token's own, compiled as a line of its card (recursively).

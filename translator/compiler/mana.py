@@ -16,6 +16,7 @@ from typing import Any
 from ..cards import KEYWORDS
 from .costs import read_cost
 from .effects import EffectRead, read_effect
+from .subject_events import subject_event
 from .words import kind_filter, number, sentences
 
 SYM = r"\{[WUBRGC]\}"
@@ -933,6 +934,7 @@ def triggered_mana(norm: str, orig: str):
         m = re.fullmatch(r"((?:When|Whenever|At) [^,]+)()(), (.+)", f"{both.group(1)}, {both.group(3)}")
         life = ([both.group(2)[0].upper() + both.group(2)[1:] + ".", f"Add {both.group(3)}."],
                 [printed.group(2)[0].upper() + printed.group(2)[1:] + ".", f"Add {printed.group(3)}."])
+    that_player = may = False
     if chapter is not None:
         # CR 714.2b: a Saga's chapter ability is a triggered ability (its event is not read here)
         event, rest, when = chapter.group(1), chapter.group(2), None
@@ -940,9 +942,15 @@ def triggered_mana(norm: str, orig: str):
         event, rest = m.group(1), m.group(4)
         # an intervening "if" (603.4), "you may", "that player adds": the event is not all read
         that_player = ", that player adds " in m.group(0)
-        plain = not (m.group(2) or m.group(3)) and (that_player or " that player " not in m.group(0))
+        plain = not m.group(2) and (that_player or " that player " not in m.group(0))
+        may = bool(m.group(3)) and not that_player and m.group(0).startswith(event + ", you may add")
         events = THAT_PLAYER_WHEN if that_player else WHEN
         when = next((w for pattern, w in events if pattern.fullmatch(event)), None) if plain else None
+        if when is None and plain:
+            # an event about another object (subject_events.py): "that player" is a caster's
+            when = subject_event(event)
+            if when is not None and that_player and "cast_spell" not in when:
+                when = None
     s = aligned("Add " + rest + ".", orig) if life is None else life
     if s is None:
         return None
@@ -954,8 +962,10 @@ def triggered_mana(norm: str, orig: str):
         entry["effect"] = orig
         return {"triggered": entry}, ("when",) + tuple(u for u in unread if u != "effect") + \
             (("effect",) if "effect" in unread else ())
-    if "effect" in entry:
+    if "effect" in entry and "does" not in entry:
         return None
-    if when.get("beginning_of_precombat_main") == "each_player":
+    if when.get("beginning_of_precombat_main") == "each_player" or that_player:
         entry["add_mana_to"] = "that_player"
+    if may:
+        entry["may_add"] = True         # "you may add {R}{R}" (608.2d)
     return {"triggered": {"when": when, **entry}}, unread + (() if on_stack_read(entry["add_mana"]) else ("amount",))

@@ -69,4 +69,7 @@ CREATURE_TYPES = frozenset({
     'wizard', 'wolf', 'wolverine', 'wombat', 'worm', 'wraith', 'wurm', 'yeti', 'zombie', 'zubera'
 })
 
-SUBTYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | PLANESWALKER_TYPES | CREATURE_TYPES
+# CR 205.3k: the spell types (instants' and sorceries' subtypes)
+SPELL_TYPES = frozenset({'adventure', 'arcane', 'lesson', 'omen', 'trap'})
+
+SUBTYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | PLANESWALKER_TYPES | CREATURE_TYPES | SPELL_TYPES

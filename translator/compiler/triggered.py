@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .effects import SELF_WORDS, read_effect
+from .subject_events import split_discard, subject_event
 from .words import kind_filter
 
 # (the trigger condition with self references as ~, the vocabulary's event)
@@ -24,6 +25,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
+    (rf"Whenever you tap {SELF_WORDS} for mana", {"tapped_for_mana": "self"}),     # 106.12
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
     (rf"Whenever {SELF_WORDS} deals combat damage to a player", {"deals_combat_damage_to_player": "self"}),
     (r"Whenever you cast a creature spell", {"cast_creature_spell": "you"}),
@@ -45,7 +47,23 @@ def when_counts(when: dict) -> bool:
     return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step")
 
 
+def self_counters(condition: str) -> dict | None:
+    """CR 603.4: "if ~ has no charge counters on it" (Mana Bloom), "if ~ has fewer than three
+    +1/+1 counters on it" (Runaway Steam-Kin): its source's counters of that kind, at most N."""
+    m = re.fullmatch(r"if ~ has (no|fewer than (?:two|three|four|five)) ([a-z]+|[+-]\d+/[+-]\d+) counters on it",
+                     condition)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    return {"kind": m.group(2), "at_most": 0 if words[0] == "no" else COUNT_WORDS[words[-1]] - 1}
+
+
 def you_control_count(condition: str) -> dict | None:
+    power = re.fullmatch(r"if you control an? ([a-zA-Z ]+?) with power (\d+) or greater", condition)
+    if power is not None:
+        # "if you control a creature with power 5 or greater" (Drumhunter; 208.1)
+        filt = kind_filter(power.group(1))
+        return None if filt is None else {"filter": list(filt), "at_least": 1, "power_at_least": int(power.group(2))}
     m = re.fullmatch(r"if you control (no|(?:one|two|three|four|five|six|seven|eight) or (?:more|fewer)) "
                      r"([a-zA-Z ]+)", condition)
     if m is None:
@@ -61,10 +79,10 @@ def you_control_count(condition: str) -> dict | None:
 
 def triggered(text: str, ctx, normal: str):
     """A triggered ability: `normal` is the line with its self references as ~."""
-    head, sep, effect = normal.partition(", ")
+    head, sep, effect = split_discard(normal) or normal.partition(", ")
     if not sep:
         return None
-    when = next((w for p, w in EVENTS if p.fullmatch(head)), None)
+    when = next((w for p, w in EVENTS if p.fullmatch(head)), None) or subject_event(head)
     if when is None:
         return None
     entry: dict = {"when": dict(when), "effect": text}
@@ -75,6 +93,9 @@ def triggered(text: str, ctx, normal: str):
     elif sep2 and when_counts(when) and you_control_count(condition) is not None:
         entry["condition"] = {"you_control": you_control_count(condition)}
         effect = rest
+    elif sep2 and self_counters(condition) is not None:
+        entry["condition"] = {"counters": self_counters(condition)}
+        effect = re.sub(r"\breturn it to its owner's hand\.$", "return ~ to its owner's hand.", rest)
     effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
     if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
