@@ -256,7 +256,12 @@ KINDS: dict[str, Kind] = {
     # it must be found). `count` ("up to two"), `to`, `tapped` (110.5b), `shuffle` ("then
     # shuffle"), `may` ("you may search": the whole sentence, shuffle included, is optional).
     # Revealing it (701.20a) changes nothing here, so the sentence may say it or not.
-    "search": Kind({"filter": FILTER, "any_of": ANY_OF, "count": _positive,
+    # `each_of` (two filters): "a Forest card and a Plains card" (Krosan Verge), "an Aura card
+    # and/or an Equipment card" (Axgard Armory): one card of each kind at most, two different
+    # cards. `count: any`: "any number of God cards" (The World Tree). `share_land_type`: "up to
+    # two basic land cards that share a land type" (Myriad Landscape, 205.3i).
+    "search": Kind({"filter": FILTER, "any_of": ANY_OF, "each_of": ANY_OF, "count": _positive_or("any"),
+                    "share_land_type": _flag,
                     "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
                     "may": _flag,
                     # who searches (608.2c): each player, or the controller of its target as it
@@ -265,6 +270,12 @@ KINDS: dict[str, Kind] = {
                     "who": _words("you", "each_player", "target_controller")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
+                          (lambda p: "each_of" in p and ("filter" in p or "any_of" in p or p["count"] != 1),
+                           "each_of stands alone: one card of each of its filters (no filter, any_of or count)"),
+                          (lambda p: "each_of" in p and (len(p["each_of"]) != 2 or p["each_of"][0] == p["each_of"][1]),
+                           "each_of lists two different filters (\"a Forest card and a Plains card\")"),
+                          (lambda p: "share_land_type" in p and p["count"] != 2,
+                           "share_land_type goes with count: 2 (\"up to two basic land cards that share a land type\")"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),
     # "Proliferate" (701.34a).
     "proliferate": Kind({}),

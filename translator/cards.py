@@ -178,8 +178,9 @@ class Ability:
     only_if: tuple[ActivationCondition, ...] = ()  # activation conditions (602.5; activation.py)
     per_turn: int = 0                    # "Activate only once each turn": at most N times each
                                          # turn (CR 602.5b); 0: no limit
-    costs_less_for_each: tuple[str, ...] = ()   # "This ability costs {1} less to activate for each
-                                         # legendary creature you control" (601.2f): the filter
+    costs_less_for_each: tuple[tuple[str, ...], ...] = ()   # "This ability costs {1} less to activate
+                                         # for each legendary creature you control" (601.2f): the
+                                         # filters (a permanent matching any of them counts once)
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -871,14 +872,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each"}
         a = Fields(arg, where, sub, allowed)
-        less: tuple[str, ...] = ()
+        less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
             # CR 601.2f, 602.2b: a cost reduction of the ability itself, {1} for each permanent
             # matching the filter that its activator controls (generic mana only)
             if kind != "activated":
                 raise a.error("costs_less_for_each", "goes on an activated ability (\"This ability costs {1} less "
                                                      "to activate for each ...\")")
-            less = parse_filter(a.get("costs_less_for_each", list), a, "costs_less_for_each")
+            # a list of filters: {1} less for each permanent matching any of them ("for each
+            # legendary creature and planeswalker you control", Mobilized District)
+            raw_less = a.get("costs_less_for_each", list)
+            if raw_less and all(isinstance(x, list) for x in raw_less):
+                less = tuple(parse_filter(x, a, "costs_less_for_each") for x in raw_less)
+            else:
+                less = (parse_filter(raw_less, a, "costs_less_for_each"),)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
             raw = a.get("cost", list, required=True)

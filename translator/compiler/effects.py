@@ -19,7 +19,7 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 # The predefined tokens of CR 111.10 that the bundled library holds as cards.
-PREDEFINED_TOKENS = ("Treasure", "Food", "Clue", "Gold")
+PREDEFINED_TOKENS = ("Treasure", "Food", "Clue", "Gold", "Blood")
 SELF_WORDS = r"(?:~|this (?:land|creature|artifact|enchantment|permanent|planeswalker))"
 
 
@@ -1011,3 +1011,10 @@ from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads fr
 from .land_tail import target_more as _target_more
 
 SENTENCES = _LAND_TAIL + SENTENCES
+
+# -- Land cards' activated abilities that move cards or make objects (compiler/land_moves.py):
+# a milled card to the battlefield, a graveyard card on top, searches of two kinds, any number,
+# sharing a land type, a named creature token --------------------------------------------------
+from .land_moves import SENTENCES as _LAND_MOVES
+
+SENTENCES = _LAND_MOVES + SENTENCES
