@@ -220,3 +220,58 @@ def test_voldaren_estate_creates_blood_for_less_with_a_vampire():
     after = r.after(got.start)
     assert after["card"]["zone"] == "graveyard" and after["top"]["zone"] == "hand"
     assert after["blood"] == {"zone": None, "gone": True}       # sacrificed: a token ceases to exist (111.7)
+
+
+# -- Hostile Desert, Moorland Haunt, City of Shadows: a cost that exiles a card or a permanent --
+
+DESERT = ("Hostile Desert", "Land — Desert", (
+    "{T}: Add {C}.\n{2}, Exile a land card from your graveyard: Hostile Desert becomes a 3/4 Elemental creature until "
+    "end of turn. It's still a land."))
+HAUNT = ("Moorland Haunt", "Land", (
+    "{T}: Add {C}.\n{W}{U}, {T}, Exile a creature card from your graveyard: Create a 1/1 white Spirit creature token "
+    "with flying."))
+SHADOWS = ("City of Shadows", "Land", (
+    "{T}, Exile a creature you control: Put a storage counter on City of Shadows.\n{T}: Add {C} for each storage "
+    "counter on City of Shadows."))
+
+
+def _exile_cost(spec, line, pool, graveyard=(), board=()):
+    faces = [compiled(*s) for s in (spec, BEAR, BOLT)]
+    name = spec[0]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [f.card for f in faces] + [t for f in faces for t in f.tokens],
+                        "mana_pool": {"alice": pool}, "graveyard": {"alice": list(graveyard)},
+                        "battlefield": [{"id": "land", "card": name, "controller": "alice"}, *board]}, "t.yaml")
+    got = Session(state).what_if([f"activate land {line}", "resolve"])
+    return got, [r.after(got.start) for r in got.results]
+
+
+def test_hostile_desert_exiles_a_land_card_of_its_graveyard_to_become_a_creature():
+    c = compiled(*DESERT)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    assert c.card["abilities"][1]["activated"]["cost"] == ["{2}", {"exile": {"filter": ["land"], "from": "graveyard"}}]
+    yard = [{"id": "island", "card": "Island"}, {"id": "forest", "card": "Forest"}, {"id": "bolt", "card": "Test Bolt"}]
+    got, afters = _exile_cost(DESERT, 2, "{C}{C}", yard)
+    assert all(r.illegal is None for r in got.results)
+    # the activator's choice of a land card (each an outcome), never the Bolt
+    assert sorted(k for a in afters for k, v in a.items() if v.get("zone") == "exile") == ["forest", "island"]
+    got, _ = _exile_cost(DESERT, 2, "{C}{C}", yard[2:])          # no land card: the cost cannot be paid (118.3)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["118.3"]
+
+
+def test_moorland_haunt_and_city_of_shadows_exile_a_creature_for_their_cost():
+    c = compiled(*HAUNT)
+    assert c.fully_compiled
+    yard = [{"id": "bear_card", "card": "Test Bear"}, {"id": "island", "card": "Island"}]
+    _, afters = _exile_cost(HAUNT, 2, "{W}{U}", yard)
+    (after,) = afters
+    assert after["bear_card"]["zone"] == "exile" and "island" not in after     # a creature card only
+    assert after["spirit"]["zone"] == "battlefield"
+    c = compiled(*SHADOWS)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["activated"]["cost"] == ["{T}", {"exile": {"filter": ["creature"], "from": "battlefield"}}]
+    _, afters = _exile_cost(SHADOWS, 1, "", board=[{"id": "bear", "card": "Test Bear", "controller": "alice"},
+                                                   {"id": "their_bear", "card": "Test Bear", "controller": "bob"}])
+    (after,) = afters                                   # only a creature its activator controls
+    assert after["bear"]["zone"] == "exile" and after["land"]["counters"] == {"storage": 1}

@@ -96,6 +96,9 @@ class Cost:
     filter: tuple[str, ...] = ()         # sacrifice / tap_untapped / untap_tapped: what qualifies
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
+    zone: str = ""                       # exile (not self): where the exiled object is, graveyard
+                                         # (a card its activator owns) or battlefield (a permanent
+                                         # they control)
     text: str = ""                       # as written on the card, for output
 
 
@@ -373,6 +376,16 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
             raise sub.error(kind, f"must be a positive number of cards, got {describe(arg)}")
         return Cost(kind, count=arg, text=f"Mill {arg} card{'s' if arg != 1 else ''}")
+    if kind == "exile" and isinstance(arg, dict):
+        # "Exile a land card from your graveyard" (Hostile Desert), "Exile a creature you control"
+        # (City of Shadows): one object of the activator's of that kind, their choice (406.2)
+        a = Fields(arg, where, sub.sub(kind), {"filter", "from"})
+        zone = a.get("from", str, required=True)
+        if zone not in ("graveyard", "battlefield"):
+            raise a.error("from", f"must be graveyard or battlefield, got {describe(zone)}")
+        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+        return Cost(kind, filter=filt, zone=zone,
+                    text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
     if kind in ("exile", "return_to_hand"):
         # "Exile ~", "Return ~ to its owner's hand": the permanent itself leaves (601.2h)
         if arg != "self":
@@ -1105,8 +1118,8 @@ def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ..
     for c in costs:
         if c.kind in PERMANENT_COSTS or (c.kind == "sacrifice" and c.self_only):
             raise a.error("cost", f"{c.text} cannot be paid while the card is in a hand (113.6j)")
-    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" else c
-                 for c in costs)
+    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" and c.self_only
+                 else c for c in costs)
 
 
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:

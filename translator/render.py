@@ -142,6 +142,8 @@ def cost_term(cost: Cost) -> str:
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
+        case "exile" if not cost.self_only:
+            return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":
             return f"{cost.kind}(self)"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
