@@ -275,3 +275,56 @@ def test_moorland_haunt_and_city_of_shadows_exile_a_creature_for_their_cost():
                                                    {"id": "their_bear", "card": "Test Bear", "controller": "bob"}])
     (after,) = afters                                   # only a creature its activator controls
     assert after["bear"]["zone"] == "exile" and after["land"]["counters"] == {"storage": 1}
+
+
+# -- Scrying Sheets: the top card, only if it is of a kind (109.2, 608.2d) ---------------------
+
+SHEETS = ("Scrying Sheets", "Snow Land", (
+    "{T}: Add {C}.\n{1}{S}, {T}: Look at the top card of your library. If that card is snow, you may reveal it and "
+    "put it into your hand. ({S} can be paid with one mana from a snow source.)"))
+SNOW_BEAR = ("Test Snow Bear", "Snow Creature — Bear", "")
+
+
+def test_scrying_sheets_takes_the_top_card_only_if_it_is_snow():
+    does, _ = effect_of(SHEETS, 2)
+    assert does == [{"move": {"what": "top_of_library", "filter": ["snow"], "to": "hand", "may": True}}]
+    # (the what-if does not pay {S} yet: the same ability for {1}{U})
+    sheets = ("Test Sheets", "Snow Land", SHEETS[2].replace("Scrying Sheets", "Test Sheets").replace("{1}{S}", "{1}{U}"))
+    board = [{"id": "sheets", "card": "Test Sheets", "controller": "alice", "tapped": False}]
+
+    def top(card):
+        library = {"alice": [{"id": "top", "card": card}, {"id": "next", "card": "Island"}]}
+        afters = run([sheets, SNOW_BEAR, BEAR], board, ["activate sheets 2", "resolve"], mana_pool={"alice": "{U}{C}"},
+                     library=library)
+        return sorted(a.get("top", {}).get("zone", "library") for a in afters)
+    assert top("Test Snow Bear") == ["hand", "library"]      # reveal and take it, or not (608.2d)
+    assert top("Test Bear") == ["library"]                   # not snow: it stays
+
+
+# -- Drownyard Temple: an ability that functions from the graveyard (113.6m) --------------------
+
+TEMPLE = ("Drownyard Temple", "Land",
+          "{T}: Add {C}.\n{3}: Return Drownyard Temple from your graveyard to the battlefield tapped.")
+
+
+def _temple(**zones):
+    c = compiled(*TEMPLE)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card], "mana_pool": {"alice": "{C}{C}{C}"}, **zones}, "t.yaml")
+    got = Session(state).what_if(["activate temple 2", "resolve"])
+    (r,) = got.results
+    return r, r.after(got.start)
+
+
+def test_drownyard_temple_returns_itself_from_the_graveyard_tapped():
+    c = compiled(*TEMPLE)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"] == {
+        "zone": "graveyard", "cost": ["{3}"], "effect": TEMPLE[2].split(": ", 2)[2],
+        "does": [{"move": {"what": "self", "to": "battlefield", "tapped": True}}]}
+    r, after = _temple(graveyard={"alice": [{"id": "temple", "card": "Drownyard Temple"}]})
+    assert r.illegal is None, r.illegal
+    assert after["temple"] == {"zone": "battlefield", "controller": "alice", "tapped": True, "new_object": True}
+    # on the battlefield it cannot be activated (113.6m: it functions only from the graveyard)
+    r, _ = _temple(battlefield=[{"id": "temple", "card": "Drownyard Temple", "controller": "alice"}])
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["113.6m"]

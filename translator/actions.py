@@ -142,9 +142,13 @@ KINDS: dict[str, Kind] = {
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                # "You may put a land card from your hand onto the battlefield" (card_from_hand
                # with a filter: only such a card, by what it prints)
+               # "If that card is snow, you may reveal it and put it into your hand" (Scrying
+               # Sheets: top_of_library with a filter: the top card, only if it is of that kind)
                (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand",
-                                                              "card_from_graveyard"),
-                "filter goes with what: card_outside, one, card_from_hand or card_from_graveyard"),
+                                                              "card_from_graveyard", "top_of_library"),
+                "filter goes with what: card_outside, one, card_from_hand, card_from_graveyard or top_of_library"),
+               (lambda p: "filter" in p and p["what"] == "top_of_library" and "count" in p,
+                "filter goes with the top card (no count)"),
                # "return a creature or planeswalker card from your graveyard to your hand"
                # (Takenuma): one card of the graveyard, chosen as it resolves (608.2d)
                (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p),

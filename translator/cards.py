@@ -1104,21 +1104,22 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 # The zones an activated ability may state it functions from (CR 113.6b), besides the
 # battlefield: the hand (cycling 702.29a, channel, "Exile ~ from your hand: Add {G}.").
-ABILITY_ZONES = ("hand",)
+ABILITY_ZONES = ("hand", "graveyard")
 # Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
 # can be paid): none of them is part of an ability that functions from the hand.
 PERMANENT_COSTS = ("tap", "untap", "remove_counters", "loyalty", "return_to_hand")
 
 
 def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:
-    """The costs of an ability that functions from the hand (CR 113.6b, 113.6m), checked: none
-    that only a permanent pays; "exile: self" is then "Exile this card from your hand"."""
+    """The costs of an ability that functions from the hand or the graveyard (CR 113.6b, 113.6m),
+    checked: none that only a permanent pays; "exile: self" is then "Exile this card from your
+    hand"."""
     if zone not in ABILITY_ZONES:
         raise a.error("zone", f"must be one of {', '.join(ABILITY_ZONES)} (without zone: the battlefield)")
     for c in costs:
         if c.kind in PERMANENT_COSTS or (c.kind == "sacrifice" and c.self_only):
-            raise a.error("cost", f"{c.text} cannot be paid while the card is in a hand (113.6j)")
-    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" and c.self_only
+            raise a.error("cost", f"{c.text} cannot be paid while the card is in a {zone} (113.6j)")
+    return tuple(dataclasses.replace(c, text=f"Exile this card from your {zone}") if c.kind == "exile" and c.self_only
                  else c for c in costs)
 
 

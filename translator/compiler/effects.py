@@ -37,6 +37,7 @@ class EffectRead:
     still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
     sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
     refers_creature: bool = False       # a trigger that refers to a creature: "that creature" is it (603.2)
+    looked_top: bool = False            # "Look at the top card of your library." read (land_moves.py)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.

@@ -104,7 +104,28 @@ def _named_creature_token(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"create_token": action}]
 
 
+def _look_at_top(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Look at the top card of your library." (Scrying Sheets): looking changes nothing here; it
+    is read only as the first sentence, for the one after it that acts on that card."""
+    if read.does or read.looked_top:
+        return None
+    read.looked_top = True
+    return []
+
+
+def _if_kind_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If that card is snow, you may reveal it and put it into your hand." (Scrying Sheets, after
+    "Look at the top card of your library."): the top card moves to its owner's hand only if it is
+    of that kind, by what it prints (109.2), and its controller chooses to (608.2d)."""
+    kind = kind_words(m.group(1))
+    if not read.looked_top or read.does or not kind or "filter" not in kind:
+        return None
+    return [{"move": {"what": "top_of_library", "filter": kind["filter"], "to": "hand", "may": True}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Look at the top card of your library\.", _look_at_top),
+    (r"If (?:that card|it) is (?:an? )?([a-z ]+?)(?: card)?, you may reveal it and put it into your hand\.", _if_kind_to_hand),
     (rf"Mill {N} cards, then return an? ([a-z ]+?) card from your graveyard to the battlefield tapped\.",
      _mill_then_battlefield),
     (r"Then you may put an? ([a-z ]+?) card from your graveyard on top of your library\.", _may_put_on_top),
@@ -130,3 +151,30 @@ def each_of_kinds(phrase: str) -> list[list[str]] | None:
     if any(not k or "filter" not in k for k in kinds) or " " in second.strip():
         return None
     return [k["filter"] for k in kinds]
+
+
+# -- an ability that functions from the graveyard (CR 113.6m), a line template (compiler/lines.py) --
+FROM_GRAVEYARD = re.compile(r"Return ~ from your graveyard to (the battlefield(?: tapped)?|your hand)\.")
+
+
+def from_graveyard(text: str, ctx, normal: str):
+    """"{3}: Return Drownyard Temple from your graveyard to the battlefield tapped." (CR 113.6m: an
+    ability whose effect moves the object out of a zone functions only in that zone): `zone:
+    graveyard`, its effect moving the card itself; a cost only a permanent pays ({T}) is not read
+    (113.6j)."""
+    from .costs import read_cost
+    from .mana import split_ability
+    parts, printed = split_ability(normal), split_ability(text)
+    if parts is None or printed is None:
+        return None
+    m = FROM_GRAVEYARD.fullmatch(parts[1])
+    costs = read_cost(parts[0])
+    if m is None or costs is None or any(c in ("{T}", "{Q}") or (isinstance(c, dict) and "remove_counters" in c)
+                                         for c in costs):
+        return None
+    where = m.group(1)
+    move: dict = {"what": "self", "to": "hand" if where == "your hand" else "battlefield"}
+    if where.endswith("tapped"):
+        move["tapped"] = True
+    entry = {"zone": "graveyard", "cost": costs, "effect": printed[1], "does": [{"move": move}]}
+    return {"activated": entry}, "from_graveyard", ()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, land_tail, mana, reminders, statics, words
+from . import attached, enters, hand, land_moves, land_tail, mana, reminders, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -153,6 +153,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(hand.from_hand),
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
+             _normal(land_moves.from_graveyard),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
