@@ -328,3 +328,60 @@ def test_drownyard_temple_returns_itself_from_the_graveyard_tapped():
     # on the battlefield it cannot be activated (113.6m: it functions only from the graveyard)
     r, _ = _temple(battlefield=[{"id": "temple", "card": "Drownyard Temple", "controller": "alice"}])
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["113.6m"]
+
+
+# -- Fabled Passage: the land found, untapped if its controller then controls four lands -------
+
+PASSAGE = ("Fabled Passage", "Land", (
+    "{T}, Sacrifice Fabled Passage: Search your library for a basic land card, put it onto the battlefield tapped, "
+    "then shuffle. Then if you control four or more lands, untap that land."))
+
+
+def _passage(lands: int):
+    board = [{"id": "passage", "card": "Fabled Passage", "controller": "alice"},
+             *({"id": f"land_{n}", "card": "Island", "controller": "alice"} for n in range(lands))]
+    afters = run([PASSAGE], board, ["activate passage 1", "resolve"], library={"alice": [{"id": "forest", "card": "Forest"}]})
+    return sorted((a.get("forest", {}).get("zone"), a.get("forest", {}).get("tapped", False)) for a in afters)
+
+
+def test_fabled_passage_untaps_the_land_found_with_four_lands():
+    does, _ = effect_of(PASSAGE, 1)
+    assert does[1] == {"untap": {"what": "it", "if_you_control": ["land"], "at_least": 4}}
+    # three other lands and the Forest found: four (608.2c: counted after it entered); the Passage is gone
+    assert _passage(3) == [("battlefield", False), ("library", False)]     # (or none found, 701.23b)
+    assert _passage(2) == [("battlefield", True), ("library", False)]      # three lands: it stays tapped
+
+
+# -- Mistveil Plains: a target card of the graveyard on the bottom of the library (401.1) ------
+
+MISTVEIL = ("Mistveil Plains", "Land — Plains", (
+    "({T}: Add {W}.)\nMistveil Plains enters the battlefield tapped.\n{W}, {T}: Put target card from your graveyard on "
+    "the bottom of your library. Activate only if you control two or more white permanents."))
+WHITE = ("Test White Knight", "Creature — Knight", "")
+
+
+def _mistveil(knights):
+    white = compiled(*WHITE).card | {"color_indicator": ["white"]}
+    c = compiled(*MISTVEIL)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, white], "mana_pool": {"alice": "{W}"},
+                        "battlefield": [{"id": "mistveil", "card": "Mistveil Plains", "controller": "alice"}, *knights],
+                        "graveyard": {"alice": [{"id": "bolt", "card": "Island"}]},
+                        "library": {"alice": [{"id": "top", "card": "Forest"}, {"id": "second", "card": "Forest"}]}},
+                       "t.yaml")
+    got = Session(state).what_if(["activate mistveil 3 targeting bolt", "resolve"])
+    (r,) = got.results
+    return r, r.after(got.start)
+
+
+def test_mistveil_plains_puts_a_graveyard_card_on_the_bottom():
+    does, target = effect_of(MISTVEIL, 3)
+    assert does == [{"move": {"what": "target", "to": "library_bottom"}}]
+    assert target == {"filter": ["card"], "zone": "graveyard", "owner": "you"}
+    knights = [{"id": f"knight_{n}", "card": "Test White Knight", "controller": "alice"} for n in range(2)]
+    r, after = _mistveil(knights)
+    assert r.illegal is None, r.illegal
+    assert after["bolt"]["zone"] == "library" and after["bolt"]["position"] == 2      # below the two Forests
+    assert after.get("top", {}).get("position", 0) == 0
+    r, _ = _mistveil(knights[:1])                        # one white permanent: not activatable (602.5)
+    assert r.illegal is not None

@@ -128,7 +128,7 @@ KINDS: dict[str, Kind] = {
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
                         "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
-         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
+         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,
@@ -216,7 +216,12 @@ KINDS: dict[str, Kind] = {
                 rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
     # "Untap ~", "Untap that creature" (701.26b).
-    "untap": Kind({"what": _words("self", "target")}, required=("what",)),
+    # "Then if you control four or more lands, untap that land." (Fabled Passage: what: it, the
+    # permanent the instruction before put onto the battlefield; if_you_control with at_least: that
+    # many, counted as it is carried out, 608.2c)
+    "untap": Kind({"what": _words("self", "target", "it"), "if_you_control": FILTER, "at_least": _positive},
+                  required=("what",),
+                  rules=((lambda p: "at_least" in p and "if_you_control" not in p, "at_least goes with if_you_control"),)),
     # "Remove target attacking or blocking creature from combat" (506.4): every target named.
     "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"

@@ -123,7 +123,37 @@ def _if_kind_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"move": {"what": "top_of_library", "filter": kind["filter"], "to": "hand", "may": True}}]
 
 
+def _then_untap_it(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Then if you control four or more lands, untap that land." (Fabled Passage, after "Search
+    your library for a basic land card, put it onto the battlefield tapped, then shuffle."): the
+    land the instruction before put onto the battlefield (400.7j), untapped (701.26b) if its
+    controller then controls that many lands, the one found included (608.2c)."""
+    last = read.does[-1] if read.does else {}
+    search = last.get("search", {})
+    if search.get("to") != "battlefield" or search.get("count", 1) != 1 or search.get("who"):
+        return None
+    kind = kind_words(m.group(2))
+    if not kind or "filter" not in kind:
+        return None
+    return [{"untap": {"what": "it", "if_you_control": kind["filter"], "at_least": number(m.group(1))}}]
+
+
+def _graveyard_card_to_bottom(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put target card from your graveyard on the bottom of your library." (Mistveil Plains): a
+    target card of its controller's graveyard (any kind: `filter: [card]`, 109.2), put below the
+    cards of its owner's library (401.1)."""
+    kind = kind_words(m.group(1) or "")
+    if kind is None or "any_of" in kind:
+        return None
+    words = kind.get("filter") or ["card"]
+    read.target = {"filter": words, "zone": "graveyard", "owner": "you"}
+    read.targets = [f"target {m.group(1) or ''}card from your graveyard"]
+    return [{"move": {"what": "target", "to": "library_bottom"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Put target ([a-z]+ )?card from your graveyard on the bottom of your library\.", _graveyard_card_to_bottom),
+    (rf"Then if you control {N} or more ([a-z]+?)s, untap that [a-z]+\.", _then_untap_it),
     (r"Look at the top card of your library\.", _look_at_top),
     (r"If (?:that card|it) is (?:an? )?([a-z ]+?)(?: card)?, you may reveal it and put it into your hand\.", _if_kind_to_hand),
     (rf"Mill {N} cards, then return an? ([a-z ]+?) card from your graveyard to the battlefield tapped\.",
