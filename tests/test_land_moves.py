@@ -385,3 +385,20 @@ def test_mistveil_plains_puts_a_graveyard_card_on_the_bottom():
     assert after.get("top", {}).get("position", 0) == 0
     r, _ = _mistveil(knights[:1])                        # one white permanent: not activatable (602.5)
     assert r.illegal is not None
+
+
+# -- Haunted Fengraf: a card of the graveyard at random (each an outcome) ----------------------
+
+FENGRAF = ("Haunted Fengraf", "Land", (
+    "{T}: Add {C}.\n{3}, {T}, Sacrifice Haunted Fengraf: Return a creature card at random from your graveyard to your "
+    "hand."))
+
+
+def test_haunted_fengraf_returns_a_creature_card_at_random():
+    does, _ = effect_of(FENGRAF, 2)
+    assert does == [{"move": {"what": "card_from_graveyard", "filter": ["creature"], "to": "hand", "random": True}}]
+    yard = {"alice": [{"id": "bear", "card": "Test Bear"}, {"id": "elves", "card": "Llanowar Elves"},
+                      {"id": "bolt", "card": "Test Bolt"}]}
+    afters = run([FENGRAF, BEAR, BOLT], [{"id": "fengraf", "card": "Haunted Fengraf", "controller": "alice"}],
+                 ["activate fengraf 2", "resolve"], mana_pool={"alice": "{C}{C}{C}"}, graveyard=yard)
+    assert zone_of(afters, "hand") == [("bear",), ("elves",)]      # either creature card, never the Bolt

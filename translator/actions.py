@@ -132,6 +132,8 @@ KINDS: dict[str, Kind] = {
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,
+         # "Return a creature card at random from your graveyard" (Haunted Fengraf): no one chooses
+         "random": _flag,
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
@@ -155,6 +157,7 @@ KINDS: dict[str, Kind] = {
                 "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\")"),
                (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
+               (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),

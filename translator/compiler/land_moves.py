@@ -151,7 +151,18 @@ def _graveyard_card_to_bottom(m: re.Match, read: EffectRead) -> list[dict] | Non
     return [{"move": {"what": "target", "to": "library_bottom"}}]
 
 
+def _card_at_random(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return a creature card at random from your graveyard to your hand." (Haunted Fengraf): one
+    such card of the graveyard as it resolves, at random (no player chooses: each card it could be
+    is an outcome); none if there is none."""
+    kind = kind_words(m.group(1))
+    if not kind:
+        return None
+    return [{"move": {"what": "card_from_graveyard", **kind, "to": "hand", "random": True}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Return an? ([a-z ]+?) card at random from your graveyard to your hand\.", _card_at_random),
     (r"Put target ([a-z]+ )?card from your graveyard on the bottom of your library\.", _graveyard_card_to_bottom),
     (rf"Then if you control {N} or more ([a-z]+?)s, untap that [a-z]+\.", _then_untap_it),
     (r"Look at the top card of your library\.", _look_at_top),
