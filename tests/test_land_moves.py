@@ -402,3 +402,29 @@ def test_haunted_fengraf_returns_a_creature_card_at_random():
     afters = run([FENGRAF, BEAR, BOLT], [{"id": "fengraf", "card": "Haunted Fengraf", "controller": "alice"}],
                  ["activate fengraf 2", "resolve"], mana_pool={"alice": "{C}{C}{C}"}, graveyard=yard)
     assert zone_of(afters, "hand") == [("bear",), ("elves",)]      # either creature card, never the Bolt
+
+
+# -- Endless Sands: an exile linked to "each creature card exiled with ~" (607.2a) -------------
+
+SANDS = ("Endless Sands", "Land — Desert", (
+    "{T}: Add {C}.\n{2}, {T}: Exile target creature you control.\n{4}, {T}, Sacrifice Endless Sands: Return each "
+    "creature card exiled with Endless Sands to the battlefield under its owner's control."))
+
+
+def test_endless_sands_returns_only_the_cards_it_exiled():
+    c = compiled(*SANDS)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["does"] == [{"move": {"what": "target", "to": "exile", "link": True}}]
+    assert c.card["abilities"][2]["activated"]["does"] == [
+        {"move": {"what": "linked", "filter": ["creature"], "to": "battlefield", "under": "owner"}}]
+    (after,) = run([SANDS, BEAR], [{"id": "sands", "card": "Endless Sands", "controller": "alice"},
+                                   {"id": "bear", "card": "Test Bear", "controller": "alice"}],
+                   ["activate sands 2 targeting bear", "resolve"], mana_pool={"alice": "{C}{C}"})
+    assert after["bear"] == {"zone": "exile", "exiled_with": "sands", "new_object": True}
+    exile = {"bob": [{"id": "bobs_bear", "card": "Test Bear", "exiled_with": "sands"},
+                     {"id": "other_bear", "card": "Test Bear"}]}
+    (after,) = run([SANDS, BEAR], [{"id": "sands", "card": "Endless Sands", "controller": "alice"}],
+                   ["activate sands 3", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}"}, exile=exile)
+    # the card it exiled returns under its owner's control (bob's), the other stays in exile
+    assert after["bobs_bear"]["zone"] == "battlefield" and after["bobs_bear"]["controller"] == "bob"
+    assert "other_bear" not in after

@@ -134,6 +134,9 @@ KINDS: dict[str, Kind] = {
          "controller": _words("you"), "tapped": _flag,
          # "Return a creature card at random from your graveyard" (Haunted Fengraf): no one chooses
          "random": _flag,
+         # "Exile target creature you control" linked to "Return each creature card exiled with ~"
+         # (Endless Sands, 607.2a: link, with to: exile); "under its owner's control" (under: owner)
+         "link": _flag, "under": _words("owner"),
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
@@ -147,8 +150,11 @@ KINDS: dict[str, Kind] = {
                # "If that card is snow, you may reveal it and put it into your hand" (Scrying
                # Sheets: top_of_library with a filter: the top card, only if it is of that kind)
                (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand",
-                                                              "card_from_graveyard", "top_of_library"),
-                "filter goes with what: card_outside, one, card_from_hand, card_from_graveyard or top_of_library"),
+                                                              "card_from_graveyard", "top_of_library", "linked"),
+                "filter goes with what: card_outside, one, card_from_hand, card_from_graveyard, top_of_library "
+                "or linked"),
+               (lambda p: "link" in p and p["to"] != "exile", "link goes with to: exile"),
+               (lambda p: "under" in p and p["to"] != "battlefield", "under goes with to: battlefield"),
                (lambda p: "filter" in p and p["what"] == "top_of_library" and "count" in p,
                 "filter goes with the top card (no count)"),
                # "return a creature or planeswalker card from your graveyard to your hand"

@@ -161,7 +161,18 @@ def _card_at_random(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"move": {"what": "card_from_graveyard", **kind, "to": "hand", "random": True}}]
 
 
+def _return_linked(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Return each creature card exiled with ~ to the battlefield under its owner's control."
+    (Endless Sands): the cards of that kind its linked ability exiled (607.2a), each onto the
+    battlefield under its owner's control (110.2)."""
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    return [{"move": {"what": "linked", "filter": kind["filter"], "to": "battlefield", "under": "owner"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Return each ([a-z ]+?) card exiled with ~ to the battlefield under its owner's control\.", _return_linked),
     (r"Return an? ([a-z ]+?) card at random from your graveyard to your hand\.", _card_at_random),
     (r"Put target ([a-z]+ )?card from your graveyard on the bottom of your library\.", _graveyard_card_to_bottom),
     (rf"Then if you control {N} or more ([a-z]+?)s, untap that [a-z]+\.", _then_untap_it),
@@ -219,3 +230,26 @@ def from_graveyard(text: str, ctx, normal: str):
         move["tapped"] = True
     entry = {"zone": "graveyard", "cost": costs, "effect": printed[1], "does": [{"move": move}]}
     return {"activated": entry}, "from_graveyard", ()
+
+
+# -- an exile linked to a later "exiled with ~" (CR 607.2a), a line template (compiler/lines.py) ---
+LINKED_RETURN = re.compile(r"\bcards? exiled with ~")
+
+
+def linked_exile(text: str, ctx, normal: str):
+    """"{2}, {T}: Exile target creature you control." on a card with another ability that returns
+    "each creature card exiled with ~" (Endless Sands): the exile is linked to it (607.2a), `link:
+    true`; read as any activated ability otherwise."""
+    from . import activated as activated_templates
+    from .words import self_reference
+    others = [self_reference(line, ctx.name) for line in ctx.lines if line != text]
+    if not any(LINKED_RETURN.search(o) for o in others):
+        return None
+    read = activated_templates.activated(text, ctx, normal)
+    if read is None or read[2]:
+        return None
+    does = read[0]["activated"].get("does", [])
+    if len(does) != 1 or does[0].get("move", {}).get("to") != "exile" or does[0]["move"].get("what") != "target":
+        return None
+    does[0]["move"]["link"] = True
+    return read[0], "linked_exile", ()

@@ -153,7 +153,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(hand.from_hand),
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
-             _normal(land_moves.from_graveyard),
+             _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(triggered_templates.spell), _normal(triggered_templates.additional_cost))
