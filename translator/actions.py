@@ -151,8 +151,8 @@ KINDS: dict[str, Kind] = {
                # Sheets: top_of_library with a filter: the top card, only if it is of that kind)
                (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand",
                                                               "card_from_graveyard", "top_of_library", "linked"),
-                "filter goes with what: card_outside, one, card_from_hand, card_from_graveyard, top_of_library "
-                "or linked"),
+                ("filter goes with what: card_outside, one, card_from_hand, card_from_graveyard, top_of_library "
+                 "or linked")),
                (lambda p: "link" in p and p["to"] != "exile", "link goes with to: exile"),
                (lambda p: "under" in p and p["to"] != "battlefield", "under goes with to: battlefield"),
                (lambda p: "filter" in p and p["what"] == "top_of_library" and "count" in p,
