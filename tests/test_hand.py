@@ -127,7 +127,7 @@ def guide(**activated):
     ({"cost": [{"discard": "self"}], "add_mana": "{G}"}, "cost: discard: self is paid from the hand (701.9a)"),
     ({"zone": "hand", "cost": ["{T}"], "add_mana": "{G}"}, "{T} cannot be paid while the card is in a hand (113.6j)"),
     ({"zone": "hand", "cost": [{"sacrifice": "self"}], "add_mana": "{G}"}, "Sacrifice this permanent cannot be paid"),
-    ({"zone": "graveyard", "cost": [{"exile": "self"}], "add_mana": "{G}"}, "zone: must be one of hand"),
+    ({"zone": "exile", "cost": [{"exile": "self"}], "add_mana": "{G}"}, "zone: must be one of hand, graveyard"),
 ])
 def test_bad_hand_abilities_name_the_field(activated, message):
     with pytest.raises(InputError) as e:

@@ -128,10 +128,15 @@ KINDS: dict[str, Kind] = {
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
                         "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
-         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top"),
+         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,
+         # "Return a creature card at random from your graveyard" (Haunted Fengraf): no one chooses
+         "random": _flag,
+         # "Exile target creature you control" linked to "Return each creature card exiled with ~"
+         # (Endless Sands, 607.2a: link, with to: exile); "under its owner's control" (under: owner)
+         "link": _flag, "under": _words("owner"),
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
@@ -142,15 +147,23 @@ KINDS: dict[str, Kind] = {
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                # "You may put a land card from your hand onto the battlefield" (card_from_hand
                # with a filter: only such a card, by what it prints)
+               # "If that card is snow, you may reveal it and put it into your hand" (Scrying
+               # Sheets: top_of_library with a filter: the top card, only if it is of that kind)
                (lambda p: "filter" in p and p["what"] not in ("card_outside", "one", "card_from_hand",
-                                                              "card_from_graveyard"),
-                "filter goes with what: card_outside, one, card_from_hand or card_from_graveyard"),
+                                                              "card_from_graveyard", "top_of_library", "linked"),
+                ("filter goes with what: card_outside, one, card_from_hand, card_from_graveyard, top_of_library "
+                 "or linked")),
+               (lambda p: "link" in p and p["to"] != "exile", "link goes with to: exile"),
+               (lambda p: "under" in p and p["to"] != "battlefield", "under goes with to: battlefield"),
+               (lambda p: "filter" in p and p["what"] == "top_of_library" and "count" in p,
+                "filter goes with the top card (no count)"),
                # "return a creature or planeswalker card from your graveyard to your hand"
                # (Takenuma): one card of the graveyard, chosen as it resolves (608.2d)
                (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p),
                 "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\")"),
                (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
+               (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
@@ -215,7 +228,12 @@ KINDS: dict[str, Kind] = {
                 rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
     # "Untap ~", "Untap that creature" (701.26b).
-    "untap": Kind({"what": _words("self", "target")}, required=("what",)),
+    # "Then if you control four or more lands, untap that land." (Fabled Passage: what: it, the
+    # permanent the instruction before put onto the battlefield; if_you_control with at_least: that
+    # many, counted as it is carried out, 608.2c)
+    "untap": Kind({"what": _words("self", "target", "it"), "if_you_control": FILTER, "at_least": _positive},
+                  required=("what",),
+                  rules=((lambda p: "at_least" in p and "if_you_control" not in p, "at_least goes with if_you_control"),)),
     # "Remove target attacking or blocking creature from combat" (506.4): every target named.
     "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"
@@ -259,7 +277,12 @@ KINDS: dict[str, Kind] = {
     # it must be found). `count` ("up to two"), `to`, `tapped` (110.5b), `shuffle` ("then
     # shuffle"), `may` ("you may search": the whole sentence, shuffle included, is optional).
     # Revealing it (701.20a) changes nothing here, so the sentence may say it or not.
-    "search": Kind({"filter": FILTER, "any_of": ANY_OF, "count": _positive,
+    # `each_of` (two filters): "a Forest card and a Plains card" (Krosan Verge), "an Aura card
+    # and/or an Equipment card" (Axgard Armory): one card of each kind at most, two different
+    # cards. `count: any`: "any number of God cards" (The World Tree). `share_land_type`: "up to
+    # two basic land cards that share a land type" (Myriad Landscape, 205.3i).
+    "search": Kind({"filter": FILTER, "any_of": ANY_OF, "each_of": ANY_OF, "count": _positive_or("any"),
+                    "share_land_type": _flag,
                     "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
                     "may": _flag,
                     # who searches (608.2c): each player, or the controller of its target as it
@@ -268,6 +291,12 @@ KINDS: dict[str, Kind] = {
                     "who": _words("you", "each_player", "target_controller")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
+                          (lambda p: "each_of" in p and ("filter" in p or "any_of" in p or p["count"] != 1),
+                           "each_of stands alone: one card of each of its filters (no filter, any_of or count)"),
+                          (lambda p: "each_of" in p and (len(p["each_of"]) != 2 or p["each_of"][0] == p["each_of"][1]),
+                           "each_of lists two different filters (\"a Forest card and a Plains card\")"),
+                          (lambda p: "share_land_type" in p and p["count"] != 2,
+                           "share_land_type goes with count: 2 (\"up to two basic land cards that share a land type\")"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),
     # "Proliferate" (701.34a).
     "proliferate": Kind({}),

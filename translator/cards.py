@@ -104,6 +104,9 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
+    zone: str = ""                       # exile (not self): where the exiled object is, graveyard
+                                         # (a card its activator owns) or battlefield (a permanent
+                                         # they control)
     text: str = ""                       # as written on the card, for output
 
 
@@ -190,8 +193,9 @@ class Ability:
     only_if: tuple[ActivationCondition, ...] = ()  # activation conditions (602.5; activation.py)
     per_turn: int = 0                    # "Activate only once each turn": at most N times each
                                          # turn (CR 602.5b); 0: no limit
-    costs_less_for_each: tuple[str, ...] = ()   # "This ability costs {1} less to activate for each
-                                         # legendary creature you control" (601.2f): the filter
+    costs_less_for_each: tuple[tuple[str, ...], ...] = ()   # "This ability costs {1} less to activate
+                                         # for each legendary creature you control" (601.2f): the
+                                         # filters (a permanent matching any of them counts once)
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -409,6 +413,16 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
             raise sub.error(kind, f"must be a positive number of cards, got {describe(arg)}")
         return Cost(kind, count=arg, text=f"Mill {arg} card{'s' if arg != 1 else ''}")
+    if kind == "exile" and isinstance(arg, dict):
+        # "Exile a land card from your graveyard" (Hostile Desert), "Exile a creature you control"
+        # (City of Shadows): one object of the activator's of that kind, their choice (406.2)
+        a = Fields(arg, where, sub.sub(kind), {"filter", "from"})
+        zone = a.get("from", str, required=True)
+        if zone not in ("graveyard", "battlefield"):
+            raise a.error("from", f"must be graveyard or battlefield, got {describe(zone)}")
+        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+        return Cost(kind, filter=filt, zone=zone,
+                    text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
     if kind in ("exile", "return_to_hand"):
         # "Exile ~", "Return ~ to its owner's hand": the permanent itself leaves (601.2h)
         if arg != "self":
@@ -1007,14 +1021,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
                    "may_add"}
         a = Fields(arg, where, sub, allowed)
-        less: tuple[str, ...] = ()
+        less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
             # CR 601.2f, 602.2b: a cost reduction of the ability itself, {1} for each permanent
             # matching the filter that its activator controls (generic mana only)
             if kind != "activated":
                 raise a.error("costs_less_for_each", "goes on an activated ability (\"This ability costs {1} less "
                                                      "to activate for each ...\")")
-            less = parse_filter(a.get("costs_less_for_each", list), a, "costs_less_for_each")
+            # a list of filters: {1} less for each permanent matching any of them ("for each
+            # legendary creature and planeswalker you control", Mobilized District)
+            raw_less = a.get("costs_less_for_each", list)
+            if raw_less and all(isinstance(x, list) for x in raw_less):
+                less = tuple(parse_filter(x, a, "costs_less_for_each") for x in raw_less)
+            else:
+                less = (parse_filter(raw_less, a, "costs_less_for_each"),)
         costs: tuple[Cost, ...] = ()
         if kind == "activated":
             raw = a.get("cost", list, required=True)
@@ -1270,22 +1290,23 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
 
 # The zones an activated ability may state it functions from (CR 113.6b), besides the
 # battlefield: the hand (cycling 702.29a, channel, "Exile ~ from your hand: Add {G}.").
-ABILITY_ZONES = ("hand",)
+ABILITY_ZONES = ("hand", "graveyard")
 # Cost parts that can be paid only by a permanent (CR 113.6j: an ability functions where its cost
 # can be paid): none of them is part of an ability that functions from the hand.
 PERMANENT_COSTS = ("tap", "untap", "remove_counters", "put_counters", "loyalty", "return_to_hand")
 
 
 def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ...]:
-    """The costs of an ability that functions from the hand (CR 113.6b, 113.6m), checked: none
-    that only a permanent pays; "exile: self" is then "Exile this card from your hand"."""
+    """The costs of an ability that functions from the hand or the graveyard (CR 113.6b, 113.6m),
+    checked: none that only a permanent pays; "exile: self" is then "Exile this card from your
+    hand"."""
     if zone not in ABILITY_ZONES:
         raise a.error("zone", f"must be one of {', '.join(ABILITY_ZONES)} (without zone: the battlefield)")
     for c in costs:
         if c.kind in PERMANENT_COSTS or (c.kind == "sacrifice" and c.self_only):
-            raise a.error("cost", f"{c.text} cannot be paid while the card is in a hand (113.6j)")
-    return tuple(dataclasses.replace(c, text="Exile this card from your hand") if c.kind == "exile" else c
-                 for c in costs)
+            raise a.error("cost", f"{c.text} cannot be paid while the card is in a {zone} (113.6j)")
+    return tuple(dataclasses.replace(c, text=f"Exile this card from your {zone}") if c.kind == "exile" and c.self_only
+                 else c for c in costs)
 
 
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:

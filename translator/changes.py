@@ -192,6 +192,10 @@ class Builder:
         (its owner looked at it, 701.20e)."""
         if not self.placed:
             return
+        # (a card put on the bottom by the move of the same instruction, not in the library yet,
+        # waits for it: "Put target card from your graveyard on the bottom of your library")
+        waiting = {k: v for k, v in self.placed.items()
+                   if not any(z.id == k and z.zone == "library" for z in self.zones)}
         owners = {z.owner for z in self.zones if z.id in self.placed}
         for owner in owners:
             cards = sorted((z for z in self.zones if z.zone == "library" and z.owner == owner),
@@ -204,7 +208,7 @@ class Builder:
             laid = [s if s is not None else next(rest) for s in slots]
             new = {z.id: replace(z, position=i) for i, z in enumerate(laid)}
             self.zones = [new.get(z.id, z) for z in self.zones]
-        self.placed = {}
+        self.placed = waiting
 
     def fresh_id(self, prefix: str, taken) -> str:
         return next(f"{prefix}{n}" for n in range(1, len(taken) + 2) if f"{prefix}{n}" not in taken)
@@ -1044,6 +1048,8 @@ class Untap(Change):
 
     def apply(self, b):
         b.permanent(self.object.id, tapped=False)
+        if self.object.id in b.entering:    # (put onto the battlefield tapped earlier in the step)
+            b.entering[self.object.id] = replace(b.entering[self.object.id], tapped=False)
 
     def text(self):
         return f"{self.object} becomes untapped"

@@ -148,6 +148,8 @@ def cost_term(cost: Cost) -> str:
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
+        case "exile" if not cost.self_only:
+            return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":
             return f"{cost.kind}(self)"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
@@ -345,7 +347,7 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     """ability_does_arg(A, K, P, V): each parameter of the K-th action (a flag only when true)."""
     facts: list[str] = []
     for key, value in action.params:
-        if key == "any_of":             # a list of filters, any of which may hold
+        if key in ("any_of", "each_of"):    # a list of filters (any of which may hold; one card of each)
             for words in value:
                 f, ff = filter_facts(words)
                 facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
@@ -448,8 +450,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
     facts += activation_limit_facts(a, ability)
-    if ability.costs_less_for_each:     # 601.2f: {1} less for each such permanent (payment.lp)
-        f, ff = filter_facts(ability.costs_less_for_each)
+    for words in ability.costs_less_for_each:     # 601.2f: {1} less for each such permanent (payment.lp)
+        f, ff = filter_facts(words)
         facts += [f"cost_less_for_each({a},{f})."] + ff
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
             and ability.creates is None and ability.mana is None:

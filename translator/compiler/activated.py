@@ -14,7 +14,7 @@ from .mana import closing_instructions, split_ability
 
 ADDS_MANA = re.compile(r"\b[Aa]dds?\b")
 QUOTED = re.compile(r'"[^"]*"')
-COSTS_LESS = re.compile(r"This ability costs \{1\} less to activate for each ([a-z ]+?) you control\.")
+COSTS_LESS = re.compile(r"This ability costs \{1\} less to activate for each ([A-Za-z ]+?) you control\.")
 
 
 def activated(text: str, ctx, normal: str):
@@ -47,11 +47,11 @@ def effect_after_cost(entry: dict, said_text: str, shown_text: str, ctx) -> tupl
     if less is not None and len(said) > 1:
         # CR 601.2f, 602.2b: "This ability costs {1} less to activate for each legendary creature
         # you control" (the Channel lands): a reduction of its own cost, read beside the cost
-        from .effects import kind_words
-        kind = kind_words(less.group(1))
-        if not kind or "filter" not in kind:
+        from .land_moves import each_of_kinds
+        kinds = each_of_kinds(less.group(1))
+        if kinds is None:
             return None
-        entry["costs_less_for_each"] = kind["filter"]
+        entry["costs_less_for_each"] = kinds[0] if len(kinds) == 1 else kinds
         said, shown = said[:-1], shown[:-1]
     entry["effect"] = " ".join(shown)
     sacrifices = any(isinstance(c, dict) and "sacrifice" in c and c["sacrifice"] != "self"

@@ -58,6 +58,14 @@ def cost_part(part: str) -> Any:
         return {"discard": "hand"}
     if p == "Exile ~":
         return {"exile": "self"}
+    # "Exile a land card from your graveyard" (Hostile Desert), "Exile a creature you control"
+    # (City of Shadows): one of the activator's, their choice as the cost is paid (406.2, 601.2h)
+    m = re.fullmatch(r"Exile (?:a|an) ([\w' -]+?) (card from your graveyard|you control)", p)
+    if m:
+        f = kind_filter(m.group(1))
+        if f is None:
+            return None
+        return {"exile": {"filter": list(f), "from": "graveyard" if m.group(2).startswith("card") else "battlefield"}}
     if p == "Return ~ to its owner's hand":
         return {"return_to_hand": "self"}
     m = re.fullmatch(rf"(Tap|Untap) {COUNT} (untapped|tapped) ([\w' -]+) you control", p)

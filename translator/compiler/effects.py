@@ -19,7 +19,7 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 # The predefined tokens of CR 111.10 that the bundled library holds as cards.
-PREDEFINED_TOKENS = ("Treasure", "Food", "Clue", "Gold")
+PREDEFINED_TOKENS = ("Treasure", "Food", "Clue", "Gold", "Blood")
 SELF_WORDS = r"(?:~|this (?:land|creature|artifact|enchantment|permanent|planeswalker))"
 
 
@@ -37,6 +37,7 @@ class EffectRead:
     still: bool = False                 # "It's still a land." read after a `becomes` (205.1b)
     sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
     refers_creature: bool = False       # a trigger that refers to a creature: "that creature" is it (603.2)
+    looked_top: bool = False            # "Look at the top card of your library." read (land_moves.py)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -1049,3 +1050,10 @@ SENTENCES = _LAND_TAIL + SENTENCES
 from .act_tail import SENTENCES as _ACT_TAIL  # (after the helpers it reads from here)
 
 SENTENCES = _ACT_TAIL + SENTENCES
+
+# -- Land cards' activated abilities that move cards or make objects (compiler/land_moves.py):
+# a milled card to the battlefield, a graveyard card on top, searches of two kinds, any number,
+# sharing a land type, a named creature token --------------------------------------------------
+from .land_moves import SENTENCES as _LAND_MOVES
+
+SENTENCES = _LAND_MOVES + SENTENCES

@@ -11,7 +11,18 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, land_tail, mana, reminders, static_tail, statics, words
+from . import (
+    attached,
+    enters,
+    hand,
+    land_moves,
+    land_tail,
+    mana,
+    reminders,
+    static_tail,
+    statics,
+    words,
+)
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -168,6 +179,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(hand.from_hand), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
              _normal(static_tail.sacrificed_mana_value), mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
+             _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),

@@ -14,6 +14,8 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 # wording). "This card" is the card in a zone other than the battlefield.
 THIS_OBJECT = re.compile(r"\b[Tt]his (land|creature|artifact|permanent|enchantment|planeswalker|card|"
                          r"Aura|Equipment|Vehicle|token)\b")
+# "creature token named [name]" up to the sentence's end: the token's name (111.4).
+TOKEN_NAME = re.compile(r"\btokens? named ([A-Z][A-Za-z' ]+)(?=\.)")
 # Reminder text (CR 207.2a: it has no rules meaning).
 REMINDER = re.compile(r"\s*\([^()]*\)")
 
@@ -29,6 +31,12 @@ def self_reference(text: str, name: str) -> str:
     """The line with the card's name, the short name of a legendary card before its comma
     ("Urborg" for "Urborg, Tomb of Yawgmoth") and "this land/creature/..." written `~` (CR
     201.5, 201.4b): pre-2024 wording (the name) and current wording ("this land") read alike."""
+    # "... token named Kobolds of Kher Keep" (Kher Keep): the name an effect gives a token is
+    # that token's (111.4), not a reference to this object
+    named = TOKEN_NAME.search(text)
+    if named is not None:
+        return self_reference(text[:named.start(1)], name) + named.group(1) + \
+            self_reference(text[named.end(1):], name)
     out = text.replace(name, "~")
     short = name.split(",")[0]
     if short != name and len(short) > 2:
