@@ -1011,3 +1011,8 @@ from .land_tail import SENTENCES as _LAND_TAIL  # (after the helpers it reads fr
 from .land_tail import target_more as _target_more
 
 SENTENCES = _LAND_TAIL + SENTENCES
+
+# -- the long tail on lands, landB's part (compiler/land_lines.py) ------------------------------
+from .land_lines import SENTENCES as _LAND_LINES
+
+SENTENCES = _LAND_LINES + SENTENCES

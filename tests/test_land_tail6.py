@@ -1,0 +1,95 @@
+"""The long tail of Land cards, landB's part (issue 13): real pool lines (AtomicCards 2024-03
+wording, the card named) read by the compiler (translator/compiler/land_lines.py, triggered.py's
+events) and what the rules make of them: "When you play another land" (305.1), "At the beginning
+of your combat step" and "tap ~" (500.6, 701.26a), and the creatures that entered the battlefield
+this turn (110.2, 302.6: the state word entered_this_turn)."""
+
+from __future__ import annotations
+
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
+
+CITY = ("City of Traitors", "Land", "When you play another land, sacrifice City of Traitors.\n{T}: Add {C}{C}.")
+CRAG = ("Aggressive Crag", "Land", "At the beginning of your combat step, tap Aggressive Crag.\n{T}: Add {R} or {W}.")
+NOVIJEN = ("Novijen, Heart of Progress", "Land", (
+    "{T}: Add {C}.\n{G}{U}, {T}: Put a +1/+1 counter on each creature that entered the battlefield this turn."))
+ORAN = ("Oran-Rief, the Vastwood", "Land", (
+    "Oran-Rief, the Vastwood enters the battlefield tapped.\n{T}: Add {G}.\n"
+    "{T}: Put a +1/+1 counter on each green creature that entered the battlefield this turn."))
+RUINS = ("Ruins of Oran-Rief", "Land", (
+    "Ruins of Oran-Rief enters the battlefield tapped.\n{T}: Add {C}. ({C} represents colorless mana.)\n"
+    "{T}: Put a +1/+1 counter on target colorless creature that entered the battlefield this turn."))
+GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
+FOREST = ("Test Land", "Land", "")
+
+
+def _ability(spec, n: int) -> dict:
+    c = compiled(*spec)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    return c.card["abilities"][n - 1]["triggered"]
+
+
+def test_the_compiler_reads_the_events_and_tap_itself():
+    assert _ability(CITY, 1)["when"] == {"plays_another_land": "you"}
+    assert _ability(CITY, 1)["does"] == [{"sacrifice": {"what": "self"}}]
+    assert _ability(CRAG, 1)["when"] == {"beginning_of_combat": "your_turn"}
+    assert _ability(CRAG, 1)["does"] == [{"tap": {"what": "self"}}]
+
+
+def test_the_compiler_reads_creatures_that_entered_this_turn():
+    does, target = effect_of(NOVIJEN, 2)
+    assert does == [{"counters": {"kind": "+1/+1", "what": "each", "filter": ["creature", "entered_this_turn"]}}]
+    assert target is None
+    does, _ = effect_of(ORAN, 3)
+    assert does == [{"counters": {"kind": "+1/+1", "what": "each", "filter": ["green", "creature", "entered_this_turn"]}}]
+    does, target = effect_of(RUINS, 3)
+    assert does == [{"counters": {"kind": "+1/+1", "what": "target"}}]
+    assert target == {"filter": ["colorless", "creature", "entered_this_turn"]}
+
+
+def test_city_of_traitors_is_sacrificed_when_its_controller_plays_a_land_only():
+    board = [{"id": "city", "card": "City of Traitors", "controller": "alice"}]
+    got, afters = run([CITY, FOREST], board, ["play land", "resolve"],
+                      hand={"alice": [{"id": "land", "card": "Test Land"}]})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["city"]["zone"] == "graveyard"
+    # a land that enters without being played (305.1: playing is the special action) is no trigger:
+    # bob plays one on his turn, and alice's City stays
+    got, afters = run([CITY, FOREST], board, ["play land"], hand={"bob": [{"id": "land", "card": "Test Land"}]},
+                      turn={"number": 6, "active": "bob", "step": "precombat_main"})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert "city" not in afters[0] and not afters[0].get("stack")
+
+
+def test_aggressive_crag_taps_itself_on_its_controllers_turn_only():
+    board = [{"id": "crag", "card": "Aggressive Crag", "controller": "alice"}]
+    _, afters = run([CRAG], board, ["next step", "resolve"])
+    assert afters[0]["crag"]["tapped"] is True
+    _, afters = run([CRAG], board, ["next step"], turn={"number": 6, "active": "bob", "step": "precombat_main"})
+    assert "crag" not in afters[0]
+
+
+def test_ruins_of_oran_rief_targets_a_creature_that_entered_this_turn():
+    board = [{"id": "ruins", "card": "Ruins of Oran-Rief", "controller": "alice"},
+             {"id": "old", "card": "Test Golem", "controller": "alice", "since_turn": 4},
+             {"id": "new", "card": "Test Golem", "controller": "bob", "since_turn": 5}]
+    got, afters = run([RUINS, GOLEM], board, ["activate ruins 3 targeting new", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["new"]["counters"] == {"+1/+1": 1}
+    got, _ = run([RUINS, GOLEM], board, ["activate ruins 3 targeting old"])     # there since turn 4
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["115.1"]
+
+
+def test_a_creature_that_enters_in_the_what_if_entered_this_turn():
+    board = [{"id": "novijen", "card": "Novijen, Heart of Progress", "controller": "alice"},
+             {"id": "old", "card": "Test Golem", "controller": "alice"}]
+    got, afters = run([NOVIJEN, GOLEM], board, ["cast golem", "resolve", "activate novijen 2", "resolve"],
+                      hand={"alice": [{"id": "golem", "card": "Test Golem"}]}, mana_pool={"alice": "{G}{U}"})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["golem"]["counters"] == {"+1/+1": 1}
+    assert "counters" not in afters[0].get("old", {})

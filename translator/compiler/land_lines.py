@@ -1,0 +1,37 @@
+"""Effect sentences of the long tail of Land cards, landB's part (issue 13): a permanent tapping
+itself (701.26a), a pump of X (107.3), counters on the creatures that entered the battlefield this
+turn (the state word `entered_this_turn`).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own; a builder gives the actions (or [] for a created effect) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, EffectRead, kind_words
+
+ENTERED = " that entered the battlefield this turn"
+
+
+def _counter_on_entered(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a +1/+1 counter on each creature that entered the battlefield this turn." (Novijen,
+    Heart of Progress), "... on each green creature ..." (Oran-Rief, the Vastwood), "... on target
+    colorless creature ..." (Ruins of Oran-Rief): the permanents of that kind, whoever controls
+    them, with the state word entered_this_turn (122.1, 110.2)."""
+    which, kind = m.group(1).lower(), kind_words(m.group(2))
+    if not kind or "filter" not in kind:
+        return None
+    words = [*kind["filter"], "entered_this_turn"]
+    if which == "each":
+        return [{"counters": {"kind": "+1/+1", "what": "each", "filter": words}}]
+    read.target, read.targets = {"filter": words}, [f"target {m.group(2)}{ENTERED}"]
+    return [{"counters": {"kind": "+1/+1", "what": "target"}}]
+
+
+SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    # "At the beginning of your combat step, tap ~." (Aggressive Crag; 701.26a)
+    (rf"tap {SELF_WORDS}\.", lambda m, r: [{"tap": {"what": "self"}}]),
+    (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
+))
