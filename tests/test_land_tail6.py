@@ -19,6 +19,7 @@ ORAN = ("Oran-Rief, the Vastwood", "Land", (
 RUINS = ("Ruins of Oran-Rief", "Land", (
     "Ruins of Oran-Rief enters the battlefield tapped.\n{T}: Add {C}. ({C} represents colorless mana.)\n"
     "{T}: Put a +1/+1 counter on target colorless creature that entered the battlefield this turn."))
+HOMEWARD = ("Homeward Path", "Land", "{T}: Add {C}.\n{T}: Each player gains control of all creatures they own.")
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -93,3 +94,22 @@ def test_a_creature_that_enters_in_the_what_if_entered_this_turn():
     assert r.illegal is None, r.illegal
     assert afters[0]["golem"]["counters"] == {"+1/+1": 1}
     assert "counters" not in afters[0].get("old", {})
+
+
+def test_the_compiler_reads_homeward_path():
+    c = compiled(*HOMEWARD)
+    assert c.fully_compiled
+    a = c.card["abilities"][1]["activated"]
+    assert a["does"] == [{"control_to_owners": {"what": "each", "filter": ["creature"]}}]
+    assert a["creates"] == {"control": "each", "duration": "indefinitely"}
+
+
+def test_homeward_path_gives_each_creature_to_its_owner_for_good():
+    board = [{"id": "path", "card": "Homeward Path", "controller": "alice"},
+             {"id": "golem", "card": "Test Golem", "owner": "alice", "controller": "bob"},
+             {"id": "land", "card": "Test Land", "owner": "alice", "controller": "bob"}]
+    got, afters = run([HOMEWARD, GOLEM, FOREST], board, ["activate path 2", "resolve", "next step"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["golem"]["controller"] == "alice"      # and still in the next step (611.2a)
+    assert "land" not in afters[0]                          # a land, not a creature: still bob's

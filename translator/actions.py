@@ -273,6 +273,9 @@ KINDS: dict[str, Kind] = {
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
+    # "Each player gains control of all creatures they own" (Homeward Path; with creates:
+    # control: each): each permanent matching the filter as it resolves, to its owner (108.3).
+    "control_to_owners": Kind({"what": _words("each"), "filter": FILTER}, required=("what", "filter")),
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),

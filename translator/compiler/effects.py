@@ -447,7 +447,10 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
         # applied after them: asp/effects.lp's affects_created)
         to_created = read.creates.get("grant", {}).get("to") == "created_token"
-        if not creates or (read.does and not _prevention_only(read) and not to_created) or (becomes is not None and becomes.pop("retains") is not True
+        # (and a control-changing effect on each object its actions name: "Each player gains
+        # control of all creatures they own", 613.1b: the gains are the actions, compiler/land_lines.py)
+        to_each = read.creates.get("control") == "each"
+        if not creates or (read.does and not _prevention_only(read) and not to_created and not to_each) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):

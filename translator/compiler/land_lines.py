@@ -30,8 +30,19 @@ def _counter_on_entered(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"counters": {"kind": "+1/+1", "what": "target"}}]
 
 
+def _control_to_owners(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Each player gains control of all creatures they own." (Homeward Path): each to its owner
+    (108.3), under one control-changing effect that lasts indefinitely (613.1b, 611.2a)."""
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind or read.creates is not None:
+        return None
+    read.creates = {"control": "each", "duration": "indefinitely"}
+    return [{"control_to_owners": {"what": "each", "filter": kind["filter"]}}]
+
+
 SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     # "At the beginning of your combat step, tap ~." (Aggressive Crag; 701.26a)
     (rf"tap {SELF_WORDS}\.", lambda m, r: [{"tap": {"what": "self"}}]),
+    (r"each player gains control of all ([a-z ]+?)s they own\.", _control_to_owners),
     (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
 ))
