@@ -20,6 +20,9 @@ RUINS = ("Ruins of Oran-Rief", "Land", (
     "Ruins of Oran-Rief enters the battlefield tapped.\n{T}: Add {C}. ({C} represents colorless mana.)\n"
     "{T}: Put a +1/+1 counter on target colorless creature that entered the battlefield this turn."))
 HOMEWARD = ("Homeward Path", "Land", "{T}: Add {C}.\n{T}: Each player gains control of all creatures they own.")
+TYRITE = ("Tyrite Sanctum", "Land", (
+    "{T}: Add {C}.\n{2}, {T}: Target legendary creature becomes a God in addition to its other types. "
+    "Put a +1/+1 counter on it.\n{4}, {T}, Sacrifice Tyrite Sanctum: Put an indestructible counter on target God."))
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -113,3 +116,14 @@ def test_homeward_path_gives_each_creature_to_its_owner_for_good():
     assert r.illegal is None, r.illegal
     assert afters[0]["golem"]["controller"] == "alice"      # and still in the next step (611.2a)
     assert "land" not in afters[0]                          # a land, not a creature: still bob's
+
+
+def test_the_compiler_reads_tyrite_sanctums_god():
+    c = compiled(*TYRITE)
+    a = c.card["abilities"][1]["activated"]
+    assert c.lines[1].status == "compiled"
+    assert a["target"] == {"filter": ["legendary", "creature"]}
+    assert a["creates"] == {"becomes": {"to": "target", "subtypes": ["god"]}, "duration": "indefinitely"}
+    assert a["does"] == [{"counters": {"kind": "+1/+1", "what": "target"}}]
+    # "it" with no target named before is not read (nor is the effect after an action)
+    assert compiled("Test", "Land", "{T}: Put a +1/+1 counter on it.").lines[0].status != "compiled"

@@ -450,6 +450,10 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # (and a control-changing effect on each object its actions name: "Each player gains
         # control of all creatures they own", 613.1b: the gains are the actions, compiler/land_lines.py)
         to_each = read.creates.get("control") == "each"
+        # (and "Target ... becomes a God ... Put a +1/+1 counter on it.": the effect first, as
+        # written; compiler/land_lines.py reads "it" only after it)
+        to_each = to_each or (becomes is not None and becomes.get("to") == "target"
+                              and all(a.get("counters", {}).get("what") == "target" for a in read.does))
         if not creates or (read.does and not _prevention_only(read) and not to_created and not to_each) or (becomes is not None and becomes.pop("retains") is not True
                                         and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced

@@ -40,9 +40,35 @@ def _control_to_owners(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"control_to_owners": {"what": "each", "filter": kind["filter"]}}]
 
 
+def _target_becomes_subtype(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target legendary creature becomes a God in addition to its other types." (Tyrite
+    Sanctum): the creature type added in layer 4 (613.1d, 205.1b: "in addition to"), with no
+    duration: for as long as the game lasts (611.2a)."""
+    from .effects import read_target
+    from .subtypes import CREATURE_TYPES
+    t, kind = read_target(m.group(1)), m.group(2).lower()
+    if t is None or not isinstance(t[0], dict) or "creature" not in t[0].get("filter", []) or \
+            kind not in CREATURE_TYPES or read.creates is not None:
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    read.creates = {"becomes": {"to": "target", "subtypes": [kind], "retains": True}, "duration": "indefinitely"}
+    read.still = True                   # (nothing is replaced: read_effect's check of 205.1a)
+    return []
+
+
+def _counter_on_it(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a +1/+1 counter on it." after "Target ... becomes a God ...": "it" is that target, and
+    the effect was created before (the vocabulary's order, as written)."""
+    if not isinstance(read.target, dict) or (read.creates or {}).get("becomes", {}).get("to") != "target":
+        return None
+    return [{"counters": {"kind": "+1/+1", "what": "target"}}]
+
+
 SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     # "At the beginning of your combat step, tap ~." (Aggressive Crag; 701.26a)
     (rf"tap {SELF_WORDS}\.", lambda m, r: [{"tap": {"what": "self"}}]),
+    (r"target ([a-z ]+?) becomes an? ([A-Z][a-z]+) in addition to its other types\.", _target_becomes_subtype),
+    (r"put a \+1/\+1 counter on it\.", _counter_on_it),
     (r"each player gains control of all ([a-z ]+?)s they own\.", _control_to_owners),
     (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
 ))
