@@ -23,6 +23,11 @@ HOMEWARD = ("Homeward Path", "Land", "{T}: Add {C}.\n{T}: Each player gains cont
 TYRITE = ("Tyrite Sanctum", "Land", (
     "{T}: Add {C}.\n{2}, {T}: Target legendary creature becomes a God in addition to its other types. "
     "Put a +1/+1 counter on it.\n{4}, {T}, Sacrifice Tyrite Sanctum: Put an indestructible counter on target God."))
+PLAZA = ("Plaza of Harmony", "Land", (
+    "When Plaza of Harmony enters the battlefield, if you control two or more Gates, you gain 3 life.\n{T}: Add {C}.\n"
+    "{T}: Add one mana of any type that a Gate you control could produce."))
+GATE = ("Test Gate", "Land — Gate", "")
+COUNTS_ITSELF = ("Test Counter", "Land", "When Test Counter enters the battlefield, if you control two or more lands, you gain 1 life.")
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -127,3 +132,29 @@ def test_the_compiler_reads_tyrite_sanctums_god():
     assert a["does"] == [{"counters": {"kind": "+1/+1", "what": "target"}}]
     # "it" with no target named before is not read (nor is the effect after an action)
     assert compiled("Test", "Land", "{T}: Put a +1/+1 counter on it.").lines[0].status != "compiled"
+
+
+def test_the_compiler_reads_an_enters_ability_with_an_if_count():
+    a = _ability(PLAZA, 1)
+    assert a["condition"] == {"you_control": {"filter": ["gate"], "at_least": 2}}
+    assert a["does"] == [{"gain_life": {"amount": 3}}]
+
+
+def _plays(spec, board, card):
+    got, afters = run([spec, GATE], board, [f"play {card}"], hand={"alice": [{"id": card, "card": spec[0]}]})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    return afters[0].get("stack", [])
+
+
+def test_plaza_of_harmony_counts_the_gates_its_controller_controls_as_it_enters():
+    mine = {"id": "gate_1", "card": "Test Gate", "controller": "alice"}
+    bobs = {"id": "gate_2", "card": "Test Gate", "controller": "bob"}
+    assert _plays(PLAZA, [mine, bobs], "plaza") == []          # bob's Gate is not alice's (603.4)
+    assert len(_plays(PLAZA, [mine, {**bobs, "controller": "alice"}], "plaza")) == 1
+
+
+def test_an_enters_ability_counts_the_permanent_itself():
+    land = {"id": "gate_1", "card": "Test Gate", "controller": "alice"}
+    assert len(_plays(COUNTS_ITSELF, [land], "counter")) == 1    # the Gate and itself: two lands
+    assert _plays(COUNTS_ITSELF, [{**land, "controller": "bob"}], "counter") == []

@@ -47,7 +47,9 @@ COUNT_WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
 
 
 def when_counts(when: dict) -> bool:
-    return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step")
+    # (and "When ~ enters, if you control two or more Gates" (Plaza of Harmony): counted right
+    # after it entered, triggers.lp's etb_if_fails/3)
+    return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step") or when == {"enters": "self"}
 
 
 def you_control_count(condition: str) -> dict | None:
