@@ -28,6 +28,10 @@ PLAZA = ("Plaza of Harmony", "Land", (
     "{T}: Add one mana of any type that a Gate you control could produce."))
 GATE = ("Test Gate", "Land — Gate", "")
 COUNTS_ITSELF = ("Test Counter", "Land", "When Test Counter enters the battlefield, if you control two or more lands, you gain 1 life.")
+WEST = ("Tolaria West", "Land", (
+    "Tolaria West enters the battlefield tapped.\n{T}: Add {U}.\nTransmute {1}{U}{U} ({1}{U}{U}, Discard this card: "
+    "Search your library for a card with mana value 0, reveal it, put it into your hand, then shuffle. Transmute only "
+    "as a sorcery.)"))
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -158,3 +162,20 @@ def test_an_enters_ability_counts_the_permanent_itself():
     land = {"id": "gate_1", "card": "Test Gate", "controller": "alice"}
     assert len(_plays(COUNTS_ITSELF, [land], "counter")) == 1    # the Gate and itself: two lands
     assert _plays(COUNTS_ITSELF, [{**land, "controller": "bob"}], "counter") == []
+
+
+def test_the_compiler_reads_transmute():
+    c = compiled(*WEST)
+    assert c.fully_compiled
+    a = c.card["abilities"][2]["activated"]
+    assert a["zone"] == "hand" and a["timing"] == "sorcery"
+    assert a["cost"] == ["{1}{U}{U}", {"discard": "self"}]
+    assert a["does"] == [{"search": {"mana_value": "source", "to": "hand", "shuffle": True}}]
+
+
+def test_transmute_finds_only_a_card_of_the_same_mana_value():
+    got, afters = run([WEST], [], ["activate west 3", "resolve"], mana_pool={"alice": "{U}{U}{C}"},
+                      hand={"alice": [{"id": "west", "card": "Tolaria West"}]},
+                      library={"alice": [{"id": "ring", "card": "Fellwar Stone"}, {"id": "island", "card": "Island"}]})
+    found = sorted(next((k for k, v in a.items() if v.get("zone") == "hand"), "none") for a in afters)
+    assert found == ["island", "none"]          # Fellwar Stone is mana value 2 (202.3); none: 701.23b

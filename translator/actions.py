@@ -262,7 +262,10 @@ KINDS: dict[str, Kind] = {
                     # who searches (608.2c): each player, or the controller of its target as it
                     # last existed (608.2h: "Its controller may search their library"); each their
                     # own library, the card under their control (110.2a); default: you
-                    "who": _words("you", "each_player", "target_controller")},
+                    "who": _words("you", "each_player", "target_controller"),
+                    # "a card with the same mana value as the discarded card" (transmute, 702.53a):
+                    # source: the card of the ability's source (202.3)
+                    "mana_value": _words("source")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),

@@ -72,3 +72,24 @@ SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (r"each player gains control of all ([a-z ]+?)s they own\.", _control_to_owners),
     (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
 ))
+
+
+# -- transmute (CR 702.53a), a line template (compiler/lines.py) -------------------------------
+TRANSMUTE = re.compile(r"Transmute ((?:\{[^{}]+\})+)")
+TRANSMUTE_EFFECT = ("Search your library for a card with the same mana value as the discarded card, reveal that "
+                    "card, and put it into your hand. Then shuffle.")
+
+
+def transmute(text: str, ctx, normal: str):
+    """"Transmute {1}{U}{U}" (Tolaria West; 702.53a: "[Cost], Discard this card: Search your library
+    for a card with the same mana value as the discarded card, reveal that card, and put it into
+    your hand. Then shuffle. Activate only as a sorcery."): an ability of the card in a hand (113.6b)."""
+    from .hand import HAND_COSTS
+    from .costs import mana_symbols
+    m = TRANSMUTE.fullmatch(normal)
+    if not m or not mana_symbols(m.group(1)):
+        return None
+    entry = {"zone": "hand", "cost": [m.group(1), HAND_COSTS["Discard ~"]], "timing": "sorcery",
+             "effect": TRANSMUTE_EFFECT,
+             "does": [{"search": {"mana_value": "source", "to": "hand", "shuffle": True}}]}
+    return {"activated": entry}, "transmute", ()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import activated as activated_templates
-from . import attached, enters, hand, land_tail, mana, reminders, statics, words
+from . import attached, enters, hand, land_lines, land_tail, mana, reminders, statics, words
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -148,7 +148,7 @@ def _normal(template):
 TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, deck_construction_line,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
-             statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling),
+             statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
              _normal(land_tail.reinforce),
              _normal(hand.from_hand),
              mana_line, _normal(attached.equip),
