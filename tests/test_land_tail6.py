@@ -174,8 +174,8 @@ def test_the_compiler_reads_transmute():
 
 
 def test_transmute_finds_only_a_card_of_the_same_mana_value():
-    got, afters = run([WEST], [], ["activate west 3", "resolve"], mana_pool={"alice": "{U}{U}{C}"},
+    _, afters = run([WEST], [], ["activate west 3", "resolve"], mana_pool={"alice": "{U}{U}{C}"},
                       hand={"alice": [{"id": "west", "card": "Tolaria West"}]},
-                      library={"alice": [{"id": "ring", "card": "Fellwar Stone"}, {"id": "island", "card": "Island"}]})
+                      library={"alice": [{"id": "stone", "card": "Fellwar Stone"}, {"id": "island", "card": "Island"}]})
     found = sorted(next((k for k, v in a.items() if v.get("zone") == "hand"), "none") for a in afters)
     assert found == ["island", "none"]          # Fellwar Stone is mana value 2 (202.3); none: 701.23b

@@ -84,8 +84,8 @@ def transmute(text: str, ctx, normal: str):
     """"Transmute {1}{U}{U}" (Tolaria West; 702.53a: "[Cost], Discard this card: Search your library
     for a card with the same mana value as the discarded card, reveal that card, and put it into
     your hand. Then shuffle. Activate only as a sorcery."): an ability of the card in a hand (113.6b)."""
-    from .hand import HAND_COSTS
     from .costs import mana_symbols
+    from .hand import HAND_COSTS
     m = TRANSMUTE.fullmatch(normal)
     if not m or not mana_symbols(m.group(1)):
         return None
