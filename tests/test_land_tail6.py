@@ -32,6 +32,10 @@ WEST = ("Tolaria West", "Land", (
     "Tolaria West enters the battlefield tapped.\n{T}: Add {U}.\nTransmute {1}{U}{U} ({1}{U}{U}, Discard this card: "
     "Search your library for a card with mana value 0, reveal it, put it into your hand, then shuffle. Transmute only "
     "as a sorcery.)"))
+CLIFFS = ("Contested Cliffs", "Land", (
+    "{T}: Add {C}.\n{R}{G}, {T}: Target Beast creature you control fights target creature an opponent controls. "
+    "(Each deals damage equal to its power to the other.)"))
+BEAST = ("Test Beast", "Creature — Beast", "")
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -179,3 +183,22 @@ def test_transmute_finds_only_a_card_of_the_same_mana_value():
                       library={"alice": [{"id": "stone", "card": "Fellwar Stone"}, {"id": "island", "card": "Island"}]})
     found = sorted(next((k for k, v in a.items() if v.get("zone") == "hand"), "none") for a in afters)
     assert found == ["island", "none"]          # Fellwar Stone is mana value 2 (202.3); none: 701.23b
+
+
+def test_the_compiler_reads_a_fight_of_two_targets():
+    does, target = effect_of(CLIFFS, 2)
+    assert does == [{"fight": {"what": "targets"}}]
+    assert target == [{"filter": ["beast", "creature"], "controller": "you"}, {"filter": ["creature"], "controller": "opponent"}]
+
+
+def test_a_fighter_with_no_power_deals_no_damage():
+    # 701.14a, 120.8: a 0-power Golem is dealt the Beast's damage and deals none (both are 1/1
+    # here: pool_lines gives every creature 1/1; the Golem's -1/-0 counter makes it 0/1)
+    board = [{"id": "cliffs", "card": "Contested Cliffs", "controller": "alice"},
+             {"id": "beast", "card": "Test Beast", "controller": "alice"},
+             {"id": "golem", "card": "Test Golem", "controller": "bob", "counters": {"-1/-0": 1}}]
+    got, afters = run([CLIFFS, BEAST, GOLEM], board, ["activate cliffs 2 targeting beast golem", "resolve"],
+                      mana_pool={"alice": "{R}{G}"})
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert afters[0]["golem"]["zone"] == "graveyard" and "damage" not in afters[0].get("beast", {})

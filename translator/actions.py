@@ -276,6 +276,9 @@ KINDS: dict[str, Kind] = {
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
+    # "Target Beast creature you control fights target creature an opponent controls" (Contested
+    # Cliffs; 701.14a): its two targets, each dealing damage equal to its power to the other.
+    "fight": Kind({"what": _words("targets")}, required=("what",)),
     # "Each player gains control of all creatures they own" (Homeward Path; with creates:
     # control: each): each permanent matching the filter as it resolves, to its owner (108.3).
     "control_to_owners": Kind({"what": _words("each"), "filter": FILTER}, required=("what", "filter")),

@@ -64,11 +64,35 @@ def _counter_on_it(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"counters": {"kind": "+1/+1", "what": "target"}}]
 
 
+def _fight_target(words: str) -> dict | None:
+    """"Beast creature you control", "creature an opponent controls": one fighter's target."""
+    from .subtypes import CREATURE_TYPES
+    m = re.fullmatch(r"(?:([A-Z][a-z]+) )?creature(?: (you control|an opponent controls))?", words)
+    if m is None or (m.group(1) and m.group(1).lower() not in CREATURE_TYPES):
+        return None
+    out: dict = {"filter": [*([m.group(1).lower()] if m.group(1) else []), "creature"]}
+    if m.group(2):
+        out["controller"] = "you" if m.group(2) == "you control" else "opponent"
+    return out
+
+
+def _fight(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target Beast creature you control fights target creature an opponent controls." (Contested
+    Cliffs; 701.14a): two targets, in the order written (115.1)."""
+    first, second = _fight_target(m.group(1)), _fight_target(m.group(2))
+    if first is None or second is None or read.target is not None:
+        return None
+    read.target = [first, second]
+    read.targets = [f"target {m.group(1)}", f"target {m.group(2)}"]
+    return [{"fight": {"what": "targets"}}]
+
+
 SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     # "At the beginning of your combat step, tap ~." (Aggressive Crag; 701.26a)
     (rf"tap {SELF_WORDS}\.", lambda m, r: [{"tap": {"what": "self"}}]),
     (r"target ([a-z ]+?) becomes an? ([A-Z][a-z]+) in addition to its other types\.", _target_becomes_subtype),
     (r"put a \+1/\+1 counter on it\.", _counter_on_it),
+    (r"target ([A-Za-z ]+?) fights target ([a-z ]+?)\.", _fight),
     (r"each player gains control of all ([a-z ]+?)s they own\.", _control_to_owners),
     (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
 ))
