@@ -6,6 +6,8 @@ this turn (110.2, 302.6: the state word entered_this_turn)."""
 
 from __future__ import annotations
 
+from mtg_asp.queries import Session
+from mtg_asp.translator.state import load_state
 from pool_lines import compiled, effect_of
 from pool_lines import what_if_on as run
 
@@ -36,6 +38,11 @@ CLIFFS = ("Contested Cliffs", "Land", (
     "{T}: Add {C}.\n{R}{G}, {T}: Target Beast creature you control fights target creature an opponent controls. "
     "(Each deals damage equal to its power to the other.)"))
 BEAST = ("Test Beast", "Creature — Beast", "")
+SANCTUARY = ("Seraph Sanctuary", "Land", (
+    "When Seraph Sanctuary enters the battlefield, you gain 1 life.\n"
+    "Whenever an Angel enters the battlefield under your control, you gain 1 life.\n{T}: Add {C}."))
+ANGEL = ("Test Angel", "Creature — Angel", "")
+MAKER = ("Test Maker", "Land", "{T}: Create a 1/1 white Angel creature token.")
 GOLEM = ("Test Golem", "Artifact Creature — Golem", "")
 FOREST = ("Test Land", "Land", "")
 
@@ -202,3 +209,23 @@ def test_a_fighter_with_no_power_deals_no_damage():
     (r,) = got.results
     assert r.illegal is None, r.illegal
     assert afters[0]["golem"]["zone"] == "graveyard" and "damage" not in afters[0].get("beast", {})
+
+
+def test_seraph_sanctuary_triggers_on_an_angel_entering_under_its_controllers_control():
+    assert _ability(SANCTUARY, 2)["when"] == {"subtype_enters_under_you": "angel"}
+    board = [{"id": "sanctuary", "card": "Seraph Sanctuary", "controller": "alice"}]
+    hand = {"alice": [{"id": "angel", "card": "Test Angel"}, {"id": "golem", "card": "Test Golem"}]}
+    _, afters = run([SANCTUARY, ANGEL, GOLEM], board, ["cast angel", "resolve", "resolve"], hand=hand)
+    assert afters[0]["player alice"]["life"] == 21
+    _, afters = run([SANCTUARY, ANGEL, GOLEM], board, ["cast golem", "resolve"], hand=hand)
+    assert not afters[0].get("stack")                       # a Golem is no Angel
+
+
+def test_an_angel_token_is_refused_not_ignored():
+    board = [{"id": "sanctuary", "card": "Seraph Sanctuary", "controller": "alice"},
+             {"id": "maker", "card": "Test Maker", "controller": "alice"}]
+    cards = [compiled(*SANCTUARY).card, compiled(*MAKER).card, *compiled(*MAKER).tokens]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "battlefield": board}, "t.yaml")
+    (r,) = Session(state).what_if(["activate maker 1", "resolve"]).results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["603.2"]

@@ -408,6 +408,8 @@ WHEN = {
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
+    "subtype_enters_under_you": None,                  # "Whenever an Angel enters the battlefield
+                                                       # under your control" (603.2): the subtype
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
@@ -434,6 +436,10 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
     (event, whose), = raw.items()
     if event not in WHEN:
         raise a.error("when", f"unknown event {event!r}; known: {', '.join(sorted(WHEN))}")
+    if WHEN[event] is None:             # a subtype (205.3), lower case
+        if not isinstance(whose, str) or whose not in _subtypes():
+            raise a.error("when", f"{event} takes a subtype, like angel, not {whose!r}")
+        return (event, whose)
     if whose not in WHEN[event]:
         raise a.error("when", f"{event} takes {', '.join(WHEN[event])}, not {whose!r}")
     return (event, whose)

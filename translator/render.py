@@ -451,8 +451,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         facts.extend(action_param_facts(a, k, action))
     if ability.when:
         event, whose = ability.when
-        # a counter kind is a string in the facts (counter/3)
-        arg = quote(whose) if event == "cast_mv_equals_counters" else whose
+        # a counter kind, a subtype: a string in the facts (counter/3, card_subtype/2)
+        arg = quote(whose) if event in ("cast_mv_equals_counters", "subtype_enters_under_you") else whose
         facts.append(f"ability_when({a},{event}({arg})).")
     if ability.instead_mana is not None:
         # "If [condition], add [mana] instead": the other mana, an ability term of its own with

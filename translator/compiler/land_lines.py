@@ -117,3 +117,17 @@ def transmute(text: str, ctx, normal: str):
              "effect": TRANSMUTE_EFFECT,
              "does": [{"search": {"mana_value": "source", "to": "hand", "shuffle": True}}]}
     return {"activated": entry}, "transmute", ()
+
+
+# -- "Whenever an Angel enters the battlefield under your control" (Seraph Sanctuary), an event
+# of compiler/triggered.py -----------------------------------------------------------------------
+SUBTYPE_ENTERS = re.compile(r"Whenever an? ([A-Z][a-z]+) enters(?: the battlefield)? under your control")
+
+
+def subtype_event(head: str) -> dict | None:
+    """The event of a permanent of that subtype entering under its controller's control (603.2)."""
+    from .subtypes import SUBTYPES
+    m = SUBTYPE_ENTERS.fullmatch(head)
+    if m is None or m.group(1).lower() not in SUBTYPES:
+        return None
+    return {"subtype_enters_under_you": m.group(1).lower()}

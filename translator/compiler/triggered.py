@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .effects import SELF_WORDS, read_effect
+from .land_lines import subtype_event
 from .words import kind_filter
 
 # (the trigger condition with self references as ~, the vocabulary's event)
@@ -71,7 +72,7 @@ def triggered(text: str, ctx, normal: str):
     head, sep, effect = normal.partition(", ")
     if not sep:
         return None
-    when = next((w for p, w in EVENTS if p.fullmatch(head)), None)
+    when = next((w for p, w in EVENTS if p.fullmatch(head)), None) or subtype_event(head)
     if when is None:
         return None
     entry: dict = {"when": dict(when), "effect": text}
