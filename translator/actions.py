@@ -288,7 +288,10 @@ KINDS: dict[str, Kind] = {
                     # who searches (608.2c): each player, or the controller of its target as it
                     # last existed (608.2h: "Its controller may search their library"); each their
                     # own library, the card under their control (110.2a); default: you
-                    "who": _words("you", "each_player", "target_controller")},
+                    "who": _words("you", "each_player", "target_controller"),
+                    # "a card with the same mana value as the discarded card" (transmute, 702.53a):
+                    # source: the card of the ability's source (202.3)
+                    "mana_value": _words("source")},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "each_of" in p and ("filter" in p or "any_of" in p or p["count"] != 1),
@@ -305,6 +308,12 @@ KINDS: dict[str, Kind] = {
     # "Choose left or right. Each player gains control of all nonland permanents other than ~
     # controlled by the next player in the chosen direction" (with creates: control: each).
     "rotate_control": Kind({"choose": _words("direction")}, required=("choose",)),
+    # "Target Beast creature you control fights target creature an opponent controls" (Contested
+    # Cliffs; 701.14a): its two targets, each dealing damage equal to its power to the other.
+    "fight": Kind({"what": _words("targets")}, required=("what",)),
+    # "Each player gains control of all creatures they own" (Homeward Path; with creates:
+    # control: each): each permanent matching the filter as it resolves, to its owner (108.3).
+    "control_to_owners": Kind({"what": _words("each"), "filter": FILTER}, required=("what", "filter")),
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),

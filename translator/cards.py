@@ -73,7 +73,9 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # "token" (a token, CR 111.1), "with_counter" (a permanent with a counter on it, 122.1),
 # "with_+1/+1_counter" (one with a +1/+1 counter on it), "tapped" (a tapped permanent, 110.5):
 # words of the permanent, not its card.
-STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped",
+# "entered_this_turn" (a permanent that entered the battlefield this turn: its base controller's
+# control began in the current turn, 110.2, 302.6).
+STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped", "entered_this_turn",
                "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 # "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
@@ -463,6 +465,7 @@ WHEN = {
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
     "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)

@@ -449,8 +449,16 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,
         # applied after them: asp/effects.lp's affects_created)
         to_created = read.creates.get("grant", {}).get("to") == "created_token"
-        if not creates or (read.does and not _prevention_only(read) and not to_created and not _untaps_its_target(read)) or (becomes is not None and becomes.pop("retains") is not True
-                                        and not read.still):
+        # (and a control-changing effect on each object its actions name: "Each player gains
+        # control of all creatures they own", 613.1b: the gains are the actions, compiler/land_lines.py)
+        to_each = read.creates.get("control") == "each"
+        # (and "Target ... becomes a God ... Put a +1/+1 counter on it.": the effect first, as
+        # written; compiler/land_lines.py reads "it" only after it)
+        to_each = to_each or (becomes is not None and becomes.get("to") == "target"
+                              and all(a.get("counters", {}).get("what") == "target" for a in read.does))
+        actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each)
+        if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
+                                             and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
         if becomes is not None and "subtypes" in becomes and _has_creature_types(type_line):
             return None
@@ -1057,3 +1065,8 @@ SENTENCES = _ACT_TAIL + SENTENCES
 from .land_moves import SENTENCES as _LAND_MOVES
 
 SENTENCES = _LAND_MOVES + SENTENCES
+
+# -- the long tail on lands, landB's part (compiler/land_lines.py) ------------------------------
+from .land_lines import SENTENCES as _LAND_LINES
+
+SENTENCES = _LAND_LINES + SENTENCES

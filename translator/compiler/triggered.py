@@ -22,6 +22,11 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of the end step", {"beginning_of_end_step": "each_turn"}),
     (r"At the beginning of your end step", {"beginning_of_end_step": "your_turn"}),
     (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
+    # "At the beginning of your combat step" (Aggressive Crag): the beginning of combat step of
+    # your turn (506.1: the combat phase's first step; 507)
+    (r"At the beginning of your combat step", {"beginning_of_combat": "your_turn"}),
+    # "When you play another land" (City of Traitors): its controller plays a land (305.1)
+    (r"When you play another land", {"plays_another_land": "you"}),
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
@@ -44,7 +49,9 @@ COUNT_WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
 
 
 def when_counts(when: dict) -> bool:
-    return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step")
+    # (and "When ~ enters, if you control two or more Gates" (Plaza of Harmony): counted right
+    # after it entered, triggers.lp's etb_if_fails/3)
+    return next(iter(when)) in ("beginning_of_upkeep", "beginning_of_end_step") or when == {"enters": "self"}
 
 
 def self_counters(condition: str) -> dict | None:
