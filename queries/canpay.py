@@ -22,7 +22,14 @@ from ..translator.errors import InputError, SolverError
 from ..translator.numbers import check_symbol_number
 from ..translator.render import symbol
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
+from .common import (
+    mana_objects,
+    not_modelled,
+    object_order,
+    outcome_parts,
+    require_player,
+    resolve_line,
+)
 from .core import UNDECIDED, Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -185,8 +192,7 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
         facts += f" cp_repeats({q})." if repeats else ""
         facts += f" cp_bound_steps({q})." if bounded else ""
         part = solver.add(facts, "the cost")
-        mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
-                       if s.arguments[2].string == player})
+        mine = mana_objects(solver, player)
         start = time.perf_counter()
         solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]),
                        (part, [])])

@@ -139,6 +139,12 @@ def blocked(solver: Solver) -> set[str]:
     return {object_id(s.arguments[0]) for s in solver.base().get("blocked_attacker")}
 
 
+def mana_objects(solver: Solver, player: str) -> list[clingo.Symbol]:
+    """The objects with an ability the player could activate now (can-pay's and mana's
+    candidates are among them), in the order of their symbols."""
+    return sorted({s.arguments[0] for s in solver.base().get("activatable") if s.arguments[2].string == player})
+
+
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     """The `outcomes(o)` parts (asp/outcomes.lp) for these objects: the final mana of their
     abilities after replacement effects; the core grounds each once. They read the exact walk

@@ -30,6 +30,7 @@ from ..translator.errors import SolverError
 from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
+from .atom_reader import read_signature
 
 DEFAULT_TIME_LIMIT = 60.0
 UNDECIDED = "undecided"          # search(): the budget ran out before an answer
@@ -76,13 +77,13 @@ class FactAnswer:
 
     def get(self, name: str) -> list[clingo.Symbol]:
         if name not in self._cache:
-            atoms = self._solver._atoms(name)
-            if all(a.is_fact for a in atoms):
-                self._cache[name] = [a.symbol for a in atoms]
+            symbols, all_facts = self._solver._read(name)
+            if all_facts:
+                self._cache[name] = symbols
             else:
                 if self._true is None:
                     self._true = set(self._solver.solve_one(atoms=True).symbols)
-                self._cache[name] = [a.symbol for a in atoms if a.symbol in self._true]
+                self._cache[name] = [s for s in symbols if s in self._true]
         return self._cache[name]
 
 
@@ -181,7 +182,7 @@ class Solver:
     def facts_only(self, names: Iterable[str]) -> bool:
         """Whether every atom of these signatures is a fact of the grounder (reading them then
         needs no solve, which would leave its learnt state behind in this Control)."""
-        return all(a.is_fact for name in names for a in self._atoms(name))
+        return all(self._read(name)[1] for name in names)
 
     def base(self) -> FactAnswer:
         """The answer of the state's own program (the base part), read once."""
@@ -255,6 +256,11 @@ class Solver:
 
     def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
         atoms = self._ctl.symbolic_atoms
+        return [a for arity in self._arities_of(name) for a in atoms.by_signature(name, arity)]
+
+    def _arities_of(self, name: str) -> list[int]:
+        """The arity of `name` in the program grounded so far (none, or one)."""
+        atoms = self._ctl.symbolic_atoms
         if self._arities is None:
             # the signatures of the program grounded so far, listed once per ground() (a what-if
             # reads several predicates of each state; listing them at each read was 5% of it)
@@ -265,7 +271,17 @@ class Solver:
         arities = self._arities.get(name, [])
         if len(arities) > 1:
             raise SolverError(f"{name} has several arities in the encodings; a query reads one")
-        return [a for arity in arities for a in atoms.by_signature(name, arity)]
+        return arities
+
+    def _read(self, name: str) -> tuple[list[clingo.Symbol], bool]:
+        """The symbols of the atoms of `name` (of its one arity) and whether all are facts."""
+        symbols: list[clingo.Symbol] = []
+        all_facts = True
+        for arity in self._arities_of(name):
+            found, facts = read_signature(self._ctl, name, arity)
+            symbols += found
+            all_facts = all_facts and facts
+        return symbols, all_facts
 
     def _switched(self, switches: Sequence[clingo.Symbol], models: int, project: str = "no"):
         solver = self

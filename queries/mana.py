@@ -12,7 +12,14 @@ import clingo
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
-from .common import not_modelled, object_order, outcome_parts, require_player, resolve_line
+from .common import (
+    mana_objects,
+    not_modelled,
+    object_order,
+    outcome_parts,
+    require_player,
+    resolve_line,
+)
 from .core import Solver
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 
@@ -230,8 +237,7 @@ def available_mana(solver: Solver, player: str, explain: bool = False) -> Availa
 
 def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMana:
     q = query.id
-    mine = sorted({s.arguments[0] for s in solver.base().get("activatable")
-                   if s.arguments[2].string == player})
+    mine = mana_objects(solver, player)
     solver.ground([*outcome_parts(mine), ("available", [query.term, clingo.String(player)])])
     fixed = solver.facts()
     for s in fixed.get("av_too_much"):

@@ -72,12 +72,30 @@ class _Queries:
         self._settle_failed: set[str] = set()
         self._zone_moves: dict[str, int] = {}
 
+    def _prepare_outcomes(self, player) -> None:
+        """The outcome walks of the player's mana abilities (asp/outcomes.lp), which can-pay
+        and mana ground first in each query: grounded here once, in the worker, so that no
+        query's fork grounds them again (the parts are the state's, not the query's: each
+        query then grounds the same program as before; the core grounds each part once). A
+        player not in the game is left to the query's own error."""
+        if not isinstance(player, str) or player not in self.solver.state.players:
+            return
+        from .common import mana_objects, outcome_parts
+        with contextlib.suppress(SolverError, RuntimeError):
+            # (only when the grounder's facts say which: a solve here would leave its learnt
+            # state to every later query's fork)
+            if self.solver.facts_only(["activatable"]):
+                self.solver.ground(outcome_parts(mana_objects(self.solver, player)))
+
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
         state's reading once, the StepWorld once this Session has been asked WORLD_AFTER
         what-ifs that begin with a move, and with it the settle world of a zone once SETTLE_AFTER
         such what-ifs' first moves have gone there (once a zone). What fails here is left to the query, which takes the
         what-if's own path and answers the same (this runs outside the worker's error handling)."""
+        if method in ("can_pay", "available_mana"):
+            self._prepare_outcomes(args[0])
+            return
         if method != "what_if":
             return
         self._what_ifs += 1

@@ -7,7 +7,7 @@ among the effects, every order (walk_in_full/2). The brute force here applies th
 every permutation; for each, repeatedly the first effect in it that applies now and was not
 applied yet, a self-replacement one first if one applies (616.1a); every legal sequence of
 choices is such a permutation's. Both the types and whether some effect was applied (what
-`--explain` says: produces/4) must be the brute force's.
+`--explain` says: explain.lp plain_produce/3 and replaced_produce/3) must be the brute force's.
 """
 
 from __future__ import annotations
@@ -80,8 +80,11 @@ def solve(picks, land) -> set[tuple[str, int]]:
     state = load_state({"players": ["alice", "bob"],
                         "turn": {"number": 2, "active": "alice", "step": "upkeep"},
                         "cards": cards, "battlefield": battlefield})
-    return {(mana_letter(s.arguments[2]), s.arguments[3].number)
-            for s in Solver(state).base().get("produces") if s.arguments[0].arguments[0].string == "land"}
+    # produces/4 for an ability some effect applies to; the explain part's plain_produce/3 and
+    # replaced_produce/3 for every ability (one no effect applies to has no produces/4 atom)
+    answer = Solver(state).part("explain")
+    return {(mana_letter(s.arguments[2]), r) for r, name in ((0, "plain_produce"), (1, "replaced_produce"))
+            for s in answer.get(name) if s.arguments[0].arguments[0].string == "land"}
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
