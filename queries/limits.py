@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..translator.errors import InputError, SolverError
+from .allocator import fast_bins_off
 
 DEFAULT_MEMORY_LIMIT_MB = 4096
 
@@ -189,6 +190,10 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
     limit = _address_space() + memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     os.setpgid(0, 0)        # a group of its own: the caller ends it and its query forks at once
+    # The worker's Controls (a what-if makes one per state it reaches) allocate with glibc's fast
+    # bins off (allocator.py: a third of a what-if's CPU time went to the allocator); set here,
+    # in the engine's own process, never in a program that imports the package.
+    fast_bins_off()
     served = None
     while True:
         try:
