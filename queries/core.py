@@ -145,6 +145,7 @@ class Solver:
         self._add_text("base", facts, "the state's facts")
         self.timings.parse = time.perf_counter() - start
         self._grounded: set[tuple] = set()
+        self._broken: str | None = None
         self._arities: dict[str, list[int]] | None = None
         self._base: FactAnswer | None = None
         self._part_answers: dict[tuple, FactAnswer] = {}
@@ -168,15 +169,26 @@ class Solver:
 
     def ground(self, parts: Iterable[Part]) -> None:
         """Ground these program parts (each (name, arguments) once; again is a no-op)."""
-        todo = []
+        if self._broken is not None:
+            raise SolverError(self._broken)
+        todo, keys = [], []
         for name, args in parts:
             key = (name, tuple(args))
-            if key not in self._grounded:
-                self._grounded.add(key)
+            if key not in self._grounded and key not in keys:
+                keys.append(key)
                 todo.append((name, list(args)))
         if todo:
             start = time.perf_counter()
-            self._ground_parts(todo)
+            try:
+                self._ground_parts(todo)
+            except BaseException as e:
+                # A grounding that failed part way (memory, an error of clingo's) leaves the
+                # Control holding part of a program: nothing may be read or grounded on it
+                # after, or a later query (a what-if's or can-pay's preparation suppresses the
+                # first failure: session.py) would answer from half a program.
+                self._broken = f"an earlier grounding of this state failed ({type(e).__name__}: {e})"
+                raise
+            self._grounded.update(keys)
             self.timings.ground += time.perf_counter() - start
 
     def facts_only(self, names: Iterable[str]) -> bool:
@@ -255,6 +267,8 @@ class Solver:
     # -- internals ------------------------------------------------------------------------------
 
     def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
+        if self._broken is not None:
+            raise SolverError(self._broken)
         atoms = self._ctl.symbolic_atoms
         return [a for arity in self._arities_of(name) for a in atoms.by_signature(name, arity)]
 
@@ -275,6 +289,8 @@ class Solver:
 
     def _read(self, name: str) -> tuple[list[clingo.Symbol], bool]:
         """The symbols of the atoms of `name` (of its one arity) and whether all are facts."""
+        if self._broken is not None:
+            raise SolverError(self._broken)
         symbols: list[clingo.Symbol] = []
         all_facts = True
         for arity in self._arities_of(name):
@@ -307,6 +323,8 @@ class Solver:
         runs in a thread of its own, and a Session's worker forks (limits.py), where a thread
         alive at a fork can leave a lock held in the child (a query that then waited out its
         time limit). The timer thread is joined before this returns."""
+        if self._broken is not None:
+            raise SolverError(self._broken)
         start = time.perf_counter()
         fired = threading.Event()
 
