@@ -31,6 +31,7 @@ from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
 from .atom_reader import read_signature
+from .program_index import Index, Reach, encoding_index, text_of
 
 DEFAULT_TIME_LIMIT = 60.0
 UNDECIDED = "undecided"          # search(): the budget ran out before an answer
@@ -135,8 +136,9 @@ class Solver:
         # Errors still reach the logger.
         self._ctl = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
                                    logger=self._log, message_limit=10000)
-        self._encoding_parts = set(self._encodings()) - {"base"}
-        self._add_part_statements("base")
+        # Only the statements that can fire are added, each part's when it is first grounded
+        # (program_index.py: the rules whose positive body has atoms by then).
+        self._reach = Reach(encoding_statements())
         start = time.perf_counter()
         if facts is None:
             facts = render_state(state)
@@ -164,7 +166,6 @@ class Solver:
         returns the part's name, to ground with ground()."""
         name = f"text_{next(self._texts)}"
         self._add_text(name, text, what)
-        self._encoding_parts.discard(name)
         return name
 
     def ground(self, parts: Iterable[Part]) -> None:
@@ -373,29 +374,35 @@ class Solver:
     def _encodings(self) -> dict[str, str]:
         return load_encodings()
 
-    def _add_part_statements(self, name: str) -> None:
+    def _add_statements(self, name: str, indexes: list[int]) -> None:
+        """Add these statements of the encoding part `name` (program_index.Reach.to_add)."""
         try:
-            statements = _part_statements(name)
-            if statements is None:
-                self._ctl.add("base", [], self._encodings()[name])
+            asts = _part_statements(name)
+            if asts is None:
+                self._ctl.add("base", [], text_of(encoding_statements(), name, indexes))
             else:
+                statements, programs = asts
                 with clingo.ast.ProgramBuilder(self._ctl) as builder:
-                    for statement in statements:
-                        builder.add(statement)
+                    program = None
+                    for i in indexes:
+                        if programs[i] is not program:
+                            program = programs[i]
+                            builder.add(program)
+                        builder.add(statements[i])
         except RuntimeError:
             raise self._fail(f"adding the encodings of part {name!r} failed") from None
 
     def _add_text(self, part: str, text: str, what: str) -> None:
+        self._reach.note(text)
         try:
             self._ctl.add(part, [], text)
         except RuntimeError:
             raise self._fail(f"parsing {what} failed") from None
 
     def _ground_parts(self, parts: list[tuple[str, list]]) -> None:
-        for name, _ in parts:
-            if name in self._encoding_parts:
-                self._encoding_parts.discard(name)
-                self._add_part_statements(name)
+        for name, indexes in self._reach.to_add(name for name, _ in parts).items():
+            if indexes:
+                self._add_statements(name, indexes)
         self._arities = None
         try:
             self._ctl.ground(parts)
@@ -411,24 +418,51 @@ _INCLUDE = re.compile(r'^#include[ \t]+"([^"]+)"[ \t]*\.', re.MULTILINE)
 
 # A part's statements as clingo.ast, parsed the second time a process adds the part to a
 # Control (a what-if adds each part to a Control per state it reaches): handing a Control the
-# parsed statements takes half the time of parsing the text again (15 ms against 30 ms for the
-# what-if's parts), and parsing to Python AST once costs more than a text parse (46 ms), so a
-# process that builds one Control (a command's query) never pays for it.
+# parsed statements takes a third of the time of parsing their text again, and parsing to
+# Python AST once costs more than a text parse, so a process that builds one Control (a
+# command's query) never pays for it. Aligned with program_index's statements of the part:
+# comments and #program directives dropped, each statement with the directive it is under.
 _ADDED: dict[str, int] = {}
-_STATEMENTS: dict[str, list] = {}
+_STATEMENTS: dict[str, tuple[list, list]] = {}
+_INDEX: dict | None = None
 
 
-def _part_statements(name: str) -> list | None:
-    """The part's parsed statements, or None the first time the process adds it (as text)."""
+def encoding_statements() -> Index:
+    """The encodings' statements analysed (program_index.encoding_index), once per process (a
+    Session reads it before it forks its worker, as it reads load_encodings)."""
+    global _INDEX
+    if _INDEX is None:
+        _INDEX = encoding_index(load_encodings())
+    return _INDEX
+
+
+def _part_statements(name: str) -> tuple[list, list] | None:
+    """The part's parsed statements and the #program directive of each, or None the first
+    time the process adds the part (as text)."""
     if name in _STATEMENTS:
         return _STATEMENTS[name]
     _ADDED[name] = _ADDED.get(name, 0) + 1
     if _ADDED[name] == 1:
         return None
     statements: list = []
-    clingo.ast.parse_string(load_encodings()[name], statements.append)
-    _STATEMENTS[name] = statements
-    return statements
+    programs: list = []
+    current: list = []
+
+    def take(stmt) -> None:
+        if stmt.ast_type == clingo.ast.ASTType.Comment:
+            return
+        if stmt.ast_type == clingo.ast.ASTType.Program:
+            current[:] = [stmt]
+            return
+        statements.append(stmt)
+        programs.append(current[0])
+
+    clingo.ast.parse_string("#program base.\n" + load_encodings()[name], take)
+    if len(statements) != len(encoding_statements().parts[name].texts):
+        raise SolverError(f"the encodings' part {name!r} parsed to another number of statements "
+                          "than its analysis holds; this is a bug in queries/program_index.py")
+    _STATEMENTS[name] = (statements, programs)
+    return _STATEMENTS[name]
 
 
 def load_encodings() -> dict[str, str]:
@@ -461,4 +495,5 @@ def load_encodings() -> dict[str, str]:
     return _ENCODINGS
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings", "load_encodings"]
+__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings", "encoding_statements",
+           "load_encodings"]

@@ -23,7 +23,7 @@ from ..translator.model import GameState
 from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
 from .common import state_errors
-from .core import DEFAULT_TIME_LIMIT, Solver, Timings, load_encodings
+from .core import DEFAULT_TIME_LIMIT, Solver, Timings, encoding_statements, load_encodings
 from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker, time_bounded
 
 if TYPE_CHECKING:
@@ -173,6 +173,7 @@ class Session:
         self.state = state
         self.limits = Limits(time_limit, memory_limit, deadline)
         load_encodings()            # parsed and compiled once here, shared with every worker (fork)
+        encoding_statements()
         prepare_render()
         self._worker = Worker(lambda: _Queries(state, time_limit), self.limits)
         self._timings = self._worker.call("timings")

@@ -1,0 +1,167 @@
+"""queries/program_index.py: a Solver adds only the rules that can fire, and grounds the same
+program as the whole encodings would."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import clingo
+import pytest
+from clingo import ast
+from mtg_asp.queries import core
+from mtg_asp.queries.program_index import (
+    Reach,
+    _needs,
+    _text_needs,
+    analyse,
+    compact,
+    encoding_index,
+)
+from mtg_asp.queries.scenario import load_scenario
+from mtg_asp.queries.whatif import what_if
+from mtg_asp.translator.carddb import open_sources
+from mtg_asp.translator.render import render_state
+from mtg_asp.translator.state import load_state, load_state_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_needs_read_from_text_equal_the_ast_reading():
+    # analyse reads a rule's positive body from clingo's text of it (AST attributes are slow);
+    # every rule of every part must give the names the AST gives
+    rules = 0
+    for text in core.load_encodings().values():
+        def check(stmt):
+            nonlocal rules
+            if stmt.ast_type == ast.ASTType.Rule:
+                rules += 1
+                assert _text_needs(str(stmt)) == _needs(stmt.body), str(stmt)
+        ast.parse_string(text, check)
+    assert rules > 2000
+
+
+def test_text_needs_of_every_kind_of_literal():
+    assert _text_needs('a(X) :- b(X,"q)"); not c(X); X != f(Y); d(Y): e(Y); #count { Z: g(Z) } > 1; -h(X); k.') \
+        == {"b", "k"}
+    assert _text_needs("a :- f(X) = Y; p(X,Y).") == {"p"}
+    assert _text_needs("a.") == frozenset()
+
+
+def _index(text: str):
+    return compact({"p": analyse(text)})
+
+
+def _texts(index, part, chosen):
+    return [index.parts[part].texts[i] for i in chosen[part]]
+
+
+def test_a_rule_waits_for_its_predicates_and_is_added_once_they_have_atoms():
+    index = _index("#program p(k). a(k) :- b. c(k) :- d. e :- a(_). #external x(k). y :- x(_).")
+    reach = Reach(index)
+    reach.note("b.")
+    first = _texts(index, "p", reach.to_add(["p"]))
+    # a(k) by b's fact; e by a's head in the same ground() call; y by the external; c waits for d
+    assert sorted(first) == sorted(["a(k) :- b.", "e :- a(_).", "#external x(k). [false]", "y :- x(_)."])
+    reach.note("d.")
+    assert _texts(index, "p", reach.to_add(["p"])) == ["c(k) :- d."]
+    assert reach.to_add(["p"])["p"] == []
+
+
+def test_an_external_of_another_part_grounded_with_it_counts():
+    # can-pay's plan part reads cp_on(q), an #external of the canpay part grounded in the same
+    # ground() call (queries/pay_plans.py): the rule is added whichever part comes first
+    index = compact({"plan": analyse("#program plan(q). use(q) :- cp_on(q)."),
+                     "canpay": analyse("#program canpay(q). #external cp_on(q).")})
+    assert _texts(index, "plan", Reach(index).to_add(["plan", "canpay"])) == ["use(q) :- cp_on(q)."]
+
+
+def _full_control(facts: str) -> clingo.Control:
+    """A Control with every statement of the base and walk parts (what a Solver grounded
+    before the index)."""
+    ctl = clingo.Control(["--warn=none"])
+    texts = core.load_encodings()
+    ctl.add("base", [], texts["base"])
+    ctl.add("base", [], texts["walk"])
+    ctl.add("base", [], facts)
+    ctl.ground([("base", []), ("walk", [clingo.Function("types")])])
+    return ctl
+
+
+def _answer(ctl: clingo.Control) -> tuple[set[str], list[set[str]]]:
+    """The grounder's facts and every answer set's true atoms."""
+    facts = {str(a.symbol) for a in ctl.symbolic_atoms if a.is_fact}
+    models: list[set[str]] = []
+    ctl.configuration.solve.models = 0
+    ctl.solve(on_model=lambda m: models.append({str(s) for s in m.symbols(atoms=True)}))
+    return facts, models
+
+
+STATES = ["examples/demo.yaml", "examples/whatif.yaml", "tests/rulings/states/opponent_rider_lands.yaml"]
+
+
+@pytest.mark.parametrize("path", STATES)
+def test_a_state_has_the_answer_of_the_whole_encodings(path):
+    state = load_state_file(ROOT / path)
+    solver = core.Solver(state)
+    assert _answer(solver._ctl) == _answer(_full_control(render_state(state)))
+    # fewer rules than the whole base part: the point of the index
+    rules = core.encoding_statements().parts["base"].rules
+    assert sum(rules[i] for i in solver._reach.added("base")) < sum(rules)
+
+
+class _Everything(Reach):
+    """Every statement of a part at its first ground (no reachability)."""
+
+    def to_add(self, parts):
+        chosen = {}
+        for part in dict.fromkeys(parts):
+            if part in self._index.parts:
+                added = self._added.setdefault(part, set())
+                chosen[part] = [i for i in range(len(self._index.parts[part].texts)) if i not in added]
+                added.update(chosen[part])
+        return chosen
+
+
+# what-ifs of the corpus that ground many later parts: a cast and its payment, combat damage,
+# an activation with a target, state-based actions, entering with a choice, a search
+WHAT_IFS = ["tests/rulings/cr/510_4_first_strike_double_strike.yaml",
+            "tests/rulings/cr/514_1_discard_to_hand_size.yaml",
+            "tests/rulings/cr/701_3a_equip_in_what_if.yaml",
+            "tests/rulings/cr/704_5j_legend_rule.yaml",
+            "tests/rulings/imported/lands/119_4_shock_land_at_1_life_enters_tapped.yaml",
+            "tests/rulings/imported/lands/608_2h_boseiju_that_player_may_search.yaml",
+            "tests/rulings/imported/types/614_12_check_land_under_blood_moon.yaml",
+            "tests/rulings/cards/demon_of_wailing_agonies/2014-11-07_granted_trigger_still_resolves.yaml"]
+
+
+@pytest.mark.parametrize("path", WHAT_IFS)
+def test_what_ifs_answer_as_with_every_rule(path, monkeypatch):
+    scenario = load_scenario(ROOT / path)
+    sources = open_sources(list(scenario.cards_from))
+    state = load_state(scenario.state_data, path, cards=sources) if scenario.state_path is None \
+        else load_state_file(scenario.state_path, cards=sources)
+    checks = [c for c in scenario.checks if c.query == "what-if"]
+    assert checks
+    pruned = [what_if(core.Solver(state), c.args["actions"]).to_json() for c in checks]
+    monkeypatch.setattr(core, "Reach", _Everything)
+    whole = [what_if(core.Solver(state), c.args["actions"]).to_json() for c in checks]
+    assert pruned == whole
+    assert pruned == [c.expect for c in checks]
+def test_the_analysis_is_cached_and_a_bad_cache_is_made_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTG_ASP_CACHE_DIR", str(tmp_path))
+    parts = {"p": "#program p. a :- b."}
+    made = encoding_index(parts)
+    [cache] = tmp_path.glob("encodings-*.pickle")
+    assert encoding_index(parts).parts == made.parts
+    cache.write_bytes(b"not a pickle")
+    assert encoding_index(parts).parts == made.parts
+
+    def needs(index):
+        return {index.names[n] for n in index.parts["p"].needs[0]}
+    assert needs(made) == {"b"}
+    # another text is another key: never the stale analysis
+    assert needs(encoding_index({"p": "#program p. c :- d."})) == {"d"}
+    with cache.open("rb") as fh:
+        fh.read(32)
+        assert needs(pickle.load(fh)) == {"d"}
