@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import os
 import pickle
 import re
@@ -195,6 +196,21 @@ class Index:
 
     def __post_init__(self) -> None:
         self.ids = {n: i for i, n in enumerate(self.names)}
+        self.memo: dict[tuple, object] = {}      # Reach's answers, by its history (Reach.to_add)
+        self._steps: dict[tuple, int] = {}
+        self._numbers = itertools.count(1)
+
+    def step(self, key: tuple) -> int:
+        """The number of the history `key` leads to (keys hold numbers, not histories)."""
+        if len(self._steps) > 100_000:
+            # a long-lived process: forget, never renumber (a live Reach's number then matches
+            # no key and is answered afresh)
+            self._steps.clear()
+            self.memo.clear()
+        number = self._steps.get(key)
+        if number is None:
+            number = self._steps[key] = next(self._numbers)
+        return number
 
     def __getstate__(self):
         return (self.names, self.parts)
@@ -224,12 +240,20 @@ class Reach:
         self._index = index
         self.names: set[int] = set()
         self._added: dict[str, set[int]] = {}
+        # What to_add gives is a function of the names and of what was added, which are a
+        # function of the notes and calls so far: a Reach's history is numbered (`_token`),
+        # and the Controls of one process (a what-if's states, most with the same names)
+        # share the answers of to_add by it (index.memo).
+        self._token = 0
 
     def note(self, text: str) -> None:
         """Facts or rules added as text (the state, a query's facts); a name no statement
         reads is not kept."""
         ids = self._index.ids
-        self.names.update(ids[n] for n in text_names(text) if n in ids)
+        new = frozenset(i for i in (ids.get(n) for n in text_names(text)) if i is not None and i not in self.names)
+        if new:
+            self.names |= new
+            self._token = self._index.step(("note", self._token, new))
 
     def added(self, part: str) -> set[int]:
         return self._added.get(part, set())
@@ -238,8 +262,23 @@ class Reach:
         """For the encoding parts grounded in one ground() call, the indexes of their
         statements to add now: those not added yet that are not rules, and the rules whose
         needs may have atoms (a fixpoint over the heads of every rule of these parts)."""
+        parts = tuple(p for p in dict.fromkeys(parts) if p in self._index.parts)
+        key = ("add", self._token, parts)
+        known = self._index.memo.get(key)
+        if known is None:
+            before = set(self.names)
+            chosen = self._to_add(parts)
+            known = self._index.memo[key] = (chosen, frozenset(self.names - before))
+        else:
+            chosen, names = known
+            self.names |= names
+            for part, indexes in chosen.items():
+                self._added.setdefault(part, set()).update(indexes)
+        self._token = self._index.step(key)
+        return {part: list(indexes) for part, indexes in chosen.items()}
+
+    def _to_add(self, parts: tuple[str, ...]) -> dict[str, list[int]]:
         index = self._index.parts
-        parts = [p for p in dict.fromkeys(parts) if p in index]
         names = self.names
         waiting: dict[int, list[tuple[str, int]]] = {}
         missing: dict[tuple[str, int], int] = {}

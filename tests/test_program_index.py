@@ -68,6 +68,28 @@ def test_a_rule_waits_for_its_predicates_and_is_added_once_they_have_atoms():
     assert reach.to_add(["p"])["p"] == []
 
 
+def test_a_second_reach_with_the_same_history_gets_the_same_answers():
+    # to_add's answers are shared by history (Index.memo): a second Reach must end where a
+    # fresh computation would, and another history must not be served the first's
+    text = "#program p(k). a(k) :- b. c(k) :- d. e :- a(_), c(_)."
+    index = _index(text)
+    runs = []
+    for notes in (["b.", "d."], ["b.", "d."], ["d.", "b."]):
+        reach = Reach(index)
+        got = []
+        for fact in notes:
+            reach.note(fact)
+            got.append(_texts(index, "p", reach.to_add(["p"])))
+        runs.append((got, set(reach.names), reach.added("p")))
+    fresh = Reach(_index(text))
+    fresh.note("d.")
+    assert _texts(fresh._index, "p", fresh.to_add(["p"])) == ["c(k) :- d."]
+    assert runs[0] == runs[1]
+    assert runs[0][0] == [["a(k) :- b."], ["c(k) :- d.", "e :- a(_); c(_)."]]
+    assert runs[2][0] == [["c(k) :- d."], ["a(k) :- b.", "e :- a(_); c(_)."]]
+    assert runs[0][1:] == runs[2][1:]
+
+
 def test_an_external_of_another_part_grounded_with_it_counts():
     # can-pay's plan part reads cp_on(q), an #external of the canpay part grounded in the same
     # ground() call (queries/pay_plans.py): the rule is added whichever part comes first
