@@ -17,6 +17,7 @@ compute stay exact:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -95,38 +96,62 @@ def printed_total(card: Any) -> int:
     objects add them: combat damage, CR 510.2; total power)."""
     if card is None:
         return 0
-    printed = [card.power or "", card.toughness or "", str(card.loyalty or "")]
+    return _printed_numbers(card.power or "", card.toughness or "", str(card.loyalty or ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _printed_numbers(*printed: str) -> int:
     # (a digit string past 12 digits is past every bound: no huge int of a huge string)
     return sum(int(d) if len(d) <= 12 else 10 ** 12 for text in printed for d in re.findall(r"[0-9]+", text))
 
 
-def reached_total(state: Any) -> tuple[int, str]:
+def reached_total(state: Any, paths: bool = True) -> tuple[int, str]:
     """The weighted sum of a game state's numbers (see MAX_REACHED_TOTAL) with its permanents'
-    printed ones, and the field holding the largest of them (its dotted path), walked without
-    recursion."""
+    printed ones, and the field holding the largest of them (its dotted path; "" without
+    `paths`: check_reached walks a state again with them only past the bound, so a what-if's
+    every reached state is walked once, without), walked without recursion."""
     total = sum(printed_total(state.library.get(p.card)) for p in state.battlefield)
     largest, where = -1, ""
     pending: list[tuple[Any, str, int]] = [(state, "", 1)]
+    pop, push = pending.pop, pending.append
     while pending:
-        value, at, weight = pending.pop()
-        if isinstance(value, bool) or value is None or isinstance(value, str):
-            continue
-        if isinstance(value, int):
+        value, at, weight = pop()
+        kind = type(value)
+        if kind is int:
             # an order field (weight 0) counts only when it alone passes the bound
             n = abs(value) * weight if weight else (abs(value) if abs(value) > MAX_REACHED_TOTAL else 0)
             total += n
             if n > largest:
                 largest, where = n, at
-        elif is_dataclass(value):
-            pending += [(getattr(value, f.name), f"{at}.{f.name}" if at else f.name,
-                         0 if f.name in ORDER_FIELDS else 1)
-                        for f in fields(value) if f.compare]
-        elif isinstance(value, tuple | list):
-            kind = value[0] if len(value) == 2 and isinstance(value[0], str) else None
+        elif kind is tuple or kind is list:
             if weight:
-                weight = pt_counter_weight(kind) if kind is not None else 1
-            pending += [(v, f"{at}[{i}]", weight) for i, v in enumerate(value)]
+                weight = pt_counter_weight(value[0]) if len(value) == 2 and type(value[0]) is str else 1
+            for i, v in enumerate(value):
+                if type(v) not in _SKIP:
+                    push((v, f"{at}[{i}]" if paths else "", weight))
+        elif kind not in _SKIP:
+            compared = _compared_fields(kind)
+            if compared is None:
+                continue
+            for name, order in compared:
+                v = getattr(value, name)
+                if type(v) not in _SKIP:
+                    push((v, (f"{at}.{name}" if at else name) if paths else "", 0 if order else 1))
     return total, where
+
+
+# (bool is not int here: `type(v) is int` is False for True and False)
+_SKIP = frozenset({str, bool, type(None), float})
+
+
+@functools.cache
+def _compared_fields(cls: type) -> tuple[tuple[str, bool], ...] | None:
+    """A dataclass's fields that take part in comparison (its value), and whether each is an
+    order field; None for any other type (an int subclass or enum is not a number here:
+    as before, only dataclasses, tuples, lists and ints are walked)."""
+    if not is_dataclass(cls):
+        return None
+    return tuple((f.name, f.name in ORDER_FIELDS) for f in fields(cls) if f.compare)
 
 
 def pt_counter_weight(kind: str) -> int:
@@ -142,8 +167,9 @@ def pt_counter_weight(kind: str) -> int:
 def check_reached(state: Any) -> None:
     """SolverError (exit 3) naming the field that grew, when a state's numbers pass what the
     solver's 32-bit integers keep exact (MAX_REACHED_TOTAL)."""
-    total, where = reached_total(state)
+    total, where = reached_total(state, paths=False)
     if total > MAX_REACHED_TOTAL:
+        total, where = reached_total(state)
         raise SolverError(f"beyond what this solver handles: the state's numbers (a what-if's steps may have "
                           f"grown them) add up to {_short(total)}, the largest at {where}, past "
                           f"{MAX_REACHED_TOTAL:,}; its integers are 32 bits")
