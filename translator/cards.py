@@ -1073,9 +1073,6 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
-        if mana is not None and any(c.kind == "put_counters" for c in costs):
-            # (the same: the planners do not put counters on a mana source yet)
-            raise a.error("cost", "put_counters is read on an ability that adds no mana")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),

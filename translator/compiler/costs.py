@@ -101,8 +101,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
         other = tap_another(part, parts)    # "{T}, Tap another untapped artifact you control"
         if other is None and adds_no_mana:
             other = sacrifice_another(part)     # "Sacrifice another creature" (not on a mana ability)
-        if other is None and adds_no_mana:
-            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~" (not on a mana ability)
+        if other is None:
+            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~", "Put a -0/-1 counter on ~"
         if other is not None:
             items.append(other)
             continue

@@ -1,0 +1,56 @@
+"""Mana abilities and spells whose cost or amount the compiler reads since issue 13 (mamount):
+a -0/-1 counter as a mana ability's cost (Wall of Roots), ..."""
+
+from __future__ import annotations
+
+from mtg_asp.queries import Session
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+
+WALL = ("Wall of Roots", "Creature — Plant Wall",
+        "Defender\nPut a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.")
+
+
+def _session(cards, battlefield, **extra) -> Session:
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "battlefield": battlefield, **extra}, "t.yaml")
+    return Session(state)
+
+
+def _wall(toughness: int) -> dict:
+    return {**compiled(*WALL).card, "power_toughness": f"0/{toughness}"}
+
+
+def test_wall_of_roots_puts_a_counter_on_itself_for_its_mana():
+    c = compiled(*WALL)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"] == {"cost": [{"put_counters": {"counter": "-0/-1", "count": 1}}],
+                                                   "add_mana": "{G}", "per_turn": 1}
+    wall = {"id": "wall", "card": "Wall of Roots", "controller": "alice"}
+    s = _session([_wall(5)], [wall])
+    assert s.could_produce().types == {"wall": ("G",)}
+    paid = s.can_pay("alice", "{G}")
+    assert paid.payable and [(p.object, p.ability) for p in paid.plan] == [("wall", 2)]
+    assert ("122.1", ("the activation cost puts counters on its source (602.2b); nothing has to be there first "
+            "(118.3)")) in paid.reasons
+    # CR 602.5b: once each turn, so {G}{G} is beyond it, and it is not named as an ability one more
+    # activation of might pay
+    two = s.can_pay("alice", "{G}{G}")
+    assert not two.payable and not two.left_out
+    assert [p.to_text() for p in s.available_mana("alice").pools] == ["1 {G}"]
+    # activated this turn already: not again (602.5b)
+    used = _session([_wall(5)], [{**wall, "activated_this_turn": [2]}])
+    assert not used.can_pay("alice", "{G}").payable
+    # CR 602.2b, 122.1: the what-if puts the counter on it (a 0/4 now, 613.4c) and adds {G}
+    got = s.what_if(["activate wall 2"])
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    assert r.after(got.start) == {"wall": {"zone": "battlefield", "controller": "alice", "counters": {"-0/-1": 1}},
+                                  "player alice": {"mana_pool": "{G}"}}
+    # with toughness 1 the counter leaves it a 0/0: it dies after the ability resolves (704.5f),
+    # its mana added all the same (a mana ability resolves at once, 605.3a)
+    s1 = _session([_wall(1)], [wall])
+    got = s1.what_if(["activate wall 2"])
+    (r,) = got.results
+    assert r.after(got.start) == {"wall": {"zone": "graveyard", "new_object": True},
+                                  "player alice": {"mana_pool": "{G}"}}
