@@ -54,3 +54,35 @@ def test_wall_of_roots_puts_a_counter_on_itself_for_its_mana():
     (r,) = got.results
     assert r.after(got.start) == {"wall": {"zone": "graveyard", "new_object": True},
                                   "player alice": {"mana_pool": "{G}"}}
+
+
+BLOOM = ("Cadaverous Bloom", "Enchantment", "Exile a card from your hand: Add {B}{B} or {G}{G}.")
+BEAR = ("Test Bear", "Creature — Bear", "")
+
+
+def _bloom(hand: int) -> Session:
+    cards = [compiled(*BLOOM).card, compiled(*BEAR).card]
+    return _session(cards, [{"id": "bloom", "card": "Cadaverous Bloom", "controller": "alice"}],
+                    hand={"alice": [{"id": f"h{k}", "card": "Test Bear"} for k in range(hand)]})
+
+
+def test_cadaverous_bloom_exiles_a_card_from_the_hand_per_activation():
+    assert compiled(*BLOOM).card["abilities"][0]["activated"]["cost"] == [{"exile": {"from": "hand"}}]
+    two = _bloom(2)
+    assert two.could_produce().types == {"bloom": ("B", "G")}
+    # CR 406.2, 118.3: once per card in the hand: two cards pay {B}{B}{G}{G}, not six mana
+    paid = two.can_pay("alice", "{B}{B}{G}{G}")
+    assert paid.payable and [(p.object, p.ability) for p in paid.plan] == [("bloom", 1), ("bloom", 1)]
+    assert ("406.2", "cards exiled from the hand to pay a cost must be there, one per activation (118.3)") in \
+        paid.reasons
+    assert not two.can_pay("alice", "{B}{B}{B}{B}{B}{B}").payable
+    assert [p.to_text() for p in two.available_mana("alice").pools] == ["2 x 2 mana of one of B/G (each its own choice)"]
+    # an empty hand: nothing to exile (118.3)
+    empty = _bloom(0)
+    assert not empty.can_pay("alice", "{B}").payable
+    (r,) = empty.what_if(["activate bloom 1"]).results
+    assert r.illegal.why == (("118.3", "the player has fewer cards in hand than the cost exiles"),)
+    # the what-if exiles the card (each card an outcome) and adds the mana picked (106.1)
+    got = _bloom(1).what_if(["activate bloom 1"])
+    assert [r.after(got.start) for r in got.results] == [
+        {"h0": {"zone": "exile", "new_object": True}, "player alice": {"mana_pool": pool}} for pool in ("{B}{B}", "{G}{G}")]

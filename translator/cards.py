@@ -106,9 +106,9 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
-    zone: str = ""                       # exile (not self): where the exiled object is, graveyard
-                                         # (a card its activator owns) or battlefield (a permanent
-                                         # they control)
+    zone: str = ""                       # exile (not self): where the exiled object is: graveyard (a
+                                         # card its activator owns), battlefield (a permanent they
+                                         # control) or hand (any card of theirs)
     text: str = ""                       # as written on the card, for output
 
 
@@ -420,8 +420,12 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         # (City of Shadows): one object of the activator's of that kind, their choice (406.2)
         a = Fields(arg, where, sub.sub(kind), {"filter", "from"})
         zone = a.get("from", str, required=True)
+        if zone == "hand" and not a.has("filter"):
+            # "Exile a card from your hand" (Cadaverous Bloom): any one card of the activator's
+            # hand, their choice (406.2, 601.2h)
+            return Cost(kind, zone="hand", count=1, text="Exile a card from your hand")
         if zone not in ("graveyard", "battlefield"):
-            raise a.error("from", f"must be graveyard or battlefield, got {describe(zone)}")
+            raise a.error("from", f"must be graveyard, battlefield or hand (without a filter), got {describe(zone)}")
         filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")

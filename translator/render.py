@@ -148,6 +148,8 @@ def cost_term(cost: Cost) -> str:
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
+        case "exile" if not cost.self_only and cost.zone == "hand":
+            return f"exile_hand({cost.count})"      # "Exile a card from your hand" (payment.lp)
         case "exile" if not cost.self_only:
             return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":

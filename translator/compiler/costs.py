@@ -66,6 +66,9 @@ def cost_part(part: str) -> Any:
         if f is None:
             return None
         return {"exile": {"filter": list(f), "from": "graveyard" if m.group(2).startswith("card") else "battlefield"}}
+    if p == "Exile a card from your hand":
+        # (Cadaverous Bloom) any card of the activator's hand, their choice (406.2, 601.2h)
+        return {"exile": {"from": "hand"}}
     if p == "Return ~ to its owner's hand":
         return {"return_to_hand": "self"}
     m = re.fullmatch(rf"(Tap|Untap) {COUNT} (untapped|tapped) ([\w' -]+) you control", p)
