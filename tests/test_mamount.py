@@ -86,3 +86,44 @@ def test_cadaverous_bloom_exiles_a_card_from_the_hand_per_activation():
     got = _bloom(1).what_if(["activate bloom 1"])
     assert [r.after(got.start) for r in got.results] == [
         {"h0": {"zone": "exile", "new_object": True}, "player alice": {"mana_pool": pool}} for pool in ("{B}{B}", "{G}{G}")]
+
+
+SAC = "As an additional cost to cast this spell, sacrifice a creature.\n"
+BURNT = ("Burnt Offering", "Instant",
+         SAC + "Add X mana in any combination of {B} and/or {R}, where X is the sacrificed creature's mana value.")
+META = ("Metamorphosis", "Sorcery", SAC + "Add X mana of any one color, where X is 1 plus the sacrificed creature's "
+        "mana value. Spend this mana only to cast creature spells.")
+OGRE = ("Test Ogre", "Creature — Ogre", "")
+
+
+def _offering(spec, mana_cost: str, pool: str) -> Session:
+    cards = [{**compiled(*spec).card, "mana_cost": mana_cost}, {**compiled(*OGRE).card, "mana_cost": "{1}{R}"}]
+    return _session(cards, [{"id": "ogre", "card": "Test Ogre", "controller": "alice"}],
+                    hand={"alice": [{"id": "spell", "card": spec[0]}]}, mana_pool={"alice": pool})
+
+
+def test_burnt_offering_adds_the_sacrificed_creatures_mana_value_in_black_and_red():
+    assert compiled(*BURNT).card["abilities"][1]["spell"] == {
+        "add_mana": {"combination": ["B", "R"], "amount": "sacrificed_mana_value"}}
+    # CR 608.2h, 106.1: the ogre (mana value 2) as it was sacrificed: two mana, split as alice
+    # chooses between {B} and {R} as the spell resolves
+    got = _offering(BURNT, "{B}", "{B}").what_if(["cast spell", "resolve"])
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    assert sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results) == [
+        "{B}{B}", "{B}{R}", "{R}{R}"]
+
+
+def test_metamorphosis_adds_one_plus_the_mana_value_of_one_color_with_its_rider():
+    assert compiled(*META).card["abilities"][1]["spell"] == {
+        "add_mana": {"any": "color", "amount": "sacrificed_mana_value+1",
+                     "rider": "Spend this mana only to cast creature spells."}}
+    # CR 106.6: the rider is not tracked: the what-if refuses to resolve it rather than add mana
+    # whose spending it would not restrict
+    got = _offering(META, "{G}", "{G}").what_if(["cast spell", "resolve"])
+    assert {r.illegal.why[0][0] for r in got.results} == {"106.6"}
+    # without the rider, 1 plus the ogre's mana value 2: three mana of one color, chosen once (106.1a)
+    plain = ("Test Change", "Sorcery", SAC + "Add X mana of any one color, where X is 1 plus the sacrificed creature's "
+             "mana value.")
+    got = _offering(plain, "{G}", "{G}").what_if(["cast spell", "resolve"])
+    assert sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results) == sorted(
+        f"{{{c}}}" * 3 for c in "WUBRG")

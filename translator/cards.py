@@ -664,6 +664,8 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # creatures (208.1)
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
+# "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
+SACRIFICED_PLUS = re.compile(r"^sacrificed_mana_value\+([1-9]\d?)$")
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -695,7 +697,7 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS or SACRIFICED_PLUS.match(raw)):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
@@ -1064,7 +1066,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("trigger", "only a triggered ability has a trigger")
             trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
-        if mana is not None and mana.amount == "sacrificed_mana_value" and kind != "spell":
+        if mana is not None and str(mana.amount).startswith("sacrificed_mana_value") and kind != "spell":
             # (the creature sacrificed for a spell's additional cost, 601.2f: a spell's amount only)
             raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
                                       "sacrifices (\"the sacrificed creature's mana value\")")
