@@ -127,3 +127,35 @@ def test_metamorphosis_adds_one_plus_the_mana_value_of_one_color_with_its_rider(
     got = _offering(plain, "{G}", "{G}").what_if(["cast spell", "resolve"])
     assert sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results) == sorted(
         f"{{{c}}}" * 3 for c in "WUBRG")
+
+
+PRIEST = ("Priest of Yawgmoth", "Creature — Human Cleric",
+          "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value.")
+ROCK = ("Test Rock", "Artifact", "")
+BAUBLE = ("Test Bauble", "Artifact", "")
+
+
+def _priest() -> Session:
+    cards = [compiled(*PRIEST).card, {**compiled(*ROCK).card, "mana_cost": "{3}"},
+             {**compiled(*BAUBLE).card, "mana_cost": "{1}"}]
+    return _session(cards, [{"id": "priest", "card": "Priest of Yawgmoth", "controller": "alice", "since_turn": 1},
+                            {"id": "rock", "card": "Test Rock", "controller": "alice"},
+                            {"id": "bauble", "card": "Test Bauble", "controller": "alice"}])
+
+
+def test_priest_of_yawgmoth_adds_the_sacrificed_artifacts_mana_value():
+    assert compiled(*PRIEST).card["abilities"][0]["activated"]["add_mana"] == {
+        "mana": "{B}", "amount": "sacrificed_mana_value"}
+    s = _priest()
+    assert s.could_produce().types == {"priest": ("B",), "rock": (), "bauble": ()}
+    # CR 608.2h, 202.3: the rock (mana value 3) pays {B}{B}{B}; the bauble's 1 does not
+    paid = s.can_pay("alice", "{B}{B}{B}")
+    assert paid.payable and [(p.object, p.sacrificed, p.mana) for p in paid.plan] == [("priest", "rock", {"B": 3})]
+    assert not s.can_pay("alice", "{B}{B}{B}{B}").payable
+    # the largest pools: {B}{B}{B} (the rock) dominates {B} (the bauble)
+    assert [p.to_text() for p in s.available_mana("alice").pools] == ["3 {B}"]
+    # the what-if adds as much as the mana value of the artifact it sacrifices (each an outcome)
+    got = s.what_if(["activate priest 1"])
+    assert sorted((str(sorted(k for k, v in a.items() if v.get("zone") == "graveyard")), a["player alice"]["mana_pool"])
+                  for a in (r.after(got.start) for r in got.results)) == [
+        ("['bauble']", "{B}"), ("['rock']", "{B}{B}{B}")]

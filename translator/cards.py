@@ -1066,10 +1066,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("trigger", "only a triggered ability has a trigger")
             trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
-        if mana is not None and str(mana.amount).startswith("sacrificed_mana_value") and kind != "spell":
-            # (the creature sacrificed for a spell's additional cost, 601.2f: a spell's amount only)
+        if mana is not None and str(mana.amount).startswith("sacrificed_mana_value") and kind != "spell" and not (
+                kind == "activated" and
+                any(c.kind == "sacrifice" and not c.self_only and not c.another for c in costs)):
+            # (the creature sacrificed for a spell's additional cost, 601.2f, or for the cost of the
+            # activated ability itself: "{T}, Sacrifice an artifact: Add an amount of {B} equal to
+            # the sacrificed artifact's mana value", 608.2h)
             raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
-                                      "sacrifices (\"the sacrificed creature's mana value\")")
+                                      "sacrifices (\"the sacrificed creature's mana value\"), or an activated "
+                                      "ability's whose cost sacrifices a permanent of a kind")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \

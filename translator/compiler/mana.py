@@ -231,6 +231,12 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
             return None
         return {"mana": m.group(1), "amount": {"count": {"filter": list(f),
                                                          "whose": "you" if m.group(3) == "you control" else "any"}}}
+    # "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value."
+    # (Priest of Yawgmoth): the permanent its cost sacrificed, as it last existed (608.2h)
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to the sacrificed ([\w ]+?)'s mana value", c)
+    if m:
+        f = sacrifices(costs)
+        return {"mana": m.group(1), "amount": "sacrificed_mana_value"} if f and f == kind_filter(m.group(2)) else None
     m = re.fullmatch(rf"an amount of ({SYM}) equal to X plus one", c)
     if m:
         return {"mana": m.group(1), "amount": "X+1"} if removes_x(costs) else None
