@@ -159,3 +159,26 @@ def test_priest_of_yawgmoth_adds_the_sacrificed_artifacts_mana_value():
     assert sorted((str(sorted(k for k, v in a.items() if v.get("zone") == "graveyard")), a["player alice"]["mana_pool"])
                   for a in (r.after(got.start) for r in got.results)) == [
         ("['bauble']", "{B}"), ("['rock']", "{B}{B}{B}")]
+
+
+CHAIN_LINE = "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled creature's mana value."
+FOOD_CHAIN = ("Food Chain", "Enchantment", CHAIN_LINE + " Spend this mana only to cast creature spells.")
+
+
+def test_food_chain_adds_one_plus_the_exiled_creatures_mana_value():
+    assert compiled(*FOOD_CHAIN).card["abilities"][0]["activated"]["add_mana"] == {
+        "any": "color", "amount": "exiled_mana_value+1", "rider": "Spend this mana only to cast creature spells."}
+    plain = ("Test Chain", "Enchantment", CHAIN_LINE)
+    cards = [compiled(*plain).card, {**compiled(*OGRE).card, "mana_cost": "{1}{R}"}]
+    s = _session(cards, [{"id": "chain", "card": "Test Chain", "controller": "alice"},
+                         {"id": "ogre", "card": "Test Ogre", "controller": "alice"}])
+    assert s.could_produce().types == {"chain": ("W", "U", "B", "R", "G"), "ogre": ()}
+    # CR 406.2, 608.2h: the ogre (mana value 2) exiled: three mana of one color, chosen once (106.1a)
+    got = s.what_if(["activate chain 1"])
+    assert sorted(r.after(got.start)["player alice"]["mana_pool"] for r in got.results) == sorted(
+        f"{{{c}}}" * 3 for c in "WUBRG")
+    assert all(r.after(got.start)["ogre"] == {"zone": "exile", "new_object": True} for r in got.results)
+    # the planners do not exile for a cost yet: named, never counted as free
+    paid = s.can_pay("alice", "{G}")
+    assert not paid.payable and [(o, why) for o, _, _, why in paid.left_out] == [
+        ("chain", "its cost exiles another object, not modelled yet")]

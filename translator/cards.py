@@ -665,7 +665,7 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
-SACRIFICED_PLUS = re.compile(r"^sacrificed_mana_value\+([1-9]\d?)$")
+SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -1084,6 +1084,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and str(mana.amount).startswith("exiled_mana_value") and not (
+                kind == "activated" and any(c.kind == "exile" and c.zone == "battlefield" for c in costs)):
+            # "Exile a creature you control: Add X mana ..., where X is 1 plus the exiled creature's
+            # mana value" (Food Chain): the permanent its own cost exiled (608.2h)
+            raise a.error("add_mana", "amount exiled_mana_value is an activated ability's whose cost exiles a "
+                                      "permanent of a kind ({exile: {filter: ..., from: battlefield}})")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),

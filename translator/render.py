@@ -188,6 +188,8 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},{amount})."]
     if amount.startswith("sacrificed_mana_value+"):       # "1 plus the sacrificed creature's mana value"
         return [f"adds_amount({a},sacrificed_mana_value_plus({int(amount.split('+')[1])}))."]
+    if amount.startswith("exiled_mana_value"):            # "1 plus the exiled creature's mana value"
+        return [f"adds_amount({a},exiled_mana_value_plus({int(amount.split('+')[1]) if '+' in amount else 0}))."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
 

@@ -231,6 +231,14 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
             return None
         return {"mana": m.group(1), "amount": {"count": {"filter": list(f),
                                                          "whose": "you" if m.group(3) == "you control" else "any"}}}
+    # "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled
+    # creature's mana value." (Food Chain): the permanent its cost exiled, as it last existed (608.2h)
+    m = re.fullmatch(r"X mana of any one color, where X is (1 plus )?the exiled ([\w ]+?)'s mana value", c)
+    if m:
+        f = next((tuple(x["exile"]["filter"]) for x in costs if isinstance(x, dict) and isinstance(x.get("exile"), dict)
+                  and x["exile"].get("from") == "battlefield"), None)
+        amount = "exiled_mana_value" + ("+1" if m.group(1) else "")
+        return {"any": "color", "amount": amount} if f and f == kind_filter(m.group(2)) else None
     # "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value."
     # (Priest of Yawgmoth): the permanent its cost sacrificed, as it last existed (608.2h)
     m = re.fullmatch(rf"an amount of ({SYM}) equal to the sacrificed ([\w ]+?)'s mana value", c)
