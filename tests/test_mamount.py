@@ -182,3 +182,24 @@ def test_food_chain_adds_one_plus_the_exiled_creatures_mana_value():
     paid = s.can_pay("alice", "{G}")
     assert not paid.payable and [(o, why) for o, _, _, why in paid.left_out] == [
         ("chain", "its cost exiles another object, not modelled yet")]
+
+
+RITE = ("Rite of Flame", "Sorcery", "Add {R}{R}, then add {R} for each card named Rite of Flame in each graveyard.")
+
+
+def test_rite_of_flame_counts_the_cards_named_rite_of_flame_in_each_graveyard():
+    assert compiled(*RITE).card["abilities"][0]["spell"] == {
+        "add_mana": {"mana": "{R}", "amount": {"named_in_graveyards": "self", "plus": 2}}}
+
+    def pool_after(graveyard: dict) -> str:
+        s = _session([{**compiled(*RITE).card, "mana_cost": "{R}"}, compiled(*BEAR).card], [],
+                     hand={"alice": [{"id": "rite", "card": "Rite of Flame"}]}, mana_pool={"alice": "{R}"},
+                     graveyard=graveyard)
+        got = s.what_if(["cast rite", "resolve"])
+        (r,) = got.results
+        assert r.illegal is None, r.illegal
+        return r.after(got.start)["player alice"]["mana_pool"]
+    # CR 608.2h, 201.2: one in alice's graveyard and one in bob's (not the bear): {R}{R} and two more
+    assert pool_after({"alice": [{"id": "r1", "card": "Rite of Flame"}, {"id": "b1", "card": "Test Bear"}],
+                       "bob": [{"id": "r2", "card": "Rite of Flame"}]}) == "{R}{R}{R}{R}"
+    assert pool_after({}) == "{R}{R}"

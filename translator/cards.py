@@ -706,6 +706,11 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on ~"
         # (Empowered Autogenerator): those on it before, plus those the ability puts first
         return ("counters", raw["counters"], raw["plus"])
+    if isinstance(raw, dict) and set(raw) == {"named_in_graveyards", "plus"} and raw["named_in_graveyards"] == "self" \
+            and isinstance(raw["plus"], int) and not isinstance(raw["plus"], bool) and raw["plus"] >= 0:
+        # "Add {R}{R}, then add {R} for each card named Rite of Flame in each graveyard": the cards
+        # with its source's name in every graveyard as it resolves (201.2, 608.2h), plus that many
+        return ("named_in_graveyards", raw["plus"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
         g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})
@@ -1084,6 +1089,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and isinstance(mana.amount, tuple) and mana.amount[0] == "named_in_graveyards" and \
+                kind != "spell":
+            # (counted as a spell resolves; a permanent's mana ability does not count it yet)
+            raise a.error("add_mana", "amount named_in_graveyards is a spell's")
         if mana is not None and str(mana.amount).startswith("exiled_mana_value") and not (
                 kind == "activated" and any(c.kind == "exile" and c.zone == "battlefield" for c in costs)):
             # "Exile a creature you control: Add X mana ..., where X is 1 plus the exiled creature's

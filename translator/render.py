@@ -180,6 +180,8 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and amount[0] == "named_in_graveyards":
+        return [f"adds_amount({a},named_in_graveyards_plus({amount[1]}))."]
     if isinstance(amount, tuple) and len(amount) > 2:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
