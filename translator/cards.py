@@ -106,9 +106,9 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
-    zone: str = ""                       # exile (not self): where the exiled object is, graveyard
-                                         # (a card its activator owns) or battlefield (a permanent
-                                         # they control)
+    zone: str = ""                       # exile (not self): where the exiled object is: graveyard (a
+                                         # card its activator owns), battlefield (a permanent they
+                                         # control) or hand (any card of theirs)
     text: str = ""                       # as written on the card, for output
 
 
@@ -420,8 +420,12 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         # (City of Shadows): one object of the activator's of that kind, their choice (406.2)
         a = Fields(arg, where, sub.sub(kind), {"filter", "from"})
         zone = a.get("from", str, required=True)
+        if zone == "hand" and not a.has("filter"):
+            # "Exile a card from your hand" (Cadaverous Bloom): any one card of the activator's
+            # hand, their choice (406.2, 601.2h)
+            return Cost(kind, zone="hand", count=1, text="Exile a card from your hand")
         if zone not in ("graveyard", "battlefield"):
-            raise a.error("from", f"must be graveyard or battlefield, got {describe(zone)}")
+            raise a.error("from", f"must be graveyard, battlefield or hand (without a filter), got {describe(zone)}")
         filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
@@ -660,6 +664,8 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # creatures (208.1)
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
+# "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
+SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -691,7 +697,7 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         return 1
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
         return raw
-    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS):
+    if isinstance(raw, str) and (AMOUNT.match(raw) or raw in NAMED_AMOUNTS or SACRIFICED_PLUS.match(raw)):
         return raw
     if isinstance(raw, dict) and set(raw) == {"counters"} and isinstance(raw["counters"], str) and raw["counters"]:
         return ("counters", raw["counters"])
@@ -700,6 +706,11 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         # "Put a charge counter on ~. Add X mana ..., where X is the number of charge counters on ~"
         # (Empowered Autogenerator): those on it before, plus those the ability puts first
         return ("counters", raw["counters"], raw["plus"])
+    if isinstance(raw, dict) and set(raw) == {"named_in_graveyards", "plus"} and raw["named_in_graveyards"] == "self" \
+            and isinstance(raw["plus"], int) and not isinstance(raw["plus"], bool) and raw["plus"] >= 0:
+        # "Add {R}{R}, then add {R} for each card named Rite of Flame in each graveyard": the cards
+        # with its source's name in every graveyard as it resolves (201.2, 608.2h), plus that many
+        return ("named_in_graveyards", raw["plus"])
     if isinstance(raw, dict) and set(raw) == {"count"}:
         # "where X is the number of Elves on the battlefield / Allies you control"
         g = Fields(raw["count"], f.where, f.sub("amount") + ".count", {"filter", "whose", "keyword"})
@@ -1060,10 +1071,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("trigger", "only a triggered ability has a trigger")
             trigger = parse_trigger(a.data["trigger"], where, a.sub("trigger"), parse_filter)
         mana = parse_mana_effect(a.data["add_mana"], where, a.sub("add_mana")) if a.has("add_mana") else None
-        if mana is not None and mana.amount == "sacrificed_mana_value" and kind != "spell":
-            # (the creature sacrificed for a spell's additional cost, 601.2f: a spell's amount only)
+        if mana is not None and str(mana.amount).startswith("sacrificed_mana_value") and kind != "spell" and not (
+                kind == "activated" and
+                any(c.kind == "sacrifice" and not c.self_only and not c.another for c in costs)):
+            # (the creature sacrificed for a spell's additional cost, 601.2f, or for the cost of the
+            # activated ability itself: "{T}, Sacrifice an artifact: Add an amount of {B} equal to
+            # the sacrificed artifact's mana value", 608.2h)
             raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
-                                      "sacrifices (\"the sacrificed creature's mana value\")")
+                                      "sacrifices (\"the sacrificed creature's mana value\"), or an activated "
+                                      "ability's whose cost sacrifices a permanent of a kind")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \
@@ -1073,9 +1089,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
-        if mana is not None and any(c.kind == "put_counters" for c in costs):
-            # (the same: the planners do not put counters on a mana source yet)
-            raise a.error("cost", "put_counters is read on an ability that adds no mana")
+        if mana is not None and isinstance(mana.amount, tuple) and mana.amount[0] == "named_in_graveyards" and \
+                kind != "spell":
+            # (counted as a spell resolves; a permanent's mana ability does not count it yet)
+            raise a.error("add_mana", "amount named_in_graveyards is a spell's")
+        if mana is not None and str(mana.amount).startswith("exiled_mana_value") and not (
+                kind == "activated" and any(c.kind == "exile" and c.zone == "battlefield" for c in costs)):
+            # "Exile a creature you control: Add X mana ..., where X is 1 plus the exiled creature's
+            # mana value" (Food Chain): the permanent its own cost exiled (608.2h)
+            raise a.error("add_mana", "amount exiled_mana_value is an activated ability's whose cost exiles a "
+                                      "permanent of a kind ({exile: {filter: ..., from: battlefield}})")
         creates, duration = None, ""
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),

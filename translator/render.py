@@ -148,6 +148,8 @@ def cost_term(cost: Cost) -> str:
             return "discard_hand" if cost.count == 0 else f"discard({cost.count})"
         case "mill":
             return f"mill({cost.count})"
+        case "exile" if not cost.self_only and cost.zone == "hand":
+            return f"exile_hand({cost.count})"      # "Exile a card from your hand" (payment.lp)
         case "exile" if not cost.self_only:
             return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":
@@ -178,12 +180,18 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and amount[0] == "named_in_graveyards":
+        return [f"adds_amount({a},named_in_graveyards_plus({amount[1]}))."]
     if isinstance(amount, tuple) and len(amount) > 2:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
     if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value"):
         return [f"adds_amount({a},{amount})."]
+    if amount.startswith("sacrificed_mana_value+"):       # "1 plus the sacrificed creature's mana value"
+        return [f"adds_amount({a},sacrificed_mana_value_plus({int(amount.split('+')[1])}))."]
+    if amount.startswith("exiled_mana_value"):            # "1 plus the exiled creature's mana value"
+        return [f"adds_amount({a},exiled_mana_value_plus({int(amount.split('+')[1]) if '+' in amount else 0}))."]
     return [f"adds_amount({a},{'x' if amount == 'X' else f'x_plus({int(amount[2:])})'})."]
 
 

@@ -279,8 +279,8 @@ def put_counters_on_self(part: str) -> dict | None:
     """A cost part (compiler/costs.py), of an ability that adds no mana: "Put a -1/-1 counter on
     Devoted Druid" (~ for its name) puts that many counters of that kind on the ability's source as
     the cost is paid (602.2b, 601.2h; 122.1), a cost that can always be paid while the source is on
-    the battlefield (118.3; payment.lp's put_counters). (Not read on a mana ability: the planners
-    of can-pay, mana and available do not know it.)"""
+    the battlefield (118.3; payment.lp's put_counters). On a mana ability too ("Put a -0/-1 counter
+    on Wall of Roots: Add {G}."): the planners need nothing to pay it (canpay.lp)."""
     from .costs import COUNT
     m = re.fullmatch(rf"Put {COUNT} ([\w+/'-]+) counters? on ~", part.strip())
     if m is None or m.group(1) == "X":

@@ -66,6 +66,9 @@ def cost_part(part: str) -> Any:
         if f is None:
             return None
         return {"exile": {"filter": list(f), "from": "graveyard" if m.group(2).startswith("card") else "battlefield"}}
+    if p == "Exile a card from your hand":
+        # (Cadaverous Bloom) any card of the activator's hand, their choice (406.2, 601.2h)
+        return {"exile": {"from": "hand"}}
     if p == "Return ~ to its owner's hand":
         return {"return_to_hand": "self"}
     m = re.fullmatch(rf"(Tap|Untap) {COUNT} (untapped|tapped) ([\w' -]+) you control", p)
@@ -101,8 +104,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
         other = tap_another(part, parts)    # "{T}, Tap another untapped artifact you control"
         if other is None and adds_no_mana:
             other = sacrifice_another(part)     # "Sacrifice another creature" (not on a mana ability)
-        if other is None and adds_no_mana:
-            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~" (not on a mana ability)
+        if other is None:
+            other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~", "Put a -0/-1 counter on ~"
         if other is not None:
             items.append(other)
             continue

@@ -231,6 +231,25 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
             return None
         return {"mana": m.group(1), "amount": {"count": {"filter": list(f),
                                                          "whose": "you" if m.group(3) == "you control" else "any"}}}
+    # "Add {R}{R}, then add {R} for each card named Rite of Flame in each graveyard." (a spell: the
+    # cards with its name, 201.2, in every graveyard as it resolves, 608.2h)
+    m = re.fullmatch(rf"((?:{SYM})+), then add ({SYM}) for each card named ~ in each graveyard", c)
+    if m and m.group(1) == m.group(2) * (len(m.group(1)) // 3):
+        return {"mana": m.group(2), "amount": {"named_in_graveyards": "self", "plus": len(m.group(1)) // 3}}
+    # "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled
+    # creature's mana value." (Food Chain): the permanent its cost exiled, as it last existed (608.2h)
+    m = re.fullmatch(r"X mana of any one color, where X is (1 plus )?the exiled ([\w ]+?)'s mana value", c)
+    if m:
+        f = next((tuple(x["exile"]["filter"]) for x in costs if isinstance(x, dict) and isinstance(x.get("exile"), dict)
+                  and x["exile"].get("from") == "battlefield"), None)
+        amount = "exiled_mana_value" + ("+1" if m.group(1) else "")
+        return {"any": "color", "amount": amount} if f and f == kind_filter(m.group(2)) else None
+    # "{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value."
+    # (Priest of Yawgmoth): the permanent its cost sacrificed, as it last existed (608.2h)
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to the sacrificed ([\w ]+?)'s mana value", c)
+    if m:
+        f = sacrifices(costs)
+        return {"mana": m.group(1), "amount": "sacrificed_mana_value"} if f and f == kind_filter(m.group(2)) else None
     m = re.fullmatch(rf"an amount of ({SYM}) equal to X plus one", c)
     if m:
         return {"mana": m.group(1), "amount": "X+1"} if removes_x(costs) else None
@@ -492,6 +511,8 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "mana" in mana and set(mana.get("amount") or {}) == {"counters"}:
         return True                     # "add {B} for each charge counter on ~": on its source as it resolves
+    if "mana" in mana and set(mana.get("amount") or {}) == {"named_in_graveyards", "plus"}:
+        return True                     # "add {R} for each card named ~ in each graveyard": as it resolves
     return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
         mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 

@@ -246,6 +246,17 @@ def sacrificed_mana_value(text: str, ctx, normal: str):
     if not ("instant" in kind or "sorcery" in kind) or SACRIFICE_A_CREATURE not in ctx.lines:
         return None
     m = re.fullmatch(r"Add an amount of (\{[WUBRGC]\}) equal to the sacrificed creature's mana value\.", normal.strip())
+    if m:
+        return {"spell": {"add_mana": {"mana": m.group(1), "amount": "sacrificed_mana_value"}}}, "spell_mana"
+    # "Add X mana in any combination of {B} and/or {R}, where X is the sacrificed creature's mana
+    # value." (Burnt Offering), "Add X mana of any one color, where X is 1 plus ... Spend this mana
+    # only to cast creature spells." (Metamorphosis: its rider, 106.6)
+    m = re.fullmatch(r"Add X mana (of any one color|in any combination of \{([WUBRG])\} and/or \{([WUBRG])\}), where X "
+                     r"is (1 plus )?the sacrificed creature's mana value\.( Spend this mana only [^.]+\.)?", normal.strip())
     if not m:
         return None
-    return {"spell": {"add_mana": {"mana": m.group(1), "amount": "sacrificed_mana_value"}}}, "spell_mana"
+    mana: dict = {"any": "color"} if m.group(2) is None else {"combination": [m.group(2), m.group(3)]}
+    mana["amount"] = "sacrificed_mana_value+1" if m.group(4) else "sacrificed_mana_value"
+    if m.group(5):
+        mana["rider"] = m.group(5).strip()
+    return {"spell": {"add_mana": mana}}, "spell_mana"
