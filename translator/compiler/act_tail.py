@@ -173,7 +173,38 @@ def _it_gains(m: re.Match, read: EffectRead) -> list[dict] | None:
     return []
 
 
+def _search_named(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Search your library for a card named Heart-Piercer Bow or Vial of Dragonfire, reveal it,
+    put it into your hand, then shuffle." (Renowned Weaponsmith), "... for a card named Nissa's
+    Chosen, put it onto the battlefield, then shuffle." (Nissa Revane), "... for up to three cards
+    named Howling Wolf" (~: the name of the ability's card, asp/library.lp): a card with one of the
+    names (201.2), a stated quality (701.23b: it may not be found). A name beside a kind ("... or
+    an Equipment card") is not read here."""
+    may, count, names, where = m.groups()
+    said = [n.strip() for n in re.split(r",? or |, ", names)] if " or " in names else [names.strip()]
+    if any(not re.fullmatch(r"~|[A-Z][\w',-]*(?: [\w',-]+)*", n) or n.split()[0] in ("A", "An") for n in said):
+        return None
+    if "," in names and " or " in names:
+        return None                     # ("Halvar, God of Battle or ...": a comma in a name, not a list)
+    action: dict = {"named": said}
+    if count != "a":
+        action["count"] = number(count[len("up to "):])
+    if where.startswith("onto the battlefield"):
+        action["to"] = "battlefield"
+        if where.endswith("tapped"):
+            action["tapped"] = True
+    else:
+        action["to"] = "hand"
+    action["shuffle"] = True
+    if may:
+        action["may"] = True
+    return [{"search": action}]
+
+
 SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
+    ((r"([Yy]ou may )?[Ss]earch your library for (a|up to (?:two|three|four)) cards? named (~|[A-Z][^.~]*?), "
+      r"(?:reveal (?:it|them|that card|those cards), )?put (?:it|them|that card|those cards) "
+      r"(onto the battlefield(?: tapped)?|into your hand), then shuffle\."), _search_named),
     (r"Gain control of target ([a-z ]+?) until end of turn\.", _gain_control),
     (r"Untap that creature\.", _untap_that_creature),
     (r"It gains ([a-z ,]+?) until end of turn\.", _it_gains),

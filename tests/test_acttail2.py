@@ -1,0 +1,76 @@
+"""Activated abilities of the non-Land cards that add mana, round 2 (issue 13; translator/compiler/
+act_tail.py): real pool lines (AtomicCards 2024-03 wording, the card named) read into the
+vocabulary, and what the what-if makes of them: a search for a card by name (201.2, 701.23a-b)."""
+
+from __future__ import annotations
+
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
+
+WEAPONSMITH = ("Renowned Weaponsmith", "Creature — Human Artificer", (
+    "{T}: Add {C}{C}. Spend this mana only to cast an artifact spell or activate an ability of an artifact.\n"
+    "{U}, {T}: Search your library for a card named Heart-Piercer Bow or Vial of Dragonfire, reveal it, put it into "
+    "your hand, then shuffle."))
+HOWLING = ("Howling Wolf", "Creature — Wolf", (
+    "When Howling Wolf enters the battlefield, you may search your library for up to three cards named Howling Wolf, "
+    "reveal them, put them into your hand, then shuffle."))
+FORGING = ("Forging the Tyrite Sword", "Enchantment", (
+    "{1}: Search your library for a card named Halvar, God of Battle or an Equipment card, reveal it, put it into "
+    "your hand, then shuffle."))
+BOW = ("Heart-Piercer Bow", "Artifact — Equipment", "")
+VIAL = ("Vial of Dragonfire", "Artifact", "")
+BEAR = ("Test Bear", "Creature — Bear", "")
+
+
+def test_a_card_named_one_of_two_names():
+    does, target = effect_of(WEAPONSMITH, 2)
+    assert does == [{"search": {"named": ["Heart-Piercer Bow", "Vial of Dragonfire"], "to": "hand", "shuffle": True}}]
+    assert target is None
+
+
+def test_a_card_named_after_its_own_card_and_up_to_three():
+    does, _ = effect_of(HOWLING, 1)
+    assert does == [{"search": {"named": ["~"], "count": 3, "to": "hand", "shuffle": True, "may": True}}]
+
+
+def test_a_name_beside_a_kind_is_not_read():
+    c = compiled(*FORGING)
+    assert [r.status for r in c.lines] == ["partial"]
+
+
+def _weaponsmith(library):
+    board = [{"id": "smith", "card": "Renowned Weaponsmith", "controller": "alice"}]
+    got, afters = run([WEAPONSMITH, BOW, VIAL, BEAR], board, ["activate smith 2", "resolve"],
+                      mana_pool={"alice": "{U}"}, library={"alice": library})
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    return [{k: v["zone"] for k, v in a.items() if isinstance(v, dict) and "zone" in v} for a in afters]
+
+
+def test_renowned_weaponsmith_finds_either_name_or_none():
+    zones = _weaponsmith([{"id": "bow", "card": "Heart-Piercer Bow"}, {"id": "vial", "card": "Vial of Dragonfire"},
+                          {"id": "bear", "card": "Test Bear"}])
+    # 701.23a: either named card; 701.23b: a stated quality, so finding none is an outcome too;
+    # never the card of another name
+    found = sorted(tuple(sorted(k for k, z in a.items() if z == "hand")) for a in zones)
+    assert found == [(), ("bow",), ("vial",)], zones
+
+
+def test_renowned_weaponsmith_with_no_such_card_finds_nothing():
+    zones = _weaponsmith([{"id": "bear", "card": "Test Bear"}])
+    assert all("hand" not in a.values() for a in zones), zones
+
+
+CLANCALLER = ("Elvish Clancaller", "Creature — Elf Druid", (
+    "{4}{G}{G}, {T}: Search your library for a card named Elvish Clancaller, put it onto the battlefield, then "
+    "shuffle."))
+
+
+def test_a_card_named_as_its_own_card_is_another_of_that_name():
+    board = [{"id": "caller", "card": "Elvish Clancaller", "controller": "alice"}]
+    library = {"alice": [{"id": "twin", "card": "Elvish Clancaller"}, {"id": "bear", "card": "Test Bear"}]}
+    got, afters = run([CLANCALLER, BEAR], board, ["activate caller 1", "resolve"],
+                      mana_pool={"alice": "{G}{G}{C}{C}{C}{C}"}, library=library)
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    # 201.2a: the other card of its name; never the bear (701.23a); or none (701.23b)
+    onto = sorted(tuple(k for k in ("twin", "bear") if a.get(k, {}).get("zone") == "battlefield") for a in afters)
+    assert onto == [(), ("twin",)], afters
