@@ -74,3 +74,37 @@ def test_a_card_named_as_its_own_card_is_another_of_that_name():
     # 201.2a: the other card of its name; never the bear (701.23a); or none (701.23b)
     onto = sorted(tuple(k for k in ("twin", "bear") if a.get(k, {}).get("zone") == "battlefield") for a in afters)
     assert onto == [(), ("twin",)], afters
+
+
+DOMRI = ("Domri, Anarch of Bolas", "Legendary Planeswalker — Domri",
+         "-2: Target creature you control fights target creature you don't control.")
+GRIZZLY = ("Test Grizzly", "Creature — Bear", "")
+
+
+def test_a_creature_you_dont_control_is_read():
+    does, target = effect_of(DOMRI, 1)
+    assert does == [{"fight": {"what": "targets"}}]
+    assert target == [{"filter": ["creature"], "controller": "you"}, {"filter": ["creature"], "controller": "not_you"}]
+
+
+def _domri(second):
+    board = [{"id": "domri", "card": "Domri, Anarch of Bolas", "controller": "alice", "counters": {"loyalty": 3}},
+             {"id": "mine", "card": "Test Bear", "controller": "alice"},
+             {"id": "mine2", "card": "Test Grizzly", "controller": "alice"},
+             {"id": "theirs", "card": "Test Grizzly", "controller": "bob"}]
+    return run([DOMRI, BEAR, GRIZZLY], board, [f"activate domri 1 targeting mine {second}", "resolve"])
+
+
+def test_domri_fights_a_creature_another_player_controls():
+    got, afters = _domri("theirs")
+    (r,) = got.results
+    assert r.illegal is None, r.illegal
+    # 701.14a: each 1/1 deals damage equal to its power to the other, and both die (704.5g)
+    assert afters[0]["mine"]["zone"] == "graveyard" and afters[0]["theirs"]["zone"] == "graveyard", afters[0]
+    assert afters[0]["domri"]["counters"] == {"loyalty": 1}
+
+
+def test_domri_cannot_target_a_second_creature_of_its_controller():
+    got, _ = _domri("mine2")
+    (r,) = got.results
+    assert r.illegal is not None     # 115.1: "you don't control" excludes your own

@@ -634,12 +634,12 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
         rules.append(f"without({kw})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
-        if who and who not in ("you", "opponent"):
-            raise t.error(key, "must be you or opponent")
-        if who == "opponent" and key == "owner":
+        if who and who not in ("you", "opponent", "not_you"):
+            raise t.error(key, "must be you, opponent or not_you")
+        if who in ("opponent", "not_you") and key == "owner":
             raise t.error(key, "owner takes you")
-        if who:
-            rules.append(key if who == "you" else "opponent_controls")
+        if who:     # not_you: "you don't control" (any other player, a teammate too: 102.3)
+            rules.append({"you": key, "opponent": "opponent_controls", "not_you": "not_controller"}[who])
     return tuple(rules)
 
 
