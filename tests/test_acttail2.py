@@ -108,3 +108,52 @@ def test_domri_cannot_target_a_second_creature_of_its_controller():
     got, _ = _domri("mine2")
     (r,) = got.results
     assert r.illegal is not None     # 115.1: "you don't control" excludes your own
+
+
+RISHKAR = ("Rishkar, Peema Renegade", "Legendary Creature — Elf Druid", (
+    "When Rishkar, Peema Renegade enters the battlefield, put a +1/+1 counter on each of up to two target creatures.\n"
+    "Each creature you control with a counter on it has \"{T}: Add {G}.\""))
+MENTOR = ("Test Mentor", "Creature — Elf", "{T}: Put a +1/+1 counter on each of up to two target creatures.")
+LANTERN = ("Jack-o'-Lantern", "Artifact", (
+    "{1}, {T}, Sacrifice Jack-o'-Lantern: Exile up to one target card from a graveyard. Draw a card.\n"
+    "{1}, Exile Jack-o'-Lantern from your graveyard: Add one mana of any color."))
+
+
+def test_up_to_two_target_creatures_is_read():
+    c = compiled(*RISHKAR)
+    trig = c.card["abilities"][0]["triggered"]
+    assert trig["does"] == [{"counters": {"what": "targets", "kind": "+1/+1", "count": 1}}]
+    assert trig["target"] == {"filter": ["creature"], "count": 2, "up_to": True}
+
+
+def _mentor(targets):
+    board = [{"id": "mentor", "card": "Test Mentor", "controller": "alice"},
+             {"id": "bear", "card": "Test Bear", "controller": "alice"},
+             {"id": "grizzly", "card": "Test Grizzly", "controller": "bob"}]
+    got, afters = run([MENTOR, BEAR, GRIZZLY], board, [f"activate mentor 1{targets}", "resolve"])
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    return sorted(tuple(k for k in ("mentor", "bear", "grizzly") if a.get(k, {}).get("counters")) for a in afters)
+
+
+def test_a_counter_on_each_of_the_targets_chosen():
+    assert _mentor(" targeting bear grizzly") == [("bear", "grizzly")]
+    assert _mentor(" targeting bear") == [("bear",)]
+
+
+def test_up_to_two_targets_may_be_none_one_or_two():
+    # 115.6: zero, one or two different creatures (115.3), each set of them one outcome; with none
+    # chosen it is not targeted and resolves doing nothing (608.2b does not remove it)
+    got = _mentor("")
+    assert got == sorted([(), ("mentor",), ("bear",), ("grizzly",), ("mentor", "bear"), ("mentor", "grizzly"),
+                          ("bear", "grizzly")]), got
+
+
+def test_jack_o_lantern_with_no_target_still_draws():
+    board = [{"id": "jack", "card": "Jack-o'-Lantern", "controller": "alice"}]
+    got, afters = run([LANTERN, BEAR], board, ["activate jack 1", "resolve"], mana_pool={"alice": "{C}"},
+                      graveyard={"bob": [{"id": "dead", "card": "Test Bear"}]},
+                      library={"alice": [{"id": "top", "card": "Test Bear"}]})
+    assert all(r.illegal is None for r in got.results), [r.illegal for r in got.results]
+    ways = sorted((a.get("dead", {}).get("zone", "graveyard"), a["top"]["zone"]) for a in afters)
+    # the card exiled or not (115.6), a card drawn either way (608.2b: none chosen, so it resolves)
+    assert ways == [("exile", "hand"), ("graveyard", "hand")], afters

@@ -212,7 +212,8 @@ KINDS: dict[str, Kind] = {
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
-    "counters": Kind({"what": _words(*_OBJECT), "kind": _name, "count": _positive, "filter": FILTER,
+    # "... on each of up to two target creatures" (what: targets: each of its targets).
+    "counters": Kind({"what": _words(*_OBJECT, "targets"), "kind": _name, "count": _positive, "filter": FILTER,
                       "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),

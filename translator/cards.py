@@ -544,9 +544,10 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # true, owner: you, controller: you}` for "another target permanent you own"; `count: 2` for "two
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
-# for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
+# for "target creature card with mana value 3 or less from your graveyard" (with owner: you);
+# `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -599,6 +600,8 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("up_to", bool, False):       # "up to two target creatures": zero to `count` of them (115.6)
+        rules.append("up_to")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
         rules.append("attacking")
     if t.get("attacking_or_blocking", bool, False):   # "target attacking or blocking creature" (506.4)
