@@ -67,6 +67,13 @@ def _name(v: Any) -> str:
     return v.strip()
 
 
+def _names(v: Any) -> tuple[str, ...]:
+    """Card names (201.2): a list of one or more, each as the Oracle card reference spells it."""
+    if not isinstance(v, list) or not v or any(not isinstance(n, str) or not n.strip() for n in v):
+        raise ValueError("a list of card names, like [Heart-Piercer Bow, Vial of Dragonfire]")
+    return tuple(n.strip() for n in v)
+
+
 def _positive_or(*words: str) -> Callable[[Any], int | str]:
     def check(v: Any) -> int | str:
         if v in words:
@@ -205,7 +212,8 @@ KINDS: dict[str, Kind] = {
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
-    "counters": Kind({"what": _words(*_OBJECT), "kind": _name, "count": _positive, "filter": FILTER,
+    # "... on each of up to two target creatures" (what: targets: each of its targets).
+    "counters": Kind({"what": _words(*_OBJECT, "targets"), "kind": _name, "count": _positive, "filter": FILTER,
                       "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
@@ -291,7 +299,12 @@ KINDS: dict[str, Kind] = {
                     "who": _words("you", "each_player", "target_controller"),
                     # "a card with the same mana value as the discarded card" (transmute, 702.53a):
                     # source: the card of the ability's source (202.3)
-                    "mana_value": _words("source")},
+                    "mana_value": _words("source"),
+                    # "a card named Heart-Piercer Bow or Vial of Dragonfire" (Renowned Weaponsmith):
+                    # a card with any of these names (201.2: an object's name is its card's), a
+                    # stated quality (701.23b: it may not be found); ~ is the name of the
+                    # ability's own card ("a card named ~", Howling Wolf)
+                    "named": _names},
                    required=("to",), defaults=(("count", 1),),
                    rules=((lambda p: "filter" in p and "any_of" in p, "filter or any_of, not both"),
                           (lambda p: "each_of" in p and ("filter" in p or "any_of" in p or p["count"] != 1),
@@ -300,7 +313,10 @@ KINDS: dict[str, Kind] = {
                            "each_of lists two different filters (\"a Forest card and a Plains card\")"),
                           (lambda p: "share_land_type" in p and p["count"] != 2,
                            "share_land_type goes with count: 2 (\"up to two basic land cards that share a land type\")"),
-                          (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"))),
+                          (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
+                          (lambda p: "named" in p and any(k in p for k in ("filter", "any_of", "each_of", "mana_value",
+                                                                           "share_land_type")),
+                           "named stands alone as the quality (no filter, any_of, each_of, mana_value)"))),
     # "Proliferate" (701.34a).
     "proliferate": Kind({}),
     # "Shuffle your library" (701.24a).

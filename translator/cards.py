@@ -548,9 +548,10 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # true, owner: you, controller: you}` for "another target permanent you own"; `count: 2` for "two
 # target creatures": one instance of the word "target" with two targets (115.3, 601.2c);
 # `attacking: true` for "target attacking creature"; `zone: graveyard` and `mana_value_at_most: 3`
-# for "target creature card with mana value 3 or less from your graveyard" (with owner: you).
+# for "target creature card with mana value 3 or less from your graveyard" (with owner: you);
+# `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without"}
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -603,6 +604,8 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("up_to", bool, False):       # "up to two target creatures": zero to `count` of them (115.6)
+        rules.append("up_to")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
         rules.append("attacking")
     if t.get("attacking_or_blocking", bool, False):   # "target attacking or blocking creature" (506.4)
@@ -638,12 +641,12 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
         rules.append(f"without({kw})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
-        if who and who not in ("you", "opponent"):
-            raise t.error(key, "must be you or opponent")
-        if who == "opponent" and key == "owner":
+        if who and who not in ("you", "opponent", "not_you"):
+            raise t.error(key, "must be you, opponent or not_you")
+        if who in ("opponent", "not_you") and key == "owner":
             raise t.error(key, "owner takes you")
-        if who:
-            rules.append(key if who == "you" else "opponent_controls")
+        if who:     # not_you: "you don't control" (any other player, a teammate too: 102.3)
+            rules.append({"you": key, "opponent": "opponent_controls", "not_you": "not_controller"}[who])
     return tuple(rules)
 
 

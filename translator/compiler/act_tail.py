@@ -125,7 +125,7 @@ def _life_and_create(m: re.Match, read: EffectRead) -> list[dict] | None:
 def _then_read(sentence: str, read: EffectRead) -> list[dict] | None:
     from .effects import SENTENCES
     for pattern, build in SENTENCES:
-        if build in (_then, _life_and_create):
+        if build in (_then, _life_and_create, _up_to_one):
             continue
         found = pattern.fullmatch(sentence)
         if found:
@@ -173,7 +173,66 @@ def _it_gains(m: re.Match, read: EffectRead) -> list[dict] | None:
     return []
 
 
+def _search_named(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Search your library for a card named Heart-Piercer Bow or Vial of Dragonfire, reveal it,
+    put it into your hand, then shuffle." (Renowned Weaponsmith), "... for a card named Nissa's
+    Chosen, put it onto the battlefield, then shuffle." (Nissa Revane), "... for up to three cards
+    named Howling Wolf" (~: the name of the ability's card, asp/library.lp): a card with one of the
+    names (201.2), a stated quality (701.23b: it may not be found). A name beside a kind ("... or
+    an Equipment card") is not read here."""
+    may, count, names, where = m.groups()
+    said = [n.strip() for n in re.split(r",? or |, ", names)] if " or " in names else [names.strip()]
+    if any(not re.fullmatch(r"~|[A-Z][\w',-]*(?: [\w',-]+)*", n) or n.split()[0] in ("A", "An") for n in said):
+        return None
+    if "," in names and " or " in names:
+        return None                     # ("Halvar, God of Battle or ...": a comma in a name, not a list)
+    action: dict = {"named": said}
+    if count != "a":
+        action["count"] = number(count[len("up to "):])
+    if where.startswith("onto the battlefield"):
+        action["to"] = "battlefield"
+        if where.endswith("tapped"):
+            action["tapped"] = True
+    else:
+        action["to"] = "hand"
+    action["shuffle"] = True
+    if may:
+        action["may"] = True
+    return [{"search": action}]
+
+
+def _up_to_one(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Exile up to one target card from a graveyard." (Crossroads Candleguide), "... return up to one
+    target instant or sorcery card from your graveyard to your hand" (Cormela): the sentence with
+    one target, of which zero may be chosen (115.6: `up_to`; with none chosen it is not targeted
+    and resolves, its instructions on the target doing nothing)."""
+    before = read.target
+    actions = _then_read(m.group(1) + "target " + m.group(2), read)
+    if actions is None or before is not None or not isinstance(read.target, dict):
+        return None
+    read.target, read.targets = {**read.target, "up_to": True}, [f"up to one {t}" for t in read.targets]
+    return actions
+
+
+def _counter_on_each_of_up_to(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a +1/+1 counter on each of up to two target creatures." (Rishkar, Peema Renegade): one
+    instance of the word "target" with that many targets (115.3), zero to all of them chosen
+    (115.6), a counter on each still legal as it resolves (122.1, 608.2b)."""
+    count, kind, most, noun = m.groups()
+    t = read_target(noun.removesuffix("s"))
+    if t is None or not isinstance(t[0], dict) or read.target is not None:
+        return None
+    read.target, read.targets = {**t[0], "count": number(most), "up_to": True}, [f"up to {most} {t[1]}"] * number(most)
+    return [{"counters": {"what": "targets", "kind": kind, "count": number(count)}}]
+
+
 SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
+    (r"(.*?\b)up to one target (.+)", _up_to_one),
+    (r"[Pp]ut (a|an|one|two|three) ([+-]\d+/[+-]\d+) counters? on each of up to (two|three) target ([a-z ]+?)\.",
+     _counter_on_each_of_up_to),
+    ((r"([Yy]ou may )?[Ss]earch your library for (a|up to (?:two|three|four)) cards? named (~|[A-Z][^.~]*?), "
+      r"(?:reveal (?:it|them|that card|those cards), )?put (?:it|them|that card|those cards) "
+      r"(onto the battlefield(?: tapped)?|into your hand), then shuffle\."), _search_named),
     (r"Gain control of target ([a-z ]+?) until end of turn\.", _gain_control),
     (r"Untap that creature\.", _untap_that_creature),
     (r"It gains ([a-z ,]+?) until end of turn\.", _it_gains),

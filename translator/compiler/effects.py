@@ -93,10 +93,10 @@ def read_target(words: str) -> tuple[dict | str, str] | None:
         target["attacking"] = True
     if who == "you control":
         target["controller"] = "you"
-    elif who in ("an opponent controls", "you don't control"):
-        if who == "you don't control":
-            return None                 # "you don't control" is not "an opponent controls" in multiplayer
+    elif who == "an opponent controls":
         target["controller"] = "opponent"
+    elif who == "you don't control":    # (not "an opponent controls": a teammate's too, 102.3)
+        target["controller"] = "not_you"
     return target, f"target {words}"
 
 

@@ -67,12 +67,12 @@ def _counter_on_it(m: re.Match, read: EffectRead) -> list[dict] | None:
 def _fight_target(words: str) -> dict | None:
     """"Beast creature you control", "creature an opponent controls": one fighter's target."""
     from .subtypes import CREATURE_TYPES
-    m = re.fullmatch(r"(?:([A-Z][a-z]+) )?creature(?: (you control|an opponent controls))?", words)
+    m = re.fullmatch(r"(?:([A-Z][a-z]+) )?creature(?: (you control|an opponent controls|you don't control))?", words)
     if m is None or (m.group(1) and m.group(1).lower() not in CREATURE_TYPES):
         return None
     out: dict = {"filter": [*([m.group(1).lower()] if m.group(1) else []), "creature"]}
-    if m.group(2):
-        out["controller"] = "you" if m.group(2) == "you control" else "opponent"
+    if m.group(2):      # ("you don't control": not_you, a teammate's too, 102.3)
+        out["controller"] = {"you control": "you", "an opponent controls": "opponent"}.get(m.group(2), "not_you")
     return out
 
 
@@ -92,7 +92,7 @@ SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (rf"tap {SELF_WORDS}\.", lambda m, r: [{"tap": {"what": "self"}}]),
     (r"target ([a-z ]+?) becomes an? ([A-Z][a-z]+) in addition to its other types\.", _target_becomes_subtype),
     (r"put a \+1/\+1 counter on it\.", _counter_on_it),
-    (r"target ([A-Za-z ]+?) fights target ([a-z ]+?)\.", _fight),
+    (r"target ([A-Za-z' ]+?) fights target ([a-z' ]+?)\.", _fight),
     (r"each player gains control of all ([a-z ]+?)s they own\.", _control_to_owners),
     (rf"put a \+1/\+1 counter on (each|target) ([a-z ]*?creature){ENTERED}\.", _counter_on_entered),
 ))
