@@ -464,7 +464,9 @@ WHEN = {
     "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
-    "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "beginning_of_upkeep": ("your_turn",               # "At the beginning of your upkeep" (503.1a) /
+                            "each_player"),            # "... of each player's upkeep": "that player"
+                                                       # is the active player
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)

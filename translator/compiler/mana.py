@@ -885,8 +885,11 @@ WHEN = (
 )
 # "At the beginning of each player's precombat main phase, that player adds {G}{G}." (Eladamri's
 # Vineyard): the active player gets the mana (106.4; add_mana_to: that_player).
+# "At the beginning of each player's upkeep, that player adds {G}{G}{G}." (Shizuko, Caller of
+# Autumn): the player whose upkeep it is (503.1a).
 THAT_PLAYER_WHEN = ((re.compile(r"At the beginning of each player's precombat main phase"),
-                     {"beginning_of_precombat_main": "each_player"}),)
+                     {"beginning_of_precombat_main": "each_player"}),
+                    (re.compile(r"At the beginning of each player's upkeep"), {"beginning_of_upkeep": "each_player"}))
 
 
 def spell_mana(norm: str, orig: str):
@@ -964,7 +967,7 @@ def triggered_mana(norm: str, orig: str):
             (("effect",) if "effect" in unread else ())
     if "effect" in entry and "does" not in entry:
         return None
-    if when.get("beginning_of_precombat_main") == "each_player" or that_player:
+    if "each_player" in when.values() or that_player:
         entry["add_mana_to"] = "that_player"
     if may:
         entry["may_add"] = True         # "you may add {R}{R}" (608.2d)
