@@ -431,6 +431,11 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         if i > at and RIDER.match(s):
             riders.append(o)
             continue
+        if i > at and "delayed" not in entry and s.endswith(NEXT_UPKEEP):
+            delayed = delayed_trigger(s[:-len(NEXT_UPKEEP)], o)
+            if delayed is not None:
+                entry["delayed"] = delayed
+                continue
         if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
             # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
@@ -479,6 +484,20 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         if targets:
             entry["targets"] = targets
     return tuple(dict.fromkeys(unread))
+
+
+# CR 603.7: "Draw a card at the beginning of the next turn's upkeep." (Astrolabe, Barbed Sextant):
+# a delayed triggered ability the ability creates as it is carried out.
+NEXT_UPKEEP = " at the beginning of the next turn's upkeep."
+
+
+def delayed_trigger(said: str, shown: str) -> dict[str, Any] | None:
+    """The delayed triggered ability of a sentence "[effect] at the beginning of the next turn's
+    upkeep" (its effect before the event), read whole without a target, or None."""
+    read = read_effect(said + ".")
+    if read is None or not read.does or read.target is not None or read.creates is not None or read.tokens:
+        return None
+    return {"when": {"beginning_of_upkeep": "next_turn"}, "effect": shown, "does": read.does}
 
 
 def on_stack_read(mana: Any) -> bool:
