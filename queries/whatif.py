@@ -294,6 +294,10 @@ class Result:
             gone = sorted({e.id for e in start.effects} - {e.id for e in self.state.effects})
             if gone:
                 diff["effects_ended"] = gone
+        if self.state.delayed != start.delayed:
+            # CR 603.7: the delayed triggered abilities waiting for their event
+            diff["delayed"] = [{"id": d.id, "source": d.source, "line": d.line, "controller": d.controller}
+                               for d in self.state.delayed]
         for p in self.state.lost:
             if p not in start.lost:
                 diff.setdefault(f"player {p}", {})["lost"] = True
@@ -376,6 +380,9 @@ def now_sentences(after: dict) -> list[str]:
             out.append(f"it is turn {v['number']} ({v['active']}'s), the {v['step'].replace('_', ' ')} step")
         elif key == "effects_ended":
             out.append(f"effect{'s' if len(v) > 1 else ''} {', '.join(v)} ended")
+        elif key == "delayed":
+            out.append("delayed triggered abilities waiting: " + ("; ".join(
+                f"{d['id']}: {d['source']}'s line {d['line']} ({d['controller']}'s)" for d in v) if v else "none"))
         elif key == "stack":
             out.append("the stack, from the bottom: " + ("; ".join(_stack_words(t) for t in v) if v else "empty"))
         elif key.startswith("player "):

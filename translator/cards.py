@@ -248,6 +248,8 @@ class Ability:
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
                                          # reflexive triggered ability its last action creates
+    delayed: Ability | None = None       # "Draw a card at the beginning of the next turn's
+                                         # upkeep": the delayed triggered ability it creates (603.7)
                                          # (CR 603.12), a triggered ability with when: you_do
 
 
@@ -468,7 +470,11 @@ WHEN = {
     "cast_planeswalker_spell": ("you",),               # "Whenever you cast a planeswalker spell" (601.2i)
     "beginning_of_combat": ("your_turn",),             # "At the beginning of combat on your turn"
                                                        # (500.6, 507)
-    "beginning_of_upkeep": ("your_turn",),             # "At the beginning of your upkeep" (503.1a)
+    "beginning_of_upkeep": ("your_turn",               # "At the beginning of your upkeep" (503.1a) /
+                            "each_player",             # "... of each player's upkeep": "that player"
+                                                       # is the active player /
+                            "next_turn"),              # a delayed trigger's "at the beginning of the
+                                                       # next turn's upkeep" (603.7; `delayed:` only)
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
@@ -963,6 +969,24 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
     return r
 
 
+# The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
+DELAYED_WHOSE = ("next_turn",)
+
+
+def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
+    """`delayed: {when: {beginning_of_upkeep: next_turn}, does, effect}`: "Draw a card at the
+    beginning of the next turn's upkeep" (CR 603.7): a triggered ability the ability's resolution
+    creates, which triggers once, the next time its event occurs (603.7b)."""
+    raw = a.data["delayed"]
+    if not isinstance(raw, dict) or "when" not in raw or "delayed" in raw or "reflexive" in raw:
+        raise a.error("delayed", "is a mapping of when (its event), effect and does")
+    r = parse_ability({"line": line, "triggered": raw}, where, a.sub("delayed"), n_lines)
+    if not r.does or r.target:
+        raise a.error("delayed", "needs does: what it does, without a target (its words alone would never be "
+                                 "carried out)")
+    return r
+
+
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
@@ -1036,7 +1060,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add"}
+                   "may_add", "delayed"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1152,6 +1176,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if when[0] == "you_do" and not path.endswith("reflexive"):
                 raise a.error("when", "you_do is a reflexive trigger's (CR 603.12): write it as reflexive: on "
                                       "the ability whose action it follows")
+            if (when[1] in DELAYED_WHOSE) != path.endswith("delayed"):
+                raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
+                                      "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
         if any(str(d.get("amount", "")).startswith("sacrificed_") for d in does) and \
                 not any(c.kind == "sacrifice" and not c.self_only for c in costs):
@@ -1178,6 +1205,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}, "
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
+        delayed = _parse_delayed(a, where, line, n_lines) if a.has("delayed") else None
         add_mana_to = a.get("add_mana_to", str, "")
         if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
@@ -1201,7 +1229,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        condition=condition,
                        if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
-                       costs_less_for_each=less)
+                       costs_less_for_each=less, delayed=delayed)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

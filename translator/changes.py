@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import clingo
 
-from .model import Effect, GameState, Permanent, StackItem, ZoneCard
+from .model import DelayedTrigger, Effect, GameState, Permanent, StackItem, ZoneCard
 
 # -- the terms a change's arguments are made of -----------------------------------------------
 
@@ -36,13 +36,15 @@ class Obj:
 
 @dataclass(frozen=True)
 class AbilityTerm:
-    """ab(Card, Line), ab(Card, Line, granted) or ab(Card, Line, reflexive): the ability on oracle
-    line Line of Card, one it grants, or the reflexive triggered ability it creates (603.12)."""
+    """ab(Card, Line), ab(Card, Line, granted), ab(Card, Line, reflexive) or ab(Card, Line,
+    delayed): the ability on oracle line Line of Card, one it grants, or the reflexive (603.12) or
+    delayed (603.7) triggered ability it creates."""
 
     card: str
     line: int
     granted: bool = False
     reflexive: bool = False
+    delayed: bool = False
 
 
 def value(sym: clingo.Symbol):
@@ -57,8 +59,8 @@ def value(sym: clingo.Symbol):
         return Obj(args[0].string, args[1].number)
     if sym.name == "ab":
         return AbilityTerm(args[0].string, args[1].number, len(args) > 2 and args[2].name == "granted",
-                           len(args) > 2 and args[2].name == "reflexive")
-    if sym.name in ("stk", "eff") and len(args) == 1:
+                           len(args) > 2 and args[2].name == "reflexive", len(args) > 2 and args[2].name == "delayed")
+    if sym.name in ("stk", "eff", "dl") and len(args) == 1:
         return args[0].string
     if not args:
         return None if sym.name == "none" else sym.name
@@ -151,6 +153,7 @@ class Builder:
         self.stack = list(state.stack)
         self.pending = list(state.pending)
         self.lost = list(state.lost)
+        self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in
                        ("energy", "lands_played", "spells_cast")}
@@ -228,6 +231,7 @@ class Builder:
         counts = {name: tuple((p, v[p]) for p in s.players if v.get(p)) for name, v in self.counts.items()}
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
+                       delayed=tuple(self.delayed),
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -289,7 +293,7 @@ class Push(Change):
     def apply(self, b):
         item = StackItem(b.fresh_id("s", {s.id for s in b.stack}), self.player, self.ability.card,
                          self.ability.line, self.object.id, self.object.incarnation, granted=self.ability.granted,
-                         reflexive=self.ability.reflexive)
+                         reflexive=self.ability.reflexive, delayed=self.ability.delayed)
         b.stack.append(item)
         b.pushed = item
 
@@ -1160,6 +1164,41 @@ class EffectEnds(Change):
         return f"effect {self.effect} ends"
 
 
+@kind("delayed")
+@dataclass(frozen=True)
+class CreatesDelayed(Change):
+    """CR 603.7: a resolving spell or ability (a mana ability as it is activated, 605.3a) creates
+    a delayed triggered ability; its source and controller are that ability's (603.7e)."""
+    name = "delayed"
+    source: Obj
+    ability: AbilityTerm
+    player: str
+
+    def apply(self, b):
+        b.delayed.append(DelayedTrigger(b.fresh_id("d", {d.id for d in b.delayed}), self.ability.card,
+                                        self.ability.line, self.player, self.source.id, self.source.incarnation))
+
+    def details(self):
+        return {"object": self.source.id, "player": self.player, "card": self.ability.card, "line": self.ability.line}
+
+    def text(self):
+        return f"{self.ability.card} line {self.ability.line} creates a delayed triggered ability ({self.player} controls it)"
+
+
+@kind("delayed_ends")
+@dataclass(frozen=True)
+class DelayedEnds(Change):
+    """CR 603.7b: a delayed triggered ability triggers only once: it is gone once it triggered."""
+    name = "delayed_ends"
+    delayed: str
+
+    def apply(self, b):
+        b.delayed = [d for d in b.delayed if d.id != self.delayed]
+
+    def text(self):
+        return f"delayed triggered ability {self.delayed} has triggered (it triggers only once)"
+
+
 @kind("life")
 @dataclass(frozen=True)
 class Life(Change):
@@ -1363,7 +1402,7 @@ class Triggered(Change):
         pid = b.fresh_id("p", {p.id for p in b.pending})
         b.pending.append(StackItem(
             pid, self.player, self.ability.card, self.ability.line, self.object.id, self.object.incarnation,
-            granted=self.ability.granted, reflexive=self.ability.reflexive,
+            granted=self.ability.granted, reflexive=self.ability.reflexive, delayed=self.ability.delayed,
             refers_to=(self.refers.id, self.refers.incarnation) if isinstance(self.refers, Obj) else None,
             refers_player=self.refers if isinstance(self.refers, str) else None))
         b.new_pending.append(pid)

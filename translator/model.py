@@ -108,6 +108,21 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability a resolved spell or ability created (CR 603.7): line `line` of
+    `card` says it ("Draw a card at the beginning of the next turn's upkeep"); it triggers once,
+    the next time its event occurs (603.7b). Its source and controller are those of the ability
+    that created it (603.7e)."""
+
+    id: str
+    card: str
+    line: int
+    controller: str
+    source: str
+    source_incarnation: int = 0
+
+
+@dataclass(frozen=True)
 class StackItem:
     """An ability on the stack (CR 113.3b, 405): independent of its source once there (113.7a)."""
 
@@ -124,6 +139,7 @@ class StackItem:
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
     reflexive: bool = False              # the reflexive triggered ability line `line` creates (603.12)
+    delayed: bool = False                # the delayed triggered ability line `line` creates (603.7)
     refers_to: tuple[str, int] | None = None  # a trigger's "that spell" or "it": the object
                                          # (id, incarnation)
     refers_player: str | None = None     # a trigger's "that player" (the player dealt damage)
@@ -155,6 +171,7 @@ class GameState:
     spells_cast: tuple[tuple[str, int], ...] = ()    # spells each player cast this turn (601.2f)
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)
+    delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

@@ -120,8 +120,9 @@ def filter_term(words: tuple[str, ...]) -> str:
 
 
 def ability_term(card: Card, ability: Ability, granted: bool = False, created: bool = False,
-                 reflexive: bool = False) -> str:
-    suffix = ",granted" if granted else ",created" if created else ",reflexive" if reflexive else ""
+                 reflexive: bool = False, delayed: bool = False) -> str:
+    suffix = ",granted" if granted else ",created" if created else ",reflexive" if reflexive else \
+        ",delayed" if delayed else ""
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
@@ -403,8 +404,9 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
     return facts
 
 
-def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive: bool = False) -> list[str]:
-    a = ability_term(card, ability, granted, reflexive=reflexive)
+def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive: bool = False,
+                  delayed: bool = False) -> list[str]:
+    a = ability_term(card, ability, granted, reflexive=reflexive, delayed=delayed)
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
@@ -440,7 +442,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     facts = [f"ability_kind({a},{ability.kind})."]
     # A granted keyword ability (a printed one is card_keyword, rendered with the card).
     facts += [f"ability_keyword({a},{k.replace(' ', '_')})." for k in ability.keywords]
-    if not granted and not reflexive:
+    if not granted and not reflexive and not delayed:
         facts.append(f"printed_ability({quote(card.name)},{a}).")
     for i, cost in enumerate(ability.costs):
         facts.append(f"ability_cost({a},{i},{cost_term(cost)}).")
@@ -541,6 +543,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "When you do, ..." (CR 603.12): the reflexive triggered ability its resolution creates
         facts.append(f"reflexive({a},{ability_term(card, ability, reflexive=True)}).")
         facts.extend(ability_facts(card, ability.reflexive, reflexive=True))
+    if ability.delayed is not None:
+        # "Draw a card at the beginning of the next turn's upkeep" (CR 603.7): the delayed
+        # triggered ability its resolution creates
+        facts.append(f"delays({a},{ability_term(card, ability, delayed=True)}).")
+        facts.extend(ability_facts(card, ability.delayed, delayed=True))
     return facts
 
 

@@ -450,6 +450,11 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         if i > at and RIDER.match(s):
             riders.append(o)
             continue
+        if i > at and "delayed" not in entry and s.endswith(NEXT_UPKEEP):
+            delayed = delayed_trigger(s[:-len(NEXT_UPKEEP)], o)
+            if delayed is not None:
+                entry["delayed"] = delayed
+                continue
         if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
             # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
@@ -498,6 +503,20 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
         if targets:
             entry["targets"] = targets
     return tuple(dict.fromkeys(unread))
+
+
+# CR 603.7: "Draw a card at the beginning of the next turn's upkeep." (Astrolabe, Barbed Sextant):
+# a delayed triggered ability the ability creates as it is carried out.
+NEXT_UPKEEP = " at the beginning of the next turn's upkeep."
+
+
+def delayed_trigger(said: str, shown: str) -> dict[str, Any] | None:
+    """The delayed triggered ability of a sentence "[effect] at the beginning of the next turn's
+    upkeep" (its effect before the event), read whole without a target, or None."""
+    read = read_effect(said + ".")
+    if read is None or not read.does or read.target is not None or read.creates is not None or read.tokens:
+        return None
+    return {"when": {"beginning_of_upkeep": "next_turn"}, "effect": shown, "does": read.does}
 
 
 def on_stack_read(mana: Any) -> bool:
@@ -906,8 +925,11 @@ WHEN = (
 )
 # "At the beginning of each player's precombat main phase, that player adds {G}{G}." (Eladamri's
 # Vineyard): the active player gets the mana (106.4; add_mana_to: that_player).
+# "At the beginning of each player's upkeep, that player adds {G}{G}{G}." (Shizuko, Caller of
+# Autumn): the player whose upkeep it is (503.1a).
 THAT_PLAYER_WHEN = ((re.compile(r"At the beginning of each player's precombat main phase"),
-                     {"beginning_of_precombat_main": "each_player"}),)
+                     {"beginning_of_precombat_main": "each_player"}),
+                    (re.compile(r"At the beginning of each player's upkeep"), {"beginning_of_upkeep": "each_player"}))
 
 
 def spell_mana(norm: str, orig: str):
@@ -985,7 +1007,7 @@ def triggered_mana(norm: str, orig: str):
             (("effect",) if "effect" in unread else ())
     if "effect" in entry and "does" not in entry:
         return None
-    if when.get("beginning_of_precombat_main") == "each_player" or that_player:
+    if "each_player" in when.values() or that_player:
         entry["add_mana_to"] = "that_player"
     if may:
         entry["may_add"] = True         # "you may add {R}{R}" (608.2d)
