@@ -279,6 +279,14 @@ KINDS: dict[str, Kind] = {
     # "Look at the top three cards of your library, then put them back in any order" (401.4).
     "reorder_top": Kind({"count": _positive}, required=("count",)),
     "surveil": Kind({"count": _positive}, required=("count",)),
+    # "Look at the top four cards of your library. You may reveal a noncreature, nonland card from
+    # among them and put it into your hand. Put the rest on the bottom of your library in any
+    # order." (Azcanta, the Sunken Ruin): the top `count` cards looked at, at most one of the kind
+    # (`filter`, or any of `any_of`) into the hand, the others on the bottom (401.4); `order:
+    # random` ("in a random order", Memorial to Unity): no player chooses it.
+    "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random")},
+                required=("count", "order"),
+                rules=((lambda p: ("filter" in p) == ("any_of" in p), "give filter or any_of (the kind put into the hand)"),)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then
     # shuffle" (701.23a, 701.24a): `filter` or `any_of` is the quality searched for ("a Plains or
     # Island card": any_of [[plains], [island]]); without either, any card ("a card", 701.23d:

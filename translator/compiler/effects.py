@@ -38,6 +38,7 @@ class EffectRead:
     sacrifice_cost: bool = False        # the caller's cost sacrifices a permanent ("the sacrificed creature")
     refers_creature: bool = False       # a trigger that refers to a creature: "that creature" is it (603.2)
     looked_top: bool = False            # "Look at the top card of your library." read (land_moves.py)
+    dig: dict | None = None             # "Look at the top N cards ..." read, its kind and rest to come (land_moves.py)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -444,6 +445,8 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
                 break
         else:
             return None
+    if read.dig is not None:
+        return None                     # (a look whose cards the effect leaves unsaid: not read)
     if read.creates is not None:
         becomes = read.creates.get("becomes")
         # (the one effect on actions read here: a grant to the tokens the actions create, 611.2c,

@@ -171,7 +171,48 @@ def _return_linked(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"move": {"what": "linked", "filter": kind["filter"], "to": "battlefield", "under": "owner"}}]
 
 
+def _look_at_top_n(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Look at the top four cards of your library." followed by "You may reveal a [kind] card from
+    among them and put it into your hand." and "[Then p]ut the rest on the bottom of your library
+    in any order." (Azcanta, the Sunken Ruin): read as one action (`dig`), the first sentence only
+    with the two after it (read_effect refuses a look left unfinished)."""
+    if read.does or read.dig is not None or read.looked_top:
+        return None
+    read.dig = {"count": number(m.group(1))}
+    return []
+
+
+def _dig_kind(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may reveal a noncreature, nonland card from among them and put it into your hand.": at
+    most one card of that kind (a list of negated words joined by commas holds for each of them:
+    "noncreature, nonland" is a card that is neither, 205.4b)."""
+    if read.dig is None or len(read.dig) != 1:
+        return None
+    phrase = m.group(1)
+    words = [w.strip() for w in phrase.split(",")]
+    if len(words) > 1 and " or " not in phrase and all(w.startswith("non") and " " not in w for w in words):
+        phrase = " ".join(words)
+    kind = kind_words(phrase)
+    if not kind:
+        return None
+    read.dig.update(kind)
+    return []
+
+
+def _dig_rest(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put the rest on the bottom of your library in any order." (401.4: the player orders them),
+    "... in a random order." (no player does): the look's last sentence; the action is `dig`."""
+    if read.dig is None or len(read.dig) != 2:
+        return None
+    action = {**read.dig, "order": "any" if m.group(1) == "any" else "random"}
+    read.dig = None
+    return [{"dig": action}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"Look at the top {N} cards of your library\.", _look_at_top_n),
+    (r"You may reveal an? ([a-z, ]+?) card from among them and put it into your hand\.", _dig_kind),
+    (r"(?:Then p|P)ut the rest on the bottom of your library in (any|a random) order\.", _dig_rest),
     (r"Return each ([a-z ]+?) card exiled with ~ to the battlefield under its owner's control\.", _return_linked),
     (r"Return an? ([a-z ]+?) card at random from your graveyard to your hand\.", _card_at_random),
     (r"Put target ([a-z]+ )?card from your graveyard on the bottom of your library\.", _graveyard_card_to_bottom),
