@@ -1,0 +1,60 @@
+"""Keyword abilities read as the abilities their rules define (CR 702; compiler/keywords.py)."""
+
+from __future__ import annotations
+
+import pytest
+from pool_lines import compiled, what_if_on
+
+REMINDER = (" (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unless "
+            "you pay its upkeep cost for each age counter on it.)")
+BRAID = ("Braid of Fire", "Enchantment", "Cumulative upkeep—Add {R}." + REMINDER)
+HALLS = ("Halls of Mist", "Land", "Cumulative upkeep {1}" + REMINDER)
+CHASM = ("Glacial Chasm", "Land", "Cumulative upkeep—Pay 2 life." + REMINDER)
+SNOWFALL = ("Snowfall", "Enchantment", "Cumulative upkeep {U}" + REMINDER)
+DARKNESS = ("Infernal Darkness", "Enchantment", "Cumulative upkeep—Pay {B} and 1 life." + REMINDER)
+
+
+@pytest.mark.parametrize("spec, cost", [(BRAID, {"adds": "{R}"}), (HALLS, {"generic": 1}), (CHASM, {"life": 2}),
+                                        (SNOWFALL, {"mana": "{U}"}), (DARKNESS, {"mana": "{B}", "life": 1}),
+                                        (("Jötun Grunt", "Creature", "Cumulative upkeep {1}{B}"),
+                                         {"generic": 1, "mana": "{B}"})])
+def test_cumulative_upkeep_is_an_upkeep_trigger_with_its_cost(spec, cost):
+    # CR 702.24a: "At the beginning of your upkeep, ... put an age counter ... Then you may pay
+    # [cost] for each age counter on it. If you don't, sacrifice it."
+    c = compiled(*spec)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["when"] == {"beginning_of_upkeep": "your_turn"} and t["does"] == [{"cumulative_upkeep": cost}]
+
+
+@pytest.mark.parametrize("text", ["Cumulative upkeep {G} or {W}", "Cumulative upkeep {S}",
+                                  "Cumulative upkeep—Sacrifice a land.", "Cumulative upkeep {U}{R}"])
+def test_other_cumulative_upkeep_costs_stay_text(text):
+    assert not compiled("X", "Enchantment", text).fully_compiled
+
+
+def upkeep(spec, counters, **extra):
+    me = {"id": "me", "card": spec[0], "controller": "alice", "counters": {"age": counters}}
+    stack = [{"id": "s1", "source": "me", "line": 1, "controller": "alice"}]
+    _, afters = what_if_on([spec], [me], ["resolve"], stack=stack,
+                           turn={"number": 5, "active": "alice", "step": "upkeep"}, **extra)
+    # (after names only what changed: None where the pool or life total did not)
+    return sorted((a["me"].get("zone", "battlefield"), a.get("player alice", {}).get("mana_pool"),
+                   a.get("player alice", {}).get("life")) for a in afters)
+
+
+def test_braid_of_fire_pays_its_upkeep_by_adding_red_for_each_age_counter():
+    # 702.24a: with two age counters it gets a third; paying adds {R}{R}{R}, else it is sacrificed
+    assert upkeep(BRAID, 2) == [("battlefield", "{R}{R}{R}", None), ("graveyard", None, None)]
+
+
+def test_halls_of_mist_pays_generic_mana_for_each_age_counter():
+    # a second age counter: {1} twice from alice's pool; with one mana she cannot pay (601.2h)
+    assert upkeep(HALLS, 1, mana_pool={"alice": "{U}{G}"}) == [("battlefield", "", None), ("graveyard", None, None)]
+    assert upkeep(HALLS, 1, mana_pool={"alice": "{U}"}) == [("graveyard", None, None)]
+
+
+def test_glacial_chasm_pays_life_for_each_age_counter():
+    # three counters: 6 life (119.4: not with 5)
+    assert upkeep(CHASM, 2) == [("battlefield", None, 14), ("graveyard", None, None)]
+    assert upkeep(CHASM, 2, life={"alice": 5}) == [("graveyard", None, None)]
