@@ -58,3 +58,42 @@ def test_glacial_chasm_pays_life_for_each_age_counter():
     # three counters: 6 life (119.4: not with 5)
     assert upkeep(CHASM, 2) == [("battlefield", None, 14), ("graveyard", None, None)]
     assert upkeep(CHASM, 2, life={"alice": 5}) == [("graveyard", None, None)]
+
+
+MYR = ("Plague Myr", "Artifact Creature — Phyrexian Myr",
+       ("Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of "
+       "poison counters.)\n{T}: Add {C}."))
+
+
+def combat(battlefield, **extra):
+    return what_if_on([MYR], battlefield, ["next step"],
+                      turn={"number": 5, "active": "alice", "step": "declare_blockers"}, **extra)
+
+
+def test_infect_is_a_keyword_the_card_compiles_with():
+    c = compiled(*MYR)
+    assert c.fully_compiled and c.card["abilities"][0] == {"line": 1, "keywords": ["infect"]}
+
+
+def test_infect_damage_to_a_player_gives_poison_counters_not_life_loss():
+    # CR 702.90b, 120.3b: the Myr (1/1) unblocked: bob gets a poison counter, his life stays 20
+    myr = {"id": "myr", "card": "Plague Myr", "controller": "alice", "attacking": "bob", "tapped": True}
+    got, afters = combat([myr])
+    (after,) = afters
+    assert after["player bob"] == {"poison": 1}
+    # 704.5c: with nine already, the tenth loses him the game
+    got, afters = combat([myr], poison={"bob": 9})
+    (after,) = afters
+    assert after["player bob"] == {"poison": 10, "lost": True}
+    assert "704.5c" in {rule for c in got.results[0].changes for rule, _ in c.rules}
+
+
+def test_infect_damage_to_a_creature_is_minus_one_counters():
+    # CR 702.90c, 120.3d: blocked by bob's Elves (1/1), the Myr puts a -1/-1 counter on it (it
+    # dies, 704.5f) and is dealt 1 damage, marked as usual (the Elves has no infect)
+    myr = {"id": "myr", "card": "Plague Myr", "controller": "alice", "attacking": "bob", "tapped": True}
+    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "bob", "blocking": "myr"}
+    _, afters = combat([myr, elves])
+    (after,) = afters
+    assert after["elves"]["zone"] == "graveyard" and after["myr"]["zone"] == "graveyard"
+    assert "player bob" not in after

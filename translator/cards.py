@@ -57,7 +57,7 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "devoid", "indestructible", "lifelink", "menace", "reach", "shroud",
-            "trample", "vigilance", "wither", "fear", "enchant land", "enchant creature",
+            "trample", "vigilance", "wither", "infect", "fear", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
             "protection from artifacts",        # a card type (702.16a)
