@@ -97,3 +97,29 @@ def test_infect_damage_to_a_creature_is_minus_one_counters():
     (after,) = afters
     assert after["elves"]["zone"] == "graveyard" and after["myr"]["zone"] == "graveyard"
     assert "player bob" not in after
+
+
+OGRE = ("Treasonous Ogre", "Creature — Ogre Shaman",
+        ("Dethrone (Whenever this creature attacks the player with the most life or tied for most life, put a +1/+1 "
+         "counter on it.)\nPay 3 life: Add {R}."))
+
+
+def test_dethrone_is_the_triggered_ability_it_means():
+    # CR 702.105a
+    c = compiled(*OGRE)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["when"] == {"attacks_most_life": "self"}
+    assert t["does"] == [{"counters": {"what": "self", "kind": "+1/+1"}}]
+
+
+@pytest.mark.parametrize("life, at, counters", [({"bob": 20, "carol": 20}, "bob", 1),     # tied for most
+                                                ({"bob": 21, "carol": 20}, "bob", 1),
+                                                ({"bob": 19, "carol": 20}, "bob", None),
+                                                ({"alice": 25, "bob": 20, "carol": 20}, "bob", None)])
+def test_dethrone_triggers_only_attacking_the_player_with_the_most_life(life, at, counters):
+    # 702.105a: alice's own life counts among the players' (she has the most at 25)
+    ogre = {"id": "ogre", "card": "Treasonous Ogre", "controller": "alice"}
+    _, afters = what_if_on([OGRE], [ogre], [f"attack ogre at {at}", "resolve"], players=["alice", "bob", "carol"],
+                           turn={"number": 5, "active": "alice", "step": "beginning_of_combat"}, life=life)
+    assert {(a["ogre"].get("counters") or {}).get("+1/+1") for a in afters} == {counters}

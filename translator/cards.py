@@ -472,6 +472,9 @@ WHEN = {
     "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
                                                        # you control attacks" (508.3a)
+    "attacks_most_life": ("self",),                    # dethrone: "Whenever ~ attacks the player
+                                                       # with the most life or tied for most life"
+                                                       # (702.105a, 508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one
