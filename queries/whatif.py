@@ -307,6 +307,7 @@ class Result:
                               "targets": [name for _, name, _ in t.targets],
                               **({"refers_to": t.refers_to[0]} if t.refers_to else {})} for t in self.state.stack]
         for key, now_, then in (("energy", self.state.energy, start.energy),
+                                ("poison", self.state.poison, start.poison),
                                 ("lands_played", self.state.lands_played, start.lands_played)):
             for p in start.players:
                 if dict(now_).get(p, 0) != dict(then).get(p, 0):
@@ -412,6 +413,8 @@ def _player_words(player: str, v: dict) -> str:
         parts.append(f"has {v['mana_pool']} in their mana pool" if v["mana_pool"] else "has an empty mana pool")
     if "energy" in v:
         parts.append(f"has {v['energy']} energy")
+    if "poison" in v:
+        parts.append(f"has {v['poison']} poison counter{'s' if v['poison'] != 1 else ''}")
     if "lands_played" in v:
         parts.append(f"has played {v['lands_played']} land{'s' if v['lands_played'] != 1 else ''} this turn")
     return f"{player} " + ", ".join(parts)

@@ -269,9 +269,15 @@ KINDS: dict[str, Kind] = {
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
     # "Counter that spell" (701.6a).
     "counter": Kind({"what": _words("that_spell")}, required=("what",)),
-    # "Cumulative upkeep—Pay {B} and 1 life" (702.24a).
-    "cumulative_upkeep": Kind({"mana": _mana_letter, "life": _non_negative}, required=("mana",),
-                              defaults=(("life", 0),)),
+    # "Cumulative upkeep—Pay {B} and 1 life" (702.24a): for each age counter, one colored mana
+    # (`mana`), generic mana (`generic`: "Cumulative upkeep {1}") and life; or "Cumulative
+    # upkeep—Add {R}" (`adds`: the cost is adding that mana, Braid of Fire).
+    "cumulative_upkeep": Kind({"mana": _mana_letter, "generic": _positive, "life": _non_negative,
+                               "adds": _mana_letter}, defaults=(("life", 0),),
+                              rules=((lambda p: not ({"mana", "generic", "adds"} & set(p)) and not p["life"],
+                                      "needs its cost: mana, generic, life or adds"),
+                                     (lambda p: "adds" in p and ({"mana", "generic"} & set(p) or p["life"]),
+                                      "adds is the whole cost (\"Cumulative upkeep—Add {R}\")"))),
     # "Scry N" (701.22a): look at the top N cards of your library, put any number of them on the
     # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
     # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).

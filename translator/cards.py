@@ -57,7 +57,7 @@ CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindr
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", "flying",
             "haste", "hexproof", "devoid", "indestructible", "lifelink", "menace", "reach", "shroud",
-            "trample", "vigilance", "wither", "fear", "enchant land", "enchant creature",
+            "trample", "vigilance", "wither", "infect", "fear", "enchant land", "enchant creature",
             "enchant permanent", "protection from white", "protection from blue",
             "protection from black", "protection from red", "protection from green",
             "protection from artifacts",        # a card type (702.16a)
@@ -482,6 +482,9 @@ WHEN = {
     "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
                                                        # you control attacks" (508.3a)
+    "attacks_most_life": ("self",),                    # dethrone: "Whenever ~ attacks the player
+                                                       # with the most life or tied for most life"
+                                                       # (702.105a, 508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one

@@ -156,7 +156,7 @@ class Builder:
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in
-                       ("energy", "lands_played", "spells_cast")}
+                       ("energy", "poison", "lands_played", "spells_cast")}
         self.commander_casts = dict(state.commander_casts)
         self.life = dict(state.life)
         self.pools = {p: dict(pool) for p, pool in state.mana_pool}
@@ -1246,6 +1246,21 @@ class Energy(Change):
 
     def text(self):
         return f"{self.player} now has {self.amount} energy"
+
+
+@kind("poison")
+@dataclass(frozen=True)
+class Poison(Change):
+    """CR 122.1f, 702.90b: a player's poison counters now."""
+    name = "poison"
+    player: str
+    amount: int
+
+    def apply(self, b):
+        b.counts["poison"][self.player] = self.amount
+
+    def text(self):
+        return f"{self.player} now has {self.amount} poison counter{'s' if self.amount != 1 else ''}"
 
 
 @kind("count")

@@ -166,6 +166,7 @@ class GameState:
     pending: tuple[StackItem, ...] = ()     # triggered abilities waiting to be put on the stack
                                             # (603.2); their ids p1, p2, ...
     energy: tuple[tuple[str, int], ...] = ()         # energy counters per player (107.14)
+    poison: tuple[tuple[str, int], ...] = ()         # poison counters per player (122.1f, 704.5c)
     lands_played: tuple[tuple[str, int], ...] = ()   # lands played this turn (305.2)
     commander_casts: tuple[tuple[str, int], ...] = ()  # (commander id, casts from the command zone so far): 903.8
     spells_cast: tuple[tuple[str, int], ...] = ()    # spells each player cast this turn (601.2f)

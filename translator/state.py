@@ -28,7 +28,7 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES}
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
@@ -120,7 +120,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
     stack = _stack(f, players, battlefield, zones, library)
     return GameState(players, turn, battlefield, zones, library, effects=effects, source=where, stack=stack,
                      life=life, commanders=commanders, mana_pool=_mana_pool(f, players),
-                     energy=_per_player(f, "energy", players), lands_played=_per_player(f, "lands_played", players),
+                     energy=_per_player(f, "energy", players), poison=_per_player(f, "poison", players),
+                     lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players))
 
@@ -424,7 +425,7 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """A count per player: energy counters (CR 107.14, 122.1), lands played this turn (305.2),
+    """A count per player: energy counters (CR 107.14, 122.1), poison counters (122.1f), lands played this turn (305.2),
     spells cast this turn (601.2f); 0 when not given."""
     raw = f.get(key, dict, {})
     for p, n in raw.items():

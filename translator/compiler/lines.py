@@ -15,6 +15,7 @@ from . import (
     attached,
     enters,
     hand,
+    keywords,
     land_lines,
     land_moves,
     land_tail,
@@ -172,7 +173,7 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, deck_construction_line,
+TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
@@ -182,7 +183,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
              _normal(activated_templates.activated), _normal(triggered_templates.triggered),
-             _normal(triggered_templates.exalted), _normal(attached.anthem),
+             _normal(triggered_templates.exalted), _normal(triggered_templates.dethrone), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),
              _normal(static_tail.enchanted_land_is), _normal(static_tail.untap_in_others_untap), _normal(static_tail.enchanted_land_has),
              _normal(static_tail.opening_hand), _normal(static_tail.alternative_cost),

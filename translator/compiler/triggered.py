@@ -29,6 +29,9 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"When you play another land", {"plays_another_land": "you"}),
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
+    # dethrone's trigger (702.105a)
+    (rf"Whenever {SELF_WORDS} attacks the player with the most life or tied for most life",
+     {"attacks_most_life": "self"}),
     (rf"Whenever {SELF_WORDS} becomes tapped", {"becomes_tapped": "self"}),
     (rf"Whenever you tap {SELF_WORDS} for mana", {"tapped_for_mana": "self"}),     # 106.12
     (rf"Whenever {SELF_WORDS} becomes blocked", {"becomes_blocked": "self"}),
@@ -104,7 +107,8 @@ def triggered(text: str, ctx, normal: str):
         entry["condition"] = {"counters": self_counters(condition)}
         effect = re.sub(r"\breturn it to its owner's hand\.$", "return ~ to its owner's hand.", rest)
     effect = re.sub(r"\b(sacrifice|untap) it\b(?=\.| unless )", r"\1 ~", effect)   # "it": the object itself here
-    if when in ({"attacks": "self"}, {"becomes_blocked": "self"}, {"becomes_tapped": "self"}):
+    if when in ({"attacks": "self"}, {"attacks_most_life": "self"}, {"becomes_blocked": "self"},
+                {"becomes_tapped": "self"}):
         # "Whenever ~ attacks, it gets +1/+1 until end of turn": "it" is ~, still on the battlefield
         effect = re.sub(r"^it (gets|gains) ", r"~ \1 ", effect)
         effect = re.sub(r"\b(counters? on) it\.$", r"\1 ~.", effect)
@@ -184,6 +188,22 @@ def additional_cost(text: str, ctx, normal: str):
 # CR 702.83a: "Exalted" means "Whenever a creature you control attacks alone, that creature gets
 # +1/+1 until end of turn." (each instance triggers on its own, 702.83b: one ability per line)
 EXALTED = "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
+
+
+# CR 702.105a: "Dethrone" means "Whenever this creature attacks the player with the most life or
+# tied for most life, put a +1/+1 counter on this creature." (each instance triggers, 702.105b)
+DETHRONE = "Whenever ~ attacks the player with the most life or tied for most life, put a +1/+1 counter on ~."
+
+
+def dethrone(text: str, ctx, normal: str):
+    """The keyword line "Dethrone": the triggered ability it means."""
+    if normal != "Dethrone" or "creature" not in ctx.type_line.lower():
+        return None
+    read = triggered(DETHRONE, ctx, DETHRONE)
+    if read is None or read[2]:
+        return None
+    read[0]["triggered"]["effect"] = text
+    return read
 
 
 def exalted(text: str, ctx, normal: str):
