@@ -49,7 +49,15 @@ def could_produce(solver: Solver, object_id_: str | None = None, explain: bool =
     for oid, t in _rows(solver.base().get("could_produce")):
         found.setdefault(oid, set()).add(t)
     ids = [object_id_] if object_id_ is not None else [p.id for p in solver.state.battlefield]
-    types = {i: tuple(sorted(found.get(i, ()), key=mana_sort_key)) for i in ids}
+    # (a large board has few distinct sets of types: each sorted once)
+    in_order: dict[frozenset[str], tuple[str, ...]] = {frozenset(): ()}
+    types = {}
+    for i in ids:
+        got = frozenset(found.get(i, ()))
+        ordered = in_order.get(got)
+        if ordered is None:
+            ordered = in_order[got] = tuple(sorted(got, key=mana_sort_key))
+        types[i] = ordered
     reasons = None
     if explain:
         reasons = {i: [] for i in ids}
