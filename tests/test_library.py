@@ -365,7 +365,7 @@ def test_a_library_sentence_compiles_to_its_actions(face, line, does):
 
 
 @pytest.mark.parametrize("text", [
-    "Search your library for a card named Test Card, reveal it, put it into your hand, then shuffle.",
+    "Search your library for a card named Test Card or an Equipment card, reveal it, put it into your hand, then shuffle.",
     "Search your library for a creature card with mana value 3 or less, put it onto the battlefield, then shuffle.",
     "Search your library for up to two cards, put them into your hand, then shuffle.",
     "Search your library for a card, then shuffle and put that card on top.",

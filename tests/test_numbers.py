@@ -93,14 +93,15 @@ def test_any_number_of_triplers_pays_exactly_when_3_to_the_n_covers_the_cost(n, 
 @given(st.lists(st.integers(1, MAX_NUMBER), min_size=1, max_size=2), st.integers(0, MAX_NUMBER))
 def test_pumps_keep_power_exact_and_lethality(adds, damage):
     """CR 122.1a, 613.4c: each +1/+1 counter adds one; 704.5g: damage at least its toughness
-    destroys it. Counters put on over several steps keep the sign and the lethality."""
+    destroys it. Counters put on over several steps keep the sign and the lethality: state-based
+    actions are checked after each step (704.3), so the first step's toughness decides."""
     s = Session(load_state({**BASE, "battlefield": [{"id": "elves", "card": "Llanowar Elves", "controller": "alice",
                                                        "damage": damage}]}, "s.yaml"))
     got = s.what_if([f"counters elves +1/+1 {n}" for n in adds] + ["next step"]).to_json()["outcomes"]
     assert len(got) == 1
     total = sum(adds)
     moved = [c for c in got[0]["changes"] if c["change"] == "moves" and c.get("object") == "elves"]
-    assert bool(moved) == (damage >= 1 + total)
+    assert bool(moved) == (damage >= 1 + adds[0])
     if not moved:
         assert got[0]["after"]["elves"]["counters"] == {"+1/+1": total}
 
