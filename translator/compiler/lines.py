@@ -6,6 +6,7 @@ reads the line wins. A line no template reads is kept as its words only.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -95,10 +96,17 @@ def prepared(text: str, ctx: Context) -> tuple[str, str] | None:
     """The line as the mana templates read it: reminder text dropped (CR 207.2a), an ability
     word dropped (207.2c), and (norm) self references as `~`; (orig) as printed otherwise, for
     the words an entry keeps (its effect, a rider)."""
+    return _prepared(text, ctx.name)
+
+
+# (every template after the first few reads the line prepared: once per line and name, not once
+# per template)
+@functools.lru_cache(maxsize=1024)
+def _prepared(text: str, name: str) -> tuple[str, str] | None:
     orig = mana.strip_ability_word(REMINDER.sub("", text).strip())
     if not orig:
         return None
-    return self_reference(orig, ctx), orig
+    return words.self_reference(orig, name), orig
 
 
 def mana_line(text: str, ctx: Context):
