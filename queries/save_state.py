@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ..translator.errors import InputError
-from ..translator.model import ZONES, GameState, Permanent, ZoneCard
+from ..translator.model import PLAYER_COUNTS, ZONES, GameState, Permanent, ZoneCard
 from ..translator.state import load_state
 
 
@@ -32,7 +32,7 @@ def state_data(state: GameState, where: str) -> dict[str, Any]:
                            "turn": {"number": state.turn.number, "active": state.turn.active,
                                     "step": state.turn.step}}
     out["life"] = dict(state.life)
-    for key in ("energy", "poison", "lands_played", "spells_cast"):
+    for key in PLAYER_COUNTS:
         counts = {p: n for p, n in getattr(state, key) if n}
         if counts:
             out[key] = counts

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import clingo
 
-from .model import DelayedTrigger, Effect, GameState, Permanent, StackItem, ZoneCard
+from .model import PLAYER_COUNTS, DelayedTrigger, Effect, GameState, Permanent, StackItem, ZoneCard
 
 # -- the terms a change's arguments are made of -----------------------------------------------
 
@@ -155,8 +155,7 @@ class Builder:
         self.lost = list(state.lost)
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
-        self.counts = {name: dict(getattr(state, name)) for name in
-                       ("energy", "poison", "lands_played", "spells_cast")}
+        self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
         self.commander_casts = dict(state.commander_casts)
         self.life = dict(state.life)
         self.pools = {p: dict(pool) for p, pool in state.mana_pool}
@@ -1267,7 +1266,9 @@ class Poison(Change):
 @dataclass(frozen=True)
 class Count(Change):
     """What a player has done so far, by record: lands played this turn (305.2), spells cast this
-    turn (601.2f: a record Damping Sphere counts, not shown)."""
+    turn (601.2f: a record Damping Sphere counts, not shown), and the turn's other records
+    (model.TURN_RECORDS: life gained and lost, cards drawn, ...: read by the cards that count
+    them, not shown)."""
     record: str
     player: str
     amount: int
@@ -1278,7 +1279,7 @@ class Count(Change):
 
     @property
     def logged(self):
-        return self.record != "spells_cast"
+        return self.record == "lands_played"
 
     def apply(self, b):
         b.counts[self.record][self.player] = self.amount
@@ -1287,7 +1288,11 @@ class Count(Change):
         return {"player": self.player, "amount": self.amount}
 
     def text(self):
-        what = {"lands_played": "land(s) played this turn", "spells_cast": "spell(s) cast this turn"}[self.record]
+        what = {"lands_played": "land(s) played this turn", "spells_cast": "spell(s) cast this turn",
+                "life_gained": "life gained this turn", "life_lost": "life lost this turn",
+                "cards_drawn": "card(s) drawn this turn", "attackers_declared": "creature(s) declared as attackers this turn",
+                "permanents_left": "permanent(s) they controlled that left the battlefield this turn",
+                "instants_sorceries_cast": "instant and sorcery spell(s) cast this turn"}[self.record]
         return f"{self.player} now has {self.amount} {what}"
 
 

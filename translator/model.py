@@ -149,6 +149,15 @@ class StackItem:
                                          # sacrificed for its cost: ("sacrificed", "toughness", n)
 
 
+# The per-turn records of what each player did this turn beyond lands played and spells cast, one
+# GameState field each, a state file key each (`life_gained: {alice: 3}`), rendered as
+# turn_record(R, P, N) and counted by asp/turn.lp (each starts again at a new turn, 500.1).
+TURN_RECORDS = ("life_gained", "life_lost", "cards_drawn", "attackers_declared", "permanents_left",
+                "instants_sorceries_cast")
+# Every count per player (translator/changes.py's Builder keeps each as the what-if steps).
+PLAYER_COUNTS = ("energy", "poison", "lands_played", "spells_cast", *TURN_RECORDS)
+
+
 @dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...]
@@ -170,9 +179,24 @@ class GameState:
     lands_played: tuple[tuple[str, int], ...] = ()   # lands played this turn (305.2)
     commander_casts: tuple[tuple[str, int], ...] = ()  # (commander id, casts from the command zone so far): 903.8
     spells_cast: tuple[tuple[str, int], ...] = ()    # spells each player cast this turn (601.2f)
+    # What happened earlier this turn, per player (TURN_RECORDS; each absent: none this turn): life
+    # gained and lost (119.3, 119.4, 120.3a), cards drawn (121.1), creatures declared as attackers
+    # (508.1a), permanents they controlled that left the battlefield (603.10a: "revolt"), instant
+    # and sorcery spells cast (601.2i).
+    life_gained: tuple[tuple[str, int], ...] = ()
+    life_lost: tuple[tuple[str, int], ...] = ()
+    cards_drawn: tuple[tuple[str, int], ...] = ()
+    attackers_declared: tuple[tuple[str, int], ...] = ()
+    permanents_left: tuple[tuple[str, int], ...] = ()
+    instants_sorceries_cast: tuple[tuple[str, int], ...] = ()
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
+
+    @property
+    def turn_records(self) -> tuple[tuple[str, str, int], ...]:
+        """(record, player, count) of TURN_RECORDS this turn, the state's `turn_record/3` facts."""
+        return tuple((r, p, n) for r in TURN_RECORDS for p, n in getattr(self, r))
 
     def incarnations(self) -> dict[str, int]:
         """Each object id's current object (an id names one object at a time, CR 400.7)."""

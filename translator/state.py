@@ -17,7 +17,7 @@ from .carddb import CardSource, CardUnusable, open_sources
 from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
-from .model import STEPS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
+from .model import STEPS, TURN_RECORDS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
 from .numbers import (
     MAX_PT_COUNTER,
     MAX_STATE_TOTAL,
@@ -28,7 +28,8 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES}
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES,
+              *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
@@ -123,7 +124,8 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      energy=_per_player(f, "energy", players), poison=_per_player(f, "poison", players),
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
-                     spells_cast=_per_player(f, "spells_cast", players))
+                     spells_cast=_per_player(f, "spells_cast", players),
+                     **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
 def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLibrary, where: str) -> None:
@@ -426,7 +428,7 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """A count per player: energy counters (CR 107.14, 122.1), poison counters (122.1f), lands played this turn (305.2),
-    spells cast this turn (601.2f); 0 when not given."""
+    spells cast this turn (601.2f), and the turn's records (model.TURN_RECORDS: life gained, ...); 0 when not given."""
     raw = f.get(key, dict, {})
     for p, n in raw.items():
         if p not in players:
