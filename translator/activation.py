@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .history import RECORDS
 from .yamlio import Fields, describe
 
 # Where a counted condition looks: the battlefield (permanents the player controls) or one of
@@ -20,7 +21,7 @@ COMPARES = ("at_least", "at_most", "exactly")
 # your turn", "... during an opponent's turn" (in Two-Headed Giant a teammate's turn is neither
 # yours nor an opponent's, 810.2).
 TURN_KINDS = ("your_turn", "not_your_turn", "opponents_turn")
-KINDS = (*TURN_KINDS, "count", "total_power", "counters", "lands_played")
+KINDS = (*TURN_KINDS, "count", "total_power", "counters", *RECORDS)
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class ActivationCondition:
           controls, 208.1, compared with `number`),
           counters (the counters of kind `counter` on the ability's source, 122.1: "if ~ has a
           luck counter on it"), lands_played (the lands the player played this turn, 305.2: "if
-          you played a land this turn").
+          you played a land this turn") or another record of the turn (history.RECORDS: "if
+          you've cast an instant or sorcery spell this turn", instants_sorceries_cast).
     """
 
     kind: str
@@ -81,10 +83,12 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
         if not isinstance(raw[kind], str) or not raw[kind].strip():
             raise c.error(kind, "is the kind of counter on its source, like luck")
         return ActivationCondition(kind, compare=compares[0], number=number, counter=raw[kind].strip())
-    if kind == "lands_played":
-        # "If you played a land this turn" (River of Tears): {lands_played: you, at_least: 1}
+    if kind in RECORDS:
+        # "If you played a land this turn" (River of Tears): {lands_played: you, at_least: 1}; "only if
+        # you've cast an instant or sorcery spell this turn": {instants_sorceries_cast: you, at_least: 1}
+        # (the turn's records, history.py)
         if raw[kind] != "you":
-            raise c.error(kind, "is written `lands_played: you` (the lands its controller played this turn)")
+            raise c.error(kind, f"is written `{kind}: you` (its controller's record of this turn)")
         return ActivationCondition(kind, compare=compares[0], number=number)
     what = Fields(raw[kind], c.where, c.sub(kind), {"zone", "filter", "power_at_least", "whose"} if kind == "count"
                   else {"filter"})

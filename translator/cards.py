@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_actions
 from .activation import ActivationCondition, parse_activation_conditions
+from .history import parse_amount as parse_turn_amount
+from .history import parse_condition as parse_turn_condition
 from .effects import (
     Becomes,
     LayerEffect,
@@ -221,6 +223,8 @@ class Ability:
                                          # enchanted permanent is a land")
     if_count: Condition | None = None    # triggered: condition you_control, "if you control three
                                          # or more artifacts" / "no artifacts" (603.4; its count)
+    if_turn: tuple = ()                  # triggered: condition this_turn, "if you attacked this
+                                         # turn" (603.4): (record, whose, compare, N), history.py
     prevents: tuple[str, ...] = ()       # created: prevention effects (CR 615), PREVENTIONS
     prevent_next: tuple = ()             # created: a prevention shield (CR 615.7): (N, target | self),
                                          # "Prevent the next N damage that would be dealt to ..."
@@ -494,6 +498,9 @@ WHEN = {
                                     "each_player"),    # phase" / "... of each player's ...": as it
                                                        # begins (500.6, 505.1a); "that player" is the
                                                        # active player
+    "beginning_of_postcombat_main": ("your_turn",      # "At the beginning of your postcombat main
+                                     "each_player"),   # phase" / "... of each player's ...": as the
+                                                       # turn's next main phase begins (505.1a)
     "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
                                                        # alone" (exalted, 702.83a; 506.5); "it"
                                                        # ("that creature") is that creature
@@ -744,6 +751,10 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if isinstance(n, bool) or n < 2:
             raise g.error("instead", "is how many times it adds its mana then: 2 or more")
         return ("if_control", tuple(parse_filter(x, g, "if_you_control") for x in filters), n)
+    if isinstance(raw, dict) and "this_turn" in raw:
+        # "X is the amount of life you gained this turn", "for each card you've drawn this turn"
+        # (the turn's records, history.py)
+        return parse_turn_amount(raw, f)
     if isinstance(raw, dict) and set(raw) == {"devotion"}:
         # "equal to your devotion to green" (CR 700.5)
         colors = raw["devotion"] if isinstance(raw["devotion"], list) else [raw["devotion"]]
@@ -1195,8 +1206,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                     "(count: N for \"N target ...\")")
         # CR 603.4: "if you control your commander" on a triggered ability (an intervening "if");
         # {you_control: {filter, at_least | at_most}}: "if you control three or more artifacts".
-        condition, if_count = "", None
-        if isinstance(a.data.get("condition"), dict) and kind == "triggered":
+        condition, if_count, if_turn = "", None, ()
+        if isinstance(a.data.get("condition"), dict) and kind == "triggered" and "this_turn" in a.data["condition"]:
+            # CR 603.4: "if an opponent lost life this turn" (the turn's records, history.py)
+            c = Fields(a.data["condition"], where, a.sub("condition"), {"this_turn"})
+            if_turn = parse_turn_condition(c.data["this_turn"], c, "this_turn")
+            condition = "this_turn"
+        elif isinstance(a.data.get("condition"), dict) and kind == "triggered":
             if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
             if if_count.kind not in ("you_control", "counters") or if_count.other:
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
@@ -1204,7 +1220,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             condition = "you_control" if if_count.kind == "you_control" else "self_counters"
         else:
             condition = a.get("condition", str, "")
-        if condition and not if_count and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
+        if condition and not if_count and not if_turn and (kind != "triggered" or condition not in TRIGGER_CONDITIONS):
             raise a.error("condition", f"a triggered ability's condition is one of {', '.join(TRIGGER_CONDITIONS)}, "
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
@@ -1231,7 +1247,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        condition=condition,
-                       if_count=if_count, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
+                       if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
                        costs_less_for_each=less, delayed=delayed)
     if kind == "static":
         if isinstance(arg, str):

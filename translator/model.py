@@ -6,6 +6,7 @@ import functools
 from dataclasses import dataclass, field
 
 from .cards import CardLibrary
+from .history import TURN_RECORDS
 from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
 
 ZONES = ("hand", "library", "graveyard", "exile", "command", "outside")
@@ -149,11 +150,6 @@ class StackItem:
                                          # sacrificed for its cost: ("sacrificed", "toughness", n)
 
 
-# The per-turn records of what each player did this turn beyond lands played and spells cast, one
-# GameState field each, a state file key each (`life_gained: {alice: 3}`), rendered as
-# turn_record(R, P, N) and counted by asp/turn.lp (each starts again at a new turn, 500.1).
-TURN_RECORDS = ("life_gained", "life_lost", "cards_drawn", "attackers_declared", "permanents_left",
-                "instants_sorceries_cast")
 # Every count per player (translator/changes.py's Builder keeps each as the what-if steps).
 PLAYER_COUNTS = ("energy", "poison", "lands_played", "spells_cast", *TURN_RECORDS)
 

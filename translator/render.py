@@ -32,6 +32,8 @@ from .cards import (
 )
 from .entering import Condition
 from .errors import InputError
+from .history import RECORDS as TURN_RECORD_KINDS
+from .history import amount_term as turn_amount_term
 from .model import GameState
 
 
@@ -181,6 +183,8 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and amount[0] == "this_turn":
+        return [f"adds_amount({a},{turn_amount_term(amount)})."]     # the turn's records (history.py)
     if isinstance(amount, tuple) and amount[0] == "named_in_graveyards":
         return [f"adds_amount({a},named_in_graveyards_plus({amount[1]}))."]
     if isinstance(amount, tuple) and len(amount) > 2:
@@ -394,8 +398,8 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
         what = f"count({c.zone},{f})" if c.kind == "count" else f"total_power({f})"
         if c.kind == "counters":
             what = f"counters({quote(c.counter)})"
-        elif c.kind == "lands_played":
-            what = "lands_played"
+        elif c.kind in TURN_RECORD_KINDS:     # "if you played a land this turn" (history.py)
+            what = c.kind
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
@@ -665,6 +669,10 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
         if ability.if_count.power_at_least:     # "a creature with power 5 or greater" (208.1)
             facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
+    if ability.if_turn:
+        # CR 603.4: "if an opponent lost life this turn" (the turn's records: triggers.lp)
+        record, whose, compare, n = ability.if_turn
+        facts.append(f"trigger_if_turn({a},{record},{whose},{compare},{n}).")
     if ability.cost_increase:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:

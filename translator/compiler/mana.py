@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ..cards import KEYWORDS
+from . import hist_tail
 from .costs import read_cost
 from .effects import EffectRead, read_effect
 from .subject_events import subject_event
@@ -87,6 +88,9 @@ def add_clause(clause: str, costs: list[Any]) -> Any:
     c = clause.strip().rstrip(".")
     if symbols(c):
         return c
+    turn = hist_tail.add_clause(c)       # the turn's records ("for each card you've drawn this turn")
+    if turn is not None:
+        return turn
     # "{G} for each creature with defender you control" (a one-word keyword ability, 702)
     m = re.fullmatch(rf"({SYMS}) for each creature with ([a-z]+) you control", c)
     if m and m.group(2) in KEYWORDS:
@@ -339,6 +343,8 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
     if m:
         f = kind_filter(m.group(1))
         return {"total_power": {"filter": list(f)}, "at_least": number(m.group(2))} if f else None
+    if hist_tail.activation_condition(clause) is not None:     # a record of the turn (hist_tail.py)
+        return hist_tail.activation_condition(clause)
     # "if an opponent controls four or more lands" (compiler/land_tail.py)
     from .land_tail import opponent_controls_condition
     return opponent_controls_condition(clause)
@@ -530,6 +536,8 @@ def on_stack_read(mana: Any) -> bool:
         return True
     if "mana" in mana and set(mana.get("amount") or {}) == {"counters"}:
         return True                     # "add {B} for each charge counter on ~": on its source as it resolves
+    if isinstance(mana.get("amount"), dict) and "this_turn" in mana["amount"]:
+        return True                     # "{R} for each 1 life your opponents have lost this turn": as it resolves
     if "mana" in mana and set(mana.get("amount") or {}) == {"named_in_graveyards", "plus"}:
         return True                     # "add {R} for each card named ~ in each graveyard": as it resolves
     return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
@@ -922,6 +930,7 @@ WHEN = (
     (re.compile(r"At the beginning of combat on your turn"), {"beginning_of_combat": "your_turn"}),
     (re.compile(r"Whenever you cast a creature spell"), {"cast_creature_spell": "you"}),
     (re.compile(r"At the beginning of your precombat main phase"), {"beginning_of_precombat_main": "your_turn"}),
+    (re.compile(r"At the beginning of your postcombat main phase"), {"beginning_of_postcombat_main": "your_turn"}),
 )
 # "At the beginning of each player's precombat main phase, that player adds {G}{G}." (Eladamri's
 # Vineyard): the active player gets the mana (106.4; add_mana_to: that_player).
@@ -929,7 +938,9 @@ WHEN = (
 # Autumn): the player whose upkeep it is (503.1a).
 THAT_PLAYER_WHEN = ((re.compile(r"At the beginning of each player's precombat main phase"),
                      {"beginning_of_precombat_main": "each_player"}),
-                    (re.compile(r"At the beginning of each player's upkeep"), {"beginning_of_upkeep": "each_player"}))
+                    (re.compile(r"At the beginning of each player's upkeep"), {"beginning_of_upkeep": "each_player"}),
+                    (re.compile(r"At the beginning of each player's postcombat main phase"),
+                     {"beginning_of_postcombat_main": "each_player"}))
 
 
 def spell_mana(norm: str, orig: str):
