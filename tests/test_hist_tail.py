@@ -1,0 +1,128 @@
+"""What happened earlier this turn (issue 13's "turn history" family: compiler/hist_tail.py,
+translator/history.py, asp/turn.lp): the state's records of the turn, kept by the what-if, read as
+amounts and conditions; real pool lines (AtomicCards 2024-03 wording, the card named)."""
+
+from __future__ import annotations
+
+import pytest
+from pool_lines import compiled
+from pool_lines import what_if_on as run
+
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+
+ALCHEMIST = ("Accomplished Alchemist", "Creature — Elf Druid", (
+    "{T}: Add one mana of any color.\n{T}: Add X mana of any one color, where X is the amount of life you gained "
+    "this turn."))
+KYDELE = ("Kydele, Chosen of Kruphix", "Legendary Creature — Human Wizard", (
+    "{T}: Add {C} for each card you've drawn this turn.\nPartner (You can have two commanders if both have "
+    "partner.)"))
+FORAGERS = ("Famished Foragers", "Creature — Vampire", (
+    "When Famished Foragers enters the battlefield, if an opponent lost life this turn, add {R}{R}{R}.\n"
+    "{2}{R}, Discard a card: Draw a card."))
+SHRIEKER = ("Mardu Warshrieker", "Creature — Orc Shaman", (
+    "Raid — When Mardu Warshrieker enters the battlefield, if you attacked this turn, add {R}{W}{B}."))
+HERBALISTS = ("Hidden Herbalists", "Creature — Human Druid", (
+    "Revolt — When Hidden Herbalists enters the battlefield, if a permanent you controlled left the battlefield "
+    "this turn, add {G}{G}."))
+HALL = ("Hall of Oracles", "Land", (
+    "{T}: Add {C}.\n{1}, {T}: Add one mana of any color.\n{T}: Put a +1/+1 counter on target creature. Activate "
+    "only as a sorcery and only if you've cast an instant or sorcery spell this turn."))
+BELBE = ("Belbe, Corrupted Observer", "Legendary Creature — Phyrexian Zombie Elf", (
+    "At the beginning of each player's postcombat main phase, that player adds {C}{C} for each of your opponents "
+    "who lost life this turn. (Damage causes loss of life.)"))
+NEHEB_LINE = ("Neheb Line", "Creature — Zombie", (
+    "At the beginning of your postcombat main phase, add {R} for each 1 life your opponents have lost this turn."))
+
+
+def _line(spec, n):
+    c = compiled(*spec)
+    return c, c.card["abilities"][n - 1]
+
+
+def test_the_amounts_read_the_turns_records():
+    c, entry = _line(ALCHEMIST, 2)
+    assert c.fully_compiled
+    assert entry["activated"]["add_mana"] == {"any": "color", "amount": {"this_turn": "life_gained"}}
+    c, entry = _line(KYDELE, 1)
+    assert c.fully_compiled
+    assert entry["activated"]["add_mana"] == {"mana": "{C}", "amount": {"this_turn": "cards_drawn"}}
+    c, entry = _line(BELBE, 1)
+    assert c.fully_compiled
+    assert entry["triggered"] == {"when": {"beginning_of_postcombat_main": "each_player"},
+                                  "add_mana": {"mana": "{C}{C}", "amount": {"this_turn": "life_lost", "whose": "opponents",
+                                                                            "players": True}},
+                                  "add_mana_to": "that_player"}
+    c, entry = _line(NEHEB_LINE, 1)
+    assert c.fully_compiled
+    assert entry["triggered"] == {"when": {"beginning_of_postcombat_main": "your_turn"},
+                                  "add_mana": {"mana": "{R}", "amount": {"this_turn": "life_lost", "whose": "opponents"}}}
+
+
+def test_the_intervening_ifs_read_the_turns_records():
+    for spec, condition, mana in ((FORAGERS, {"record": "life_lost", "whose": "opponent", "at_least": 1}, "{R}{R}{R}"),
+                                  (SHRIEKER, {"record": "attackers_declared", "at_least": 1}, "{R}{W}{B}"),
+                                  (HERBALISTS, {"record": "permanents_left", "at_least": 1}, "{G}{G}")):
+        c, entry = _line(spec, 1)
+        assert c.fully_compiled, spec[0]
+        assert entry["triggered"] == {"when": {"enters": "self"}, "condition": {"this_turn": condition},
+                                      "add_mana": mana}
+    c, entry = _line(HALL, 3)
+    assert c.fully_compiled
+    assert entry["activated"]["only_if"] == [{"instants_sorceries_cast": "you", "at_least": 1}]
+    assert entry["activated"]["timing"] == "sorcery"
+
+
+def test_an_if_on_an_event_not_checked_as_it_triggers_is_not_read():
+    # only "When ~ enters" is checked as it triggers here (603.4): another event stays unread
+    c = compiled("Test Raider", "Creature — Orc", "Whenever Test Raider attacks, if you attacked this turn, add {R}.")
+    assert not c.fully_compiled
+
+
+def test_the_vocabulary_checks_a_record_and_whose():
+    base = {"name": "T", "type_line": "Creature — Elf", "power_toughness": "1/1", "oracle_text": "x"}
+    with pytest.raises(InputError, match="is a record of this turn"):
+        parse_card({**base, "abilities": [{"line": 1, "activated": {
+            "cost": ["{T}"], "add_mana": {"mana": "{C}", "amount": {"this_turn": "lunch_eaten"}}}}]}, "t")
+    with pytest.raises(InputError, match="goes with whose: opponents"):
+        parse_card({**base, "abilities": [{"line": 1, "activated": {
+            "cost": ["{T}"], "add_mana": {"mana": "{C}", "amount": {"this_turn": "life_lost", "players": True}}}}]}, "t")
+    with pytest.raises(InputError, match="give at_least or at_most"):
+        parse_card({**base, "abilities": [{"line": 1, "triggered": {
+            "when": {"enters": "self"}, "condition": {"this_turn": {"record": "life_lost"}}, "add_mana": "{R}"}}]}, "t")
+
+
+def _state(**extra):
+    return {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+            "battlefield": [], **extra}
+
+
+def test_the_state_checks_the_records():
+    with pytest.raises(InputError, match="life_gained: 'carol' is not a player"):
+        load_state(_state(life_gained={"carol": 1}))
+    with pytest.raises(InputError, match="cards_drawn: alice: must be a non-negative integer"):
+        load_state(_state(cards_drawn={"alice": -1}))
+    assert load_state(_state(life_lost={"bob": 2})).life_lost == (("bob", 2),)
+
+
+def test_the_what_if_counts_life_gained_and_lost_and_a_new_turn_resets_them():
+    # bob loses 3 life to the Bolt's damage (120.3a), alice's life gained stays; then a turn ends and
+    # every record starts again (500.1)
+    bolt = ("Test Bolt", "Instant", "Test Bolt deals 3 damage to any target.")
+    got, _ = run([bolt], [], ["cast bolt targeting bob", "resolve"], hand={"alice": [{"id": "bolt", "card": "Test Bolt"}]},
+                 mana_pool={"alice": "{R}"}, life_gained={"alice": 2})
+    s = got.results[0].state
+    assert s.life_lost == (("bob", 3),) and s.life_gained == (("alice", 2),)
+    state = load_state(_state(turn={"number": 5, "active": "alice", "step": "end"}, life_gained={"alice": 2},
+                              life_lost={"bob": 3}, cards_drawn={"alice": 1}, permanents_left={"alice": 1}))
+    turned = Session(state).what_if(["next step", "next step"]).results[0].state
+    assert (turned.turn.number, turned.life_gained, turned.life_lost, turned.cards_drawn, turned.permanents_left) == \
+        (6, (), (), (), ())
+
+
+def test_a_mana_ability_reads_the_record_now():
+    got, _ = run([KYDELE], [{"id": "k", "card": KYDELE[0], "controller": "alice", "since_turn": 1}], ["activate k 1"],
+                 cards_drawn={"alice": 3})
+    assert got.results[0].state.mana_pool == (("alice", (("C", 3),)),)
