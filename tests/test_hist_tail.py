@@ -126,3 +126,31 @@ def test_a_mana_ability_reads_the_record_now():
     got, _ = run([KYDELE], [{"id": "k", "card": KYDELE[0], "controller": "alice", "since_turn": 1}], ["activate k 1"],
                  cards_drawn={"alice": 3})
     assert got.results[0].state.mana_pool == (("alice", (("C", 3),)),)
+
+
+ALENA = ("Alena, Kessig Trapper", "Legendary Creature — Human Scout", (
+    "First strike\n{T}: Add an amount of {R} equal to the greatest power among creatures you control that entered "
+    "the battlefield this turn.\nPartner (You can have two commanders if both have partner.)"))
+NEHEB = ("Neheb, the Eternal", "Legendary Creature — Zombie Minotaur Warrior", (
+    "Afflict 3 (Whenever this creature becomes blocked, defending player loses 3 life.)\nAt the beginning of your "
+    "postcombat main phase, add {R} for each 1 life your opponents have lost this turn."))
+
+
+def test_the_greatest_power_among_creatures_that_entered_this_turn():
+    c, entry = _line(ALENA, 2)
+    assert c.fully_compiled
+    assert entry["activated"]["add_mana"] == {"mana": "{R}", "amount": {"greatest_power": ["creature", "entered_this_turn"]}}
+
+
+def test_afflict_is_a_trigger_on_becoming_blocked():
+    c, entry = _line(NEHEB, 1)
+    assert c.fully_compiled
+    assert entry["triggered"] == {"when": {"becomes_blocked": "self"}, "effect": "Afflict 3",
+                                  "does": [{"lose_life": {"who": "defending_player", "amount": 3}}]}
+
+
+def test_cast_from_your_hand_is_a_record_of_the_spell():
+    c, entry = _line(("Coal Stoker", "Creature — Elemental", (
+        "When Coal Stoker enters the battlefield, if you cast it from your hand, add {R}{R}{R}.")), 1)
+    assert c.fully_compiled
+    assert entry["triggered"] == {"when": {"enters": "self"}, "condition": "cast_from_hand", "add_mana": "{R}{R}{R}"}

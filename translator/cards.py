@@ -751,6 +751,10 @@ def parse_amount(f: Fields, required: bool) -> int | str | tuple:
         if isinstance(n, bool) or n < 2:
             raise g.error("instead", "is how many times it adds its mana then: 2 or more")
         return ("if_control", tuple(parse_filter(x, g, "if_you_control") for x in filters), n)
+    if isinstance(raw, dict) and set(raw) == {"greatest_power"}:
+        # "equal to the greatest power among creatures you control that entered the battlefield this
+        # turn" (Alena, Kessig Trapper): among the permanents its controller controls matching it (208.1)
+        return ("greatest_power", parse_filter(raw["greatest_power"], f, "amount"))
     if isinstance(raw, dict) and "this_turn" in raw:
         # "X is the amount of life you gained this turn", "for each card you've drawn this turn"
         # (the turn's records, history.py)
@@ -1467,7 +1471,8 @@ def _static_condition(a: Fields) -> Condition:
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
-TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped")
+TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
+                      "cast_from_hand")     # "When ~ enters, if you cast it from your hand" (601.2a)
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",

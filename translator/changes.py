@@ -1533,3 +1533,22 @@ class ShieldUsed(Change):
 
     def text(self):
         return f"effect {self.effect} has prevented {self.prevented} damage"
+
+
+@kind("cast_from")
+@dataclass(frozen=True)
+class CastFrom(Change):
+    """CR 601.2a: the zone a spell was cast from, a record of the spell on the stack ("if you cast it
+    from your hand", Coal Stoker: 603.4), not shown."""
+    name = "cast_from"
+    logged = False
+    object: Obj
+    zone: str
+
+    def apply(self, b):
+        b.stack = [replace(s, cast_from=self.zone) if s.spell and s.source == self.object.id else s for s in b.stack]
+        if b.pushed is not None and b.pushed.source == self.object.id:
+            b.pushed = replace(b.pushed, cast_from=self.zone)
+
+    def text(self):
+        return f"{self.object} was cast from the {self.zone} zone"

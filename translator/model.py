@@ -138,6 +138,7 @@ class StackItem:
     x: int | None = None                 # the value chosen for X (107.3, 601.2b)
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
+    cast_from: str = ""                  # a spell cast in a what-if: the zone it was cast from (601.2a)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
     reflexive: bool = False              # the reflexive triggered ability line `line` creates (603.12)
     delayed: bool = False                # the delayed triggered ability line `line` creates (603.7)

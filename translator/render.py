@@ -183,6 +183,9 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple) and amount[0] == "count":
         f, ff = filter_facts(amount[1])
         return [f"adds_amount({a},count({f},{amount[2]}))."] + ff
+    if isinstance(amount, tuple) and amount[0] == "greatest_power":
+        f, ff = filter_facts(amount[1])     # "the greatest power among creatures you control that ..."
+        return [f"adds_amount({a},greatest_power({f}))."] + ff
     if isinstance(amount, tuple) and amount[0] == "this_turn":
         return [f"adds_amount({a},{turn_amount_term(amount)})."]     # the turn's records (history.py)
     if isinstance(amount, tuple) and amount[0] == "named_in_graveyards":

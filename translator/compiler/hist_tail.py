@@ -34,6 +34,9 @@ CONDITIONS: dict[str, dict] = {
     # revolt (603.10a: a permanent leaving the battlefield, to any zone)
     "if a permanent you controlled left the battlefield this turn": {"record": "permanents_left", "at_least": 1},
 }
+# CR 601.2a, 603.4: "When ~ enters, if you cast it from your hand" (Coal Stoker): a record of the spell
+# (the zone it was cast from), checked as it enters.
+CAST_FROM_HAND = "if you cast it from your hand"
 # The trigger events whose intervening "if" the encodings check as they trigger (triggers.lp:
 # etb_if_fails/3, trigger_if_holds/2) and again as they resolve (resolution.lp).
 CHECKED_EVENTS = (re.compile(r"When ~ enters(?: the battlefield)?"),)
@@ -46,6 +49,13 @@ ACTIVATION_CONDITIONS: dict[str, dict] = {
 
 def add_clause(c: str) -> Any:
     """The mana of "Add [c]" with an amount of the turn's records, or None."""
+    m = re.fullmatch(rf"an amount of ({SYM}) equal to the greatest power among ([\w ]+?) you control that entered "
+                     r"the battlefield this turn", c)
+    if m:
+        # (Alena, Kessig Trapper: the state word entered_this_turn, 110.2)
+        from .words import kind_filter
+        f = kind_filter(m.group(2))
+        return None if f is None else {"mana": m.group(1), "amount": {"greatest_power": [*f, "entered_this_turn"]}}
     for words, amount in AMOUNTS:
         if c == f"X mana of any one color, where X is {words}":
             return {"any": "color", "amount": dict(amount)}
@@ -65,7 +75,7 @@ def triggered_mana_if(norm: str, orig: str):
     read without its "if" clause (compiler/mana.py triggered_mana), the clause as its condition."""
     m = re.fullmatch(r"((?:When|Whenever|At) [^,]+), (if [^,]+), (add .+)", norm)
     printed = re.fullmatch(r"((?:When|Whenever|At) [^,]+), (if [^,]+), (add .+)", orig)
-    if m is None or printed is None or m.group(2) not in CONDITIONS or \
+    if m is None or printed is None or m.group(2) not in (*CONDITIONS, CAST_FROM_HAND) or \
             not any(p.fullmatch(m.group(1)) for p in CHECKED_EVENTS):
         return None
     from .mana import triggered_mana
@@ -73,11 +83,22 @@ def triggered_mana_if(norm: str, orig: str):
     if read is None or "when" not in read[0]["triggered"] or read[1]:
         return None
     entry = read[0]["triggered"]
-    return {"triggered": {"when": entry.pop("when"), "condition": {"this_turn": dict(CONDITIONS[m.group(2)])},
-                          **entry}}, read[1]
+    condition = "cast_from_hand" if m.group(2) == CAST_FROM_HAND else {"this_turn": dict(CONDITIONS[m.group(2)])}
+    return {"triggered": {"when": entry.pop("when"), "condition": condition, **entry}}, read[1]
 
 
 def triggered_line(text: str, ctx, normal: str):
     """The line template (compiler/lines.py): `text` as printed, `normal` with ~ for its name."""
     read = triggered_mana_if(normal, text)
     return None if read is None else (read[0], "triggered_mana", read[1])
+
+
+def afflict(text: str, ctx, normal: str):
+    """The keyword line "Afflict N" (its reminder text dropped; Neheb, the Eternal): CR 702.130a,
+    "Whenever this creature becomes blocked, defending player loses N life" (509.3c; the defending
+    player of 506.2)."""
+    m = re.fullmatch(r"Afflict (\d+)", normal)
+    if m is None or "creature" not in ctx.type_line.lower():
+        return None
+    return {"triggered": {"when": {"becomes_blocked": "self"}, "effect": text,
+                          "does": [{"lose_life": {"who": "defending_player", "amount": int(m.group(1))}}]}}, "triggered"
