@@ -5,13 +5,12 @@ amounts and conditions; real pool lines (AtomicCards 2024-03 wording, the card n
 from __future__ import annotations
 
 import pytest
-from pool_lines import compiled
-from pool_lines import what_if_on as run
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+from pool_lines import what_if_on as run
 
 ALCHEMIST = ("Accomplished Alchemist", "Creature — Elf Druid", (
     "{T}: Add one mana of any color.\n{T}: Add X mana of any one color, where X is the amount of life you gained "

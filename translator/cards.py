@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_actions
 from .activation import ActivationCondition, parse_activation_conditions
-from .history import parse_amount as parse_turn_amount
-from .history import parse_condition as parse_turn_condition
 from .effects import (
     Becomes,
     LayerEffect,
@@ -46,6 +44,8 @@ from .effects import (
 )
 from .entering import CREATURE_TYPES, Choice, Condition, parse_choice, parse_condition
 from .errors import InputError
+from .history import parse_amount as parse_turn_amount
+from .history import parse_condition as parse_turn_condition
 from .model_steps import STEPS
 from .numbers import check_numbers, check_symbol_number
 from .yamlio import Fields, describe, load_yaml_file

@@ -17,7 +17,17 @@ from .carddb import CardSource, CardUnusable, open_sources
 from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
-from .model import STEPS, TURN_RECORDS, ZONES, Effect, GameState, Permanent, StackItem, Turn, ZoneCard
+from .model import (
+    STEPS,
+    TURN_RECORDS,
+    ZONES,
+    Effect,
+    GameState,
+    Permanent,
+    StackItem,
+    Turn,
+    ZoneCard,
+)
 from .numbers import (
     MAX_PT_COUNTER,
     MAX_STATE_TOTAL,
