@@ -213,10 +213,13 @@ KINDS: dict[str, Kind] = {
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
-    "counters": Kind({"what": _words(*_OBJECT, "targets"), "kind": _name, "count": _positive, "filter": FILTER,
+    # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
+    "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive, "filter": FILTER,
                       "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
+                            (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
+                             "what: you goes with kind: poison (a player's counters: 122.1f), and poison with what: you"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
     # "Remove N [kind] counters from ~" (122.1).
     "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive},
@@ -228,7 +231,10 @@ KINDS: dict[str, Kind] = {
                          required=("from", "to")),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
+    # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates
+    # it, under their control (111.2).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag,
+                          "who": _words("you", "target")},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},

@@ -1073,3 +1073,9 @@ SENTENCES = _LAND_MOVES + SENTENCES
 from .land_lines import SENTENCES as _LAND_LINES
 
 SENTENCES = _LAND_LINES + SENTENCES
+
+# -- the long tail on lands, lands8's part (compiler/lands8_tail.py): a token another player
+# creates, a poison counter, a target kept tapped, "you may ... If you do, ..." ------------------
+from .lands8_tail import SENTENCES as _LANDS8
+
+SENTENCES = _LANDS8 + SENTENCES

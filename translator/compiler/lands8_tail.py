@@ -1,0 +1,57 @@
+"""Effect sentences of the long tail of Land cards, lands8's part (issue 13): a token another
+player creates (111.2), a poison counter its controller gets (122.1f), a target that does not untap
+during its controller's next untap step (502.3, 611.2a), "you may [do something]. If you do, ..."
+(608.2c, 608.2d).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own; a builder gives the actions (or [] for a created effect) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, EffectRead
+
+
+def _player_creates(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target opponent creates a 1/1 colorless Spirit creature token." (Forbidden Orchard): the
+    token is created by the target player, under their control (111.2); the token as "Create ..."
+    reads it (111.4)."""
+    from .effects import _creature_tokens
+    from .effects import SENTENCES as ALL
+    if read.target is not None:
+        return None
+    sentence = "create " + m.group(2)
+    for pattern, build in ALL:
+        if build is _creature_tokens:
+            found = pattern.fullmatch(sentence)
+            if found is None:
+                continue
+            actions = build(found, read)
+            if actions is None:
+                return None
+            read.target, read.targets = m.group(1).lower(), [f"target {m.group(1).lower()}"]
+            actions[0]["create_token"]["who"] = "target"
+            return actions
+    return None
+
+
+SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"target (opponent|player) creates (an? .+ tokens?\.)", _player_creates),
+))
+
+
+def _poison(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You get a poison counter." (Noxious Bayou, after its mana): counters on its controller, a
+    player (122.1f; 704.5c: ten or more and they lose)."""
+    from .effects import number
+    action: dict = {"what": "you", "kind": "poison"}
+    if number(m.group(1)) != 1:
+        action["count"] = number(m.group(1))
+    return [{"counters": action}]
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"you get (a|one|two|three|\d+) poison counters?\.", _poison),
+))
