@@ -256,7 +256,9 @@ KINDS: dict[str, Kind] = {
     # "... unless you return an untapped Plains you control ..." (unless_untapped: the permanent
     # must be untapped), "... unless you pay {1}" (118.12a), "If there are no mining counters on
     # ~, sacrifice it" (701.21a).
+    # "You may sacrifice ~" (may: its controller's choice as it resolves, 608.2d).
     "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player", "target"), "filter": FILTER,
+                       "may": _flag,
                        "unless_sacrifice": FILTER, "unless_return": FILTER, "unless_pay": _mana_cost,
                        "unless_untapped": _flag, "if_no_counters": _name, "count": _positive},
                       required=("what",),
@@ -268,6 +270,8 @@ KINDS: dict[str, Kind] = {
                              (lambda p: "unless_untapped" in p and not ("unless_sacrifice" in p or "unless_return" in p),
                               "unless_untapped goes with unless_sacrifice or unless_return"),
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"),
+                             (lambda p: "may" in p and (p["what"] != "self" or any(k in p for k in _SACRIFICE_IFS)),
+                              "may goes with what: self alone (\"You may sacrifice ~\")"),
                              (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
     "destroy": Kind({"what": _words("target")}, required=("what",)),
@@ -356,6 +360,9 @@ KINDS: dict[str, Kind] = {
 }
 # The parameter any action may have after a flip_coin in the same list (705.1, 608.2c).
 IF_FLIP = ("won", "lost")
+# `if_done: true`, the parameter any action may have right after an action with `may: true`: "You may
+# sacrifice ~. If you do, return ..." (Safe Haven): carried out only if the action before was
+# (608.2c, 608.2d).
 
 
 def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action, ...]:
@@ -370,6 +377,10 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
                                                     "If you win the flip, ...\")")
     if len(flips) > 1:
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
+    for i, a in enumerate(actions):
+        if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
+            raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
+                                                    "sacrifice ~. If you do, ...\")")
     return actions
 
 
@@ -381,13 +392,18 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip"})
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_done"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
             if value not in IF_FLIP or kind == "flip_coin":
                 raise f.error(key, f"must be won or lost, on an action after flip_coin, got {describe(value)}")
             params[key] = value
+            continue
+        if key == "if_done":            # (any kind: carried out only if the action before was)
+            if value is not True:
+                raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
+            params[key] = True
             continue
         check = spec.params[key]
         if check == FILTER:

@@ -55,3 +55,37 @@ def _poison(m: re.Match, read: EffectRead) -> list[dict] | None:
 SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (r"you get (a|one|two|three|\d+) poison counters?\.", _poison),
 ))
+
+
+def _if_you_do(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you do, [instruction]" after "You may sacrifice ~." or "You may exile a card from your
+    hand." (Safe Haven, Forsaken City): carried out only if the player did what the sentence before
+    offered (608.2c, 608.2d), `if_done: true`; one instruction, read as its own sentence is."""
+    from .effects import SENTENCES as ALL
+    if not read.does or not next(iter(read.does[-1].values())).get("may"):
+        return None
+    inner = m.group(1)
+    inner = inner[0].upper() + inner[1:]
+    for pattern, build in ALL:
+        if build is _if_you_do:
+            continue
+        found = pattern.fullmatch(inner)
+        if found:
+            actions = build(found, read)
+            if not actions or len(actions) != 1:
+                return None
+            (kind, params), = actions[0].items()
+            if "may" in params:
+                return None
+            return [{kind: {**params, "if_done": True}}]
+    return None
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (rf"you may sacrifice {SELF_WORDS}\.", lambda m, r: [{"sacrifice": {"what": "self", "may": True}}]),
+    (r"you may exile a card from your hand\.",
+     lambda m, r: [{"move": {"what": "card_from_hand", "to": "exile", "may": True}}]),
+    (r"return each card exiled with ~ to the battlefield under its owner's control\.",
+     lambda m, r: [{"move": {"what": "linked", "to": "battlefield", "under": "owner"}}]),
+))
+SENTENCES = SENTENCES + ((re.compile(r"If you do, (.+\.)"), _if_you_do),)
