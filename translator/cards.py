@@ -1508,8 +1508,10 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
 
 # How long an effect a spell or ability creates lasts (CR 611.2a, 611.2b): until the cleanup
 # step (514.2), for ever, or until its controller's next untap step is over ("~ doesn't untap
-# during your next untap step": it applies in that step, 502.3, then ends).
-DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
+# during your next untap step": it applies in that step, 502.3, then ends), or until the next untap
+# step of its target's controller is over ("Target creature ... doesn't untap during its controller's
+# next untap step", Skyline Cascade).
+DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step", "its_controllers_next_untap_step")
 
 
 def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, granted: bool) -> Ability:
@@ -1532,6 +1534,8 @@ def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, grant
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:
     """`creates: {restrict: {what: [untap], to: self}, duration: your_next_untap_step}`: "~
     doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability);
+    `creates: {restrict: {what: [untap], to: target}, duration: its_controllers_next_untap_step}`:
+    "Target creature ... doesn't untap during its controller's next untap step" (Skyline Cascade);
     `creates: {restrict: {what: [be_blocked], to: target}}` (or `[block]`), until end of turn:
     "Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
     (509.1b)."""
@@ -1543,6 +1547,10 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         if duration != "end_of_turn":
             raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
         return Ability(line, "static", restricts=tuple(what), grant_to="target")
+    if r.data.get("to") == "target" and what == ["untap"] and duration == "its_controllers_next_untap_step":
+        # "Target creature an opponent controls doesn't untap during its controller's next untap
+        # step" (Skyline Cascade; 502.3, 611.2a)
+        return Ability(line, "static", restricts=("untap",), grant_to="target")
     if what != ["untap"] or r.data.get("to") != "self" or duration != "your_next_untap_step":
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")

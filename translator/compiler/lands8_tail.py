@@ -89,3 +89,21 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
      lambda m, r: [{"move": {"what": "linked", "to": "battlefield", "under": "owner"}}]),
 ))
 SENTENCES = SENTENCES + ((re.compile(r"If you do, (.+\.)"), _if_you_do),)
+
+
+def _doesnt_untap_next(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature an opponent controls doesn't untap during its controller's next untap step."
+    (Skyline Cascade): a restriction on its target, fixed as it resolves (611.2c), that applies in
+    the next untap step of the player who controls it and then ends (502.3, 611.2a)."""
+    from .effects import read_target
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict) or read.creates is not None:
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    read.creates = {"restrict": {"what": ["untap"], "to": "target"}, "duration": "its_controllers_next_untap_step"}
+    return []
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"target ([a-z ]+?) doesn't untap during its controller's next untap step\.", _doesnt_untap_next),
+))
