@@ -459,7 +459,8 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # written; compiler/land_lines.py reads "it" only after it)
         to_each = to_each or (becomes is not None and becomes.get("to") == "target"
                               and all(a.get("counters", {}).get("what") == "target" for a in read.does))
-        actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each)
+        actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each
+                                            or _beside_its_targets(read))
         if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
                                              and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
@@ -975,6 +976,12 @@ def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
         return None
     prevent = PREVENT_COMBAT[dealt]
     return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
+
+
+def _beside_its_targets(read: EffectRead) -> bool:
+    """(compiler/lands8_tail.py: a pump or grant on its targets beside counters on them or tokens)"""
+    from .lands8_tail import beside_its_targets
+    return beside_its_targets(read)
 
 
 def _untaps_its_target(read: EffectRead) -> bool:

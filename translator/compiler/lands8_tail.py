@@ -107,3 +107,59 @@ def _doesnt_untap_next(m: re.Match, read: EffectRead) -> list[dict] | None:
 SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (r"target ([a-z ]+?) doesn't untap during its controller's next untap step\.", _doesnt_untap_next),
 ))
+
+
+def beside_its_targets(read: EffectRead) -> bool:
+    """An effect on its targets created beside actions, read whole because the order cannot matter
+    (611.2c: the effect's objects are fixed as it resolves, and it changes nothing the actions
+    read): a grant of keywords to its targets beside counters put on each of them ("Put a +1/+1
+    counter on each of up to two target creatures you control. They gain vigilance and lifelink
+    until end of turn.", Bretagard Stronghold), or a pump of its target beside tokens created
+    ("Up to one target creature you don't control gets -2/-2 until end of turn. Create two 1/1 ...
+    tokens.", Skemfar Elderhall: 111.1, the tokens are no targets)."""
+    creates = read.creates or {}
+    if set(creates) == {"grant", "duration"} and creates["grant"].get("to") == "target" and \
+            set(creates["grant"].get("ability", {})) == {"keywords"}:
+        return all(a.get("counters", {}).get("what") == "targets" for a in read.does)
+    if set(creates) == {"pt", "duration"} and isinstance(creates["pt"], dict) and creates["pt"].get("to") == "target" \
+            and "modify" in creates["pt"]:
+        return all(set(a) == {"create_token"} and "who" not in a["create_token"] for a in read.does)
+    return False
+
+
+def _counter_on_each_of_up_to(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a +1/+1 counter on each of up to two target creatures you control." (Bretagard
+    Stronghold): as Rishkar's words (compiler/act_tail.py), the targets of its controller's (115.3,
+    115.6)."""
+    from .act_tail import _counter_on_each_of_up_to as read_plural
+    return read_plural(re.match(r"(.*)\|(.*)\|(.*)\|(.*)", f"{m.group(1)}|{m.group(2)}|{m.group(3)}|"
+                                                          f"creature{m.group(4) or ''}"), read)
+
+
+def _they_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"They gain vigilance and lifelink until end of turn." after counters on each of its targets
+    (Bretagard Stronghold): a grant to those targets, fixed as it resolves (611.2c, 613.1f)."""
+    from .effects import _created, _keywords
+    if not read.does or read.does[-1].get("counters", {}).get("what") != "targets":
+        return None
+    kw = _keywords(m.group(1))
+    if kw is None or not kw[0] or kw[1]:
+        return None
+    return _created(read, {"grant": {"to": "target", "ability": {"keywords": kw[0]}}})
+
+
+SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"put (a|an|one|two|three) ([+-]\d+/[+-]\d+) counters? on each of up to (two|three) target creatures"
+     r"( you control)?\.", _counter_on_each_of_up_to),
+    (r"they gain ([a-z ,]+?) until end of turn\.", _they_gain),
+)) + SENTENCES
+
+
+def _up_to_one_first(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Up to one target creature you don't control gets -2/-2 until end of turn." (Skemfar
+    Elderhall): compiler/act_tail.py's "up to one target" (115.6) at the start of a sentence."""
+    from .act_tail import _up_to_one
+    return _up_to_one(re.match(r"()(.*)", m.group(1), re.DOTALL), read)
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Up to one target (.+)", re.DOTALL), _up_to_one_first),)
