@@ -1240,8 +1240,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent"})
         text = a.get("text", str, "")
+        if a.has("prevent"):
+            # CR 615.1a: "Prevent all damage that would be dealt to you." (Glacial Chasm): while it
+            # is on the battlefield, damage to its controller is prevented (615.6)
+            if a.data["prevent"] not in STATIC_PREVENTIONS or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("prevent", f"is one of {', '.join(STATIC_PREVENTIONS)}, in an ability of its own "
+                                         "(only text beside it)")
+            return Ability(line, kind, effect_text=text, prevents=(a.data["prevent"],))
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
             # cleanup step, 514.1)
@@ -1469,6 +1476,8 @@ PREVENTIONS = ("combat_damage_to_creatures_you_control",   # CR 615: "prevent al
                                                              # that would be dealt to creatures you control"
                "combat_damage_to_target", "combat_damage_by_target")   # "... dealt to [and dealt by]
                                                              # target attacking creature this turn" (611.2c)
+# A static ability's prevention effect (615.1a): "Prevent all damage that would be dealt to you."
+STATIC_PREVENTIONS = ("damage_to_you",)
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
                                                              # "doesn't untap during your untap step" (502.3);
                                                              # "You may choose not to untap ~ during your

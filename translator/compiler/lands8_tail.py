@@ -163,3 +163,21 @@ def _up_to_one_first(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(r"Up to one target (.+)", re.DOTALL), _up_to_one_first),)
+
+
+# -- static lines (line templates, compiler/lines.py) -------------------------------------------
+def cant_attack_group(text: str, ctx, normal: str):
+    """"Creatures you control can't attack." (Glacial Chasm): a restriction on its controller's
+    creatures while it is on the battlefield, checked as attackers are declared (508.1c)."""
+    if normal != "Creatures you control can't attack.":
+        return None
+    return {"static": {"restrict": {"what": ["attack"], "to": {"filter": ["creature"], "controller": "you"}}}}, \
+        "restriction", ()
+
+
+def prevent_all_to_you(text: str, ctx, normal: str):
+    """"Prevent all damage that would be dealt to you." (Glacial Chasm): a static prevention effect
+    on its controller (615.1a, 615.6)."""
+    if normal != "Prevent all damage that would be dealt to you.":
+        return None
+    return {"static": {"prevent": "damage_to_you"}}, "static_prevention", ()
