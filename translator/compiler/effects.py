@@ -1083,6 +1083,7 @@ SENTENCES = _LAND_LINES + SENTENCES
 
 # -- the long tail on lands, lands8's part (compiler/lands8_tail.py): a token another player
 # creates, a poison counter, a target kept tapped, "you may ... If you do, ..." ------------------
+from .lands8_tail import LATE_SENTENCES as _LANDS8_LATE
 from .lands8_tail import SENTENCES as _LANDS8
 
-SENTENCES = _LANDS8 + SENTENCES
+SENTENCES = _LANDS8 + SENTENCES + _LANDS8_LATE

@@ -88,7 +88,6 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (r"return each card exiled with ~ to the battlefield under its owner's control\.",
      lambda m, r: [{"move": {"what": "linked", "to": "battlefield", "under": "owner"}}]),
 ))
-SENTENCES = SENTENCES + ((re.compile(r"If you do, (.+\.)"), _if_you_do),)
 
 
 def _doesnt_untap_next(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -151,8 +150,11 @@ def _they_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
 SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (r"put (a|an|one|two|three) ([+-]\d+/[+-]\d+) counters? on each of up to (two|three) target creatures"
      r"( you control)?\.", _counter_on_each_of_up_to),
-    (r"they gain ([a-z ,]+?) until end of turn\.", _they_gain),
 )) + SENTENCES
+# (tried after every other sentence: "They gain haste until end of turn." after tokens is land_tail's,
+# "If you do, draw a card." after a discard compiler/act_tail.py's)
+LATE_SENTENCES = ((re.compile(r"they gain ([a-z ,]+?) until end of turn\.", re.IGNORECASE), _they_gain),
+                  (re.compile(r"If you do, (.+\.)"), _if_you_do))
 
 
 def _up_to_one_first(m: re.Match, read: EffectRead) -> list[dict] | None:
