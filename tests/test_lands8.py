@@ -147,3 +147,27 @@ def test_safe_haven_already_gone_returns_nothing():
                            exile={"alice": [{"id": "bear", "card": "Test Bear", "exiled_with": "haven"}]})
     assert got.results and all(r.illegal is None for r in got.results)
     assert all(a.get("bear", {}).get("zone", "exile") == "exile" for a in afters)
+
+
+TOMB = ("Tomb of the Dusk Rose", "Legendary Land", (
+    "(Transforms from Profane Procession.)\n{T}: Add one mana of any color.\n{2}{W}{B}, {T}: Put a creature card "
+    "exiled with this permanent onto the battlefield under your control."))
+ISLAND_CARD = ("Test Isle", "Land", "")
+
+
+def test_tomb_of_the_dusk_rose_puts_one_linked_creature_card_under_your_control():
+    """607.1b, 607.2a: the cards its front face exiled are linked to it; one creature card of them,
+    its controller's choice (each an outcome), enters under her control (110.2), the land card stays."""
+    does, _ = effect_of(TOMB, 3)
+    assert does == [{"move": {"what": "linked", "filter": ["creature"], "count": 1, "to": "battlefield"}}]
+    got, afters = _what_if([TOMB, BEAR, ISLAND_CARD], [{"id": "tomb", "card": "Tomb of the Dusk Rose", "controller": "alice"}],
+                           ["activate tomb 3", "resolve"], mana_pool={"alice": "{W}{B}{C}{C}"},
+                           exile={"bob": [{"id": "bear1", "card": "Test Bear", "exiled_with": "tomb"},
+                                          {"id": "isle", "card": "Test Isle", "exiled_with": "tomb"}],
+                                  "alice": [{"id": "bear2", "card": "Test Bear", "exiled_with": "tomb"}]})
+    assert got.results and all(r.illegal is None for r in got.results)
+    entered = sorted(next(i for i in ("bear1", "bear2") if a.get(i, {}).get("zone") == "battlefield") for a in afters)
+    assert entered == ["bear1", "bear2"]
+    assert all(a[i]["controller"] == "alice" for a in afters for i in ("bear1", "bear2") if i in a
+               and a[i].get("zone") == "battlefield")
+    assert all(a.get("isle", {}).get("zone", "exile") == "exile" for a in afters)

@@ -174,8 +174,12 @@ KINDS: dict[str, Kind] = {
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand"),
-                "count goes with what: top_of_library or card_from_hand"))),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked"),
+                "count goes with what: top_of_library, card_from_hand or linked"),
+               # "Put a creature card exiled with this permanent onto the battlefield" (Tomb of the
+               # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves
+               (lambda p: p["what"] == "linked" and "count" in p and "filter" not in p,
+                "count of linked cards goes with a filter (\"a creature card exiled with ~\")"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     # "Each player draws a card" (who: each_player).
     # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the

@@ -183,3 +183,18 @@ def prevent_all_to_you(text: str, ctx, normal: str):
     if normal != "Prevent all damage that would be dealt to you.":
         return None
     return {"static": {"prevent": "damage_to_you"}}, "static_prevention", ()
+
+
+def _put_one_linked(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a creature card exiled with this permanent onto the battlefield under your control."
+    (Tomb of the Dusk Rose): one of the cards of that kind its linked ability exiled (607.2a), its
+    controller's choice as it resolves (608.2d), under their control (110.2)."""
+    from .effects import kind_words
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    return [{"move": {"what": "linked", "filter": kind["filter"], "count": 1, "to": "battlefield"}}]
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Put an? ([a-z ]+?) card exiled with (?:~|this permanent) onto the battlefield "
+                                     r"under your control\."), _put_one_linked),)
