@@ -18,8 +18,8 @@ def _player_creates(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"Target opponent creates a 1/1 colorless Spirit creature token." (Forbidden Orchard): the
     token is created by the target player, under their control (111.2); the token as "Create ..."
     reads it (111.4)."""
-    from .effects import _creature_tokens
     from .effects import SENTENCES as ALL
+    from .effects import _creature_tokens
     if read.target is not None:
         return None
     sentence = "create " + m.group(2)
@@ -148,8 +148,8 @@ def _they_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
-    (r"put (a|an|one|two|three) ([+-]\d+/[+-]\d+) counters? on each of up to (two|three) target creatures"
-     r"( you control)?\.", _counter_on_each_of_up_to),
+    ((r"put (a|an|one|two|three) ([+-]\d+/[+-]\d+) counters? on each of up to (two|three) target creatures"
+      r"( you control)?\."), _counter_on_each_of_up_to),
 )) + SENTENCES
 # (tried after every other sentence: "They gain haste until end of turn." after tokens is land_tail's,
 # "If you do, draw a card." after a discard compiler/act_tail.py's)
