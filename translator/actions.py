@@ -174,8 +174,12 @@ KINDS: dict[str, Kind] = {
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand"),
-                "count goes with what: top_of_library or card_from_hand"))),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked"),
+                "count goes with what: top_of_library, card_from_hand or linked"),
+               # "Put a creature card exiled with this permanent onto the battlefield" (Tomb of the
+               # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves
+               (lambda p: p["what"] == "linked" and "count" in p and "filter" not in p,
+                "count of linked cards goes with a filter (\"a creature card exiled with ~\")"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     # "Each player draws a card" (who: each_player).
     # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the
@@ -214,10 +218,13 @@ KINDS: dict[str, Kind] = {
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
-    "counters": Kind({"what": _words(*_OBJECT, "targets"), "kind": _name, "count": _positive, "filter": FILTER,
+    # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
+    "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive, "filter": FILTER,
                       "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
+                            (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
+                             "what: you goes with kind: poison (a player's counters: 122.1f), and poison with what: you"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
     # "Remove N [kind] counters from ~" (122.1).
     "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive},
@@ -229,7 +236,10 @@ KINDS: dict[str, Kind] = {
                          required=("from", "to")),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
+    # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates
+    # it, under their control (111.2).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag,
+                          "who": _words("you", "target")},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},
@@ -251,7 +261,9 @@ KINDS: dict[str, Kind] = {
     # "... unless you return an untapped Plains you control ..." (unless_untapped: the permanent
     # must be untapped), "... unless you pay {1}" (118.12a), "If there are no mining counters on
     # ~, sacrifice it" (701.21a).
+    # "You may sacrifice ~" (may: its controller's choice as it resolves, 608.2d).
     "sacrifice": Kind({"what": _words("self", "one"), "who": _words("you", "that_player", "target"), "filter": FILTER,
+                       "may": _flag,
                        "unless_sacrifice": FILTER, "unless_return": FILTER, "unless_pay": _mana_cost,
                        "unless_untapped": _flag, "if_no_counters": _name, "count": _positive},
                       required=("what",),
@@ -263,6 +275,8 @@ KINDS: dict[str, Kind] = {
                              (lambda p: "unless_untapped" in p and not ("unless_sacrifice" in p or "unless_return" in p),
                               "unless_untapped goes with unless_sacrifice or unless_return"),
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"),
+                             (lambda p: "may" in p and (p["what"] != "self" or any(k in p for k in _SACRIFICE_IFS)),
+                              "may goes with what: self alone (\"You may sacrifice ~\")"),
                              (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
     "destroy": Kind({"what": _words("target")}, required=("what",)),
@@ -351,6 +365,9 @@ KINDS: dict[str, Kind] = {
 }
 # The parameter any action may have after a flip_coin in the same list (705.1, 608.2c).
 IF_FLIP = ("won", "lost")
+# `if_done: true`, the parameter any action may have right after an action with `may: true`: "You may
+# sacrifice ~. If you do, return ..." (Safe Haven): carried out only if the action before was
+# (608.2c, 608.2d).
 
 
 def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action, ...]:
@@ -365,6 +382,10 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
                                                     "If you win the flip, ...\")")
     if len(flips) > 1:
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
+    for i, a in enumerate(actions):
+        if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
+            raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
+                                                    "sacrifice ~. If you do, ...\")")
     return actions
 
 
@@ -376,13 +397,18 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip"})
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_done"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
             if value not in IF_FLIP or kind == "flip_coin":
                 raise f.error(key, f"must be won or lost, on an action after flip_coin, got {describe(value)}")
             params[key] = value
+            continue
+        if key == "if_done":            # (any kind: carried out only if the action before was)
+            if value is not True:
+                raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
+            params[key] = True
             continue
         check = spec.params[key]
         if check == FILTER:

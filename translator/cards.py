@@ -1260,8 +1260,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent"})
         text = a.get("text", str, "")
+        if a.has("prevent"):
+            # CR 615.1a: "Prevent all damage that would be dealt to you." (Glacial Chasm): while it
+            # is on the battlefield, damage to its controller is prevented (615.6)
+            if a.data["prevent"] not in STATIC_PREVENTIONS or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("prevent", f"is one of {', '.join(STATIC_PREVENTIONS)}, in an ability of its own "
+                                         "(only text beside it)")
+            return Ability(line, kind, effect_text=text, prevents=(a.data["prevent"],))
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
             # cleanup step, 514.1)
@@ -1490,6 +1497,8 @@ PREVENTIONS = ("combat_damage_to_creatures_you_control",   # CR 615: "prevent al
                                                              # that would be dealt to creatures you control"
                "combat_damage_to_target", "combat_damage_by_target")   # "... dealt to [and dealt by]
                                                              # target attacking creature this turn" (611.2c)
+# A static ability's prevention effect (615.1a): "Prevent all damage that would be dealt to you."
+STATIC_PREVENTIONS = ("damage_to_you",)
 RESTRICTIONS = ("attack", "block", "untap", "untap_optional")  # "can't attack or block" (508.1c, 509.1b);
                                                              # "doesn't untap during your untap step" (502.3);
                                                              # "You may choose not to untap ~ during your
@@ -1529,8 +1538,10 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
 
 # How long an effect a spell or ability creates lasts (CR 611.2a, 611.2b): until the cleanup
 # step (514.2), for ever, or until its controller's next untap step is over ("~ doesn't untap
-# during your next untap step": it applies in that step, 502.3, then ends).
-DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step")
+# during your next untap step": it applies in that step, 502.3, then ends), or until the next untap
+# step of its target's controller is over ("Target creature ... doesn't untap during its controller's
+# next untap step", Skyline Cascade).
+DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step", "its_controllers_next_untap_step")
 
 
 def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, granted: bool) -> Ability:
@@ -1553,6 +1564,8 @@ def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, grant
 def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) -> Ability:
     """`creates: {restrict: {what: [untap], to: self}, duration: your_next_untap_step}`: "~
     doesn't untap during your next untap step" (a rider of Cinder Marsh's mana ability);
+    `creates: {restrict: {what: [untap], to: target}, duration: its_controllers_next_untap_step}`:
+    "Target creature ... doesn't untap during its controller's next untap step" (Skyline Cascade);
     `creates: {restrict: {what: [be_blocked], to: target}}` (or `[block]`), until end of turn:
     "Target creature can't be blocked this turn" (Rogue's Passage), "... can't block this turn"
     (509.1b)."""
@@ -1564,6 +1577,10 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         if duration != "end_of_turn":
             raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
         return Ability(line, "static", restricts=tuple(what), grant_to="target")
+    if r.data.get("to") == "target" and what == ["untap"] and duration == "its_controllers_next_untap_step":
+        # "Target creature an opponent controls doesn't untap during its controller's next untap
+        # step" (Skyline Cascade; 502.3, 611.2a)
+        return Ability(line, "static", restricts=("untap",), grant_to="target")
     if what != ["untap"] or r.data.get("to") != "self" or duration != "your_next_untap_step":
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")

@@ -459,7 +459,8 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         # written; compiler/land_lines.py reads "it" only after it)
         to_each = to_each or (becomes is not None and becomes.get("to") == "target"
                               and all(a.get("counters", {}).get("what") == "target" for a in read.does))
-        actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each)
+        actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each
+                                            or _beside_its_targets(read))
         if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
                                              and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
@@ -977,6 +978,12 @@ def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"prevent": prevent if len(prevent) > 1 else prevent[0]})
 
 
+def _beside_its_targets(read: EffectRead) -> bool:
+    """(compiler/lands8_tail.py: a pump or grant on its targets beside counters on them or tokens)"""
+    from .lands8_tail import beside_its_targets
+    return beside_its_targets(read)
+
+
 def _untaps_its_target(read: EffectRead) -> bool:
     """"Gain control of target creature until end of turn. Untap that creature." (Act of Treason's
     words, compiler/act_tail.py): the vocabulary creates the effect first (611.2c), which is the
@@ -1073,3 +1080,10 @@ SENTENCES = _LAND_MOVES + SENTENCES
 from .land_lines import SENTENCES as _LAND_LINES
 
 SENTENCES = _LAND_LINES + SENTENCES
+
+# -- the long tail on lands, lands8's part (compiler/lands8_tail.py): a token another player
+# creates, a poison counter, a target kept tapped, "you may ... If you do, ..." ------------------
+from .lands8_tail import LATE_SENTENCES as _LANDS8_LATE
+from .lands8_tail import SENTENCES as _LANDS8
+
+SENTENCES = _LANDS8 + SENTENCES + _LANDS8_LATE

@@ -21,6 +21,7 @@ from . import (
     land_lines,
     land_moves,
     land_tail,
+    lands8_tail,
     mana,
     reminders,
     static_tail,
@@ -198,7 +199,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(static_tail.opening_hand), _normal(static_tail.alternative_cost),
              static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
-             _normal(triggered_templates.additional_cost))
+             _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
+             _normal(lands8_tail.prevent_all_to_you))
 
 
 def compile_line(line: int, text: str, ctx: Context):
