@@ -73,7 +73,7 @@ from .common import (
     oracle_lines,
     outcome_parts,
 )
-from .core import Answer, Query, Solver
+from .core import Answer, Frozen, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 from .settle_world import SettleWorld, WorldReading, rendered
@@ -665,7 +665,10 @@ class _Run:
         self._seen(first)
 
     def solver(self, state: GameState) -> Solver:
-        """A solver of a state the what-if reached."""
+        """A solver of a state the what-if reached (none while the first state's Solver is
+        frozen: a Session's worker answers here without a fork only what its worlds hold)."""
+        if self.first.frozen:
+            raise Frozen("a Solver of a reached state")
         solver = Solver(state, time_limit=self.time_limit)
         self._seen(solver)
         return solver
@@ -816,19 +819,29 @@ class _Run:
             except SolverError:
                 pass
         else:
-            for world in self.settle_worlds:
-                reading = world.reading(b.state)
+            lines = None
+            for world in self._worlds_for(b.state):
+                if lines is None and not world.knows(b.state):
+                    lines = rendered(b.state)
+                reading = world.reading(b.state, lines)
                 if reading is not None:
                     self.unread.update(read_state(reading).unread)
                     return read_state(reading).view
         return read_state(self.solver(b.state)).view
 
+    def _worlds_for(self, state: GameState) -> list[SettleWorld]:
+        """The settle worlds, one built to hold the state first (found without rendering it)."""
+        return sorted(self.settle_worlds, key=lambda w: not w.knows(state))
+
     def world_settle(self, b: _Branch) -> tuple[WorldReading, list[list[clingo.Symbol]], int] | None:
         """A settle round of a new state read from a settle world that holds it (the answer
         sets its own Solver's first settle round would give, and the state's readings); None
         when none does."""
-        for world in self.settle_worlds:
-            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go")
+        lines = None
+        for world in self._worlds_for(b.state):
+            if lines is None and not world.knows(b.state):
+                lines = rendered(b.state)
+            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go", lines=lines)
             if found is not None:
                 reading, models = found
                 self.unread.update(read_state(reading).unread)
@@ -874,6 +887,7 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
     built = SettleWorld(world.state, lines, world.solver.time_limit)
     took = time.monotonic() - started
     todo = list(zip(reached, lines))
+    held = list(todo)
     for _ in range(builds - 1):
         more = []
         for state, state_lines in todo:
@@ -893,9 +907,11 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
         if not more or time.monotonic() - begun + took > budget:
             break
         lines, todo = lines + [m for _, m in more], more
+        held += more
         started = time.monotonic()
         built = SettleWorld(world.state, lines, world.solver.time_limit)
         took = time.monotonic() - started
+    built.remember(held)
     return built
 
 

@@ -273,3 +273,75 @@ def test_the_settle_world_reads_what_the_what_if_reads_of_a_state():
     from mtg_asp.queries import whatif as whatif_module
     assert set(settle_module.VIEW_NAMES) == set(whatif_module.VIEW_NAMES)
     assert set(settle_module.VIEW_NAMES + settle_module.UNREAD_NAMES) == set(whatif_module.READ_NAMES)
+
+
+def test_a_frozen_solver_refuses_whatever_would_change_it():
+    # core.Frozen: while a Session's worker answers a what-if without a fork, its Solver may be
+    # read but not changed (a query id taken, a part added or grounded, a solve), so that every
+    # later query's fork still meets the program a fresh Session would
+    from mtg_asp.queries.core import Frozen
+    solver = Solver(_bounce_state())
+    solver.frozen = True
+    for change in (solver.query, lambda: solver.add("a.", "a fact"), lambda: solver.ground([("step", [])]),
+                   solver.solve_one, lambda: solver.search([])):
+        with pytest.raises(Frozen):
+            change()
+    assert solver.base().get("controller")            # reading is allowed
+    solver.frozen = False
+    assert solver.query().id == 1                      # no query id was taken meanwhile
+
+
+def _served_with_hand_world():
+    served = session_module._Queries(_bounce_state(), 60)
+    served.WORLD_AFTER = 1
+    served.SETTLE_AFTER = 1
+    served.prepare("what_if", (["bounce elf"],))
+    assert set(served._world.settle_worlds) == {"hand"}
+    return served
+
+
+def test_a_move_the_worlds_hold_is_answered_in_the_worker_and_leaves_its_solver_as_it_was():
+    # session._Queries.here: the worker (limits.py) answers a one-move what-if its worlds hold
+    # without a fork; the answer is a fresh Session's, and the Session's own Solver has grounded
+    # nothing and taken no query id
+    from mtg_asp.queries.limits import NOT_HERE
+    served = _served_with_hand_world()
+    grounded = set(served.solver._grounded)
+    for action in ("bounce elf", "bounce blade", "bounce forest"):
+        got = served.here("what_if", ([action], "--do", False))
+        assert got is not NOT_HERE, action
+        fresh = what_if(Solver(served.solver.state), [action])
+        assert got[0].to_json() == fresh.to_json() and got[0].to_text() == fresh.to_text(), action
+    assert served.solver._grounded == grounded and not served.solver.frozen
+    assert served.solver.query().id == 1
+
+
+def test_what_the_worlds_do_not_hold_is_left_to_a_fork():
+    # a flicker (two moves), an action that is not a move, two actions, and a move to a zone
+    # with no settle world (its state would need a Solver of its own: Frozen, caught) are not
+    # answered in the worker; the Session's Solver is left as it was
+    from mtg_asp.queries.limits import NOT_HERE
+    served = _served_with_hand_world()
+    grounded = set(served.solver._grounded)
+    for actions in (["flicker elf"], ["next step"], ["bounce elf", "bounce blade"], ["exile elf"]):
+        assert served.here("what_if", (actions, "--do", False)) is NOT_HERE, actions
+        assert not served.solver.frozen
+    assert served.here("could_produce", (None, False)) is NOT_HERE
+    assert served.solver._grounded == grounded
+    assert served.solver.query().id == 1
+
+
+def test_a_session_answers_held_moves_and_forked_queries_as_fresh_sessions(monkeypatch):
+    # through the worker: held moves (answered in it) between queries answered in forks, each
+    # equal to a fresh Session's answer (can-pay's first plan included: nothing of the held
+    # moves' solves reaches the Session's own Solver)
+    monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 1)
+    monkeypatch.setattr(session_module._Queries, "SETTLE_AFTER", 1)
+    state = _bounce_state()
+    asks = [("what_if", (["bounce elf"],)), ("can_pay", ("alice", "{G}")), ("what_if", (["bounce blade"],)),
+            ("what_if", (["exile elf"],)), ("what_if", (["bounce forest"],)), ("can_pay", ("bob", "{G}"))]
+    with Session(state) as shared:
+        for name, args in asks:
+            got = getattr(shared, name)(*args).to_json()
+            with Session(state) as fresh:
+                assert got == getattr(fresh, name)(*args).to_json(), (name, args)
