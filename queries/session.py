@@ -141,8 +141,8 @@ class _Queries:
         NOT_HERE when the query needs anything else (the fork then answers it, as before).
         A fork costs a held move about as much as the rest of it (17-20 ms of 35 on
         bench_whatif's board: the copied pages of the worker's Controls)."""
-        if method != "what_if" or self._world is None or not self._world.settle_worlds \
-                or not _one_move(args):
+        if method != "what_if" or self._world is None or not _one_move(args) \
+                or _first_move_zone(args) not in self._world.settle_worlds:
             return NOT_HERE
         self.solver.frozen = True
         try:

@@ -327,6 +327,13 @@ def test_what_the_worlds_do_not_hold_is_left_to_a_fork():
         assert served.here("what_if", (actions, "--do", False)) is NOT_HERE, actions
         assert not served.solver.frozen
     assert served.here("could_produce", (None, False)) is NOT_HERE
+    # a move to a zone with a settle world that does not hold the state it reaches: the own
+    # path would make that state's Solver (core.Frozen, caught: left to a fork)
+    world = served._world.settle_worlds["hand"]
+    world.settle = lambda *a, **k: None
+    world.reading = lambda *a, **k: None
+    assert served.here("what_if", (["bounce elf"], "--do", False)) is NOT_HERE
+    assert not served.solver.frozen
     assert served.solver._grounded == grounded
     assert served.solver.query().id == 1
 
