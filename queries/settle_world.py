@@ -94,8 +94,11 @@ class WorldReading:
         return True          # every answer shows the View (it does not change)
 
 
-class SettleWorld:
-    """The settle round grounded once over the states a zone's moves reach."""
+class HeldStates:
+    """States held in one Control, grounded once: the lines of facts every one of them renders
+    (`fixed`) as facts, every other line behind an external of its own (`w_in(i)`: each fact of
+    line i is `F :- w_in(i).`); a state is the program whose assumptions holds() gives. What a
+    subclass grounds over them is its own (the settle round, a move)."""
 
     def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
         """`reached`: the renderings (rendered()) of the states to hold besides `start`."""
@@ -110,11 +113,24 @@ class SettleWorld:
             text.append(f"#external w_in(0..{len(variable) - 1}).")
         self.solver = Solver(start, time_limit, facts="\n".join(text))
         self.time_limit = time_limit
-        self.query = self.solver.query()       # 1: never ended (the world is used from forks only)
-        q = [self.query.term]
-        self.solver.ground([(p, q) for p in SETTLE_PARTS])
+        self.query = self.solver.query()       # 1: never ended
+        self._literals = [self._free(clingo.Function("w_in", [clingo.Number(i)])) for i in range(len(variable))]
+        # The states the world was built to hold, by value: a what-if's move reaches one of them
+        # (the same answers applied the same way), so its membership is looked up, not rendered
+        # again (a rendering was a third of a held move's time: remember()).
+        self._known: dict[GameState, list[int]] = {}
+
+    def _free(self, sym: clingo.Symbol) -> int:
+        """The program literal of an external, left free: each solve assumes it (assigning one
+        cost about 3 ms a call on these Controls)."""
+        self.solver._ctl.assign_external(sym, None)
+        return self.solver._ctl.symbolic_atoms[sym].literal
+
+    def _show(self, names: Iterable[str]) -> None:
+        """Show every atom of these predicates in every answer (what the what-if reads of a
+        state's own program, from its Solver's grounder there)."""
         shows = []
-        for name in (*UNREAD_NAMES, *VIEW_NAMES):
+        for name in names:
             self.solver._atoms(name)           # lists the signatures
             arities = self.solver._arities.get(name, [])
             if len(arities) > 1:
@@ -123,23 +139,7 @@ class SettleWorld:
                 args = ", ".join(f"X{j}" for j in range(a))
                 atom = f"{name}({args})" if a else name
                 shows.append(f"#show {atom} : {atom}.")
-        self.solver.ground([(self.solver.add("\n".join(shows), "the settle world's readings"), ())])
-        ctl = self.solver._ctl
-        self._literals = []
-        for i in range(len(variable)):
-            sym = clingo.Function("w_in", [clingo.Number(i)])
-            ctl.assign_external(sym, None)     # free: each solve assumes every one of them
-            self._literals.append(ctl.symbolic_atoms[sym].literal)
-        on = clingo.Function("whatif_on", q)
-        ctl.assign_external(on, None)          # assumed too: assigning costs ms a call here
-        self._on = ctl.symbolic_atoms[on].literal
-        # The states the world was built to hold, by value: a what-if's move reaches one of them
-        # (the same answers applied the same way), so its membership is looked up, not rendered
-        # again (a rendering was a third of a held move's time: remember()).
-        self._known: dict[GameState, list[int]] = {}
-        # One solve here: clasp prepares the ground program at its first solve, and each query's
-        # fork would otherwise prepare all of it again.
-        self.read(self.holds(start) or [])
+        self.solver.ground([(self.solver.add("\n".join(shows), "the world's readings"), ())])
 
     def remember(self, held: Iterable[tuple[GameState, frozenset[str]]]) -> None:
         """Keep the assumptions of these states (each with its rendering), those the world
@@ -176,6 +176,20 @@ class SettleWorld:
                 return None
             on.add(i)
         return [lit if i in on else -lit for i, lit in enumerate(self._literals)]
+
+
+class SettleWorld(HeldStates):
+    """The settle round grounded once over the states a zone's moves reach."""
+
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        super().__init__(start, reached, time_limit)
+        q = [self.query.term]
+        self.solver.ground([(p, q) for p in SETTLE_PARTS])
+        self._show((*UNREAD_NAMES, *VIEW_NAMES))
+        self._on = self._free(clingo.Function("whatif_on", q))
+        # One solve here: clasp prepares the ground program at its first solve, and each query
+        # would otherwise prepare all of it again.
+        self.read(self.holds(start) or [])
 
     def settle(self, state: GameState, limit: int, what: str, checked: bool = True,
                lines: frozenset[str] | None = None) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
@@ -221,4 +235,48 @@ class SettleWorld:
         return found[0] if found else None
 
 
-__all__ = ["SettleWorld", "WorldReading", "rendered"]
+class MoveWorld(HeldStates):
+    """A move's step grounded once over held states (a StepWorld over many states): the states
+    a flicker's first move reaches (an object exiled), where its second move (the object back to
+    the battlefield: 'flicker', whatif.py) is one enumeration. Every move of asp/step.lp's
+    act_move_world part an external (`act(q, move(O, Z))` for each object O of any held state
+    and zone Z), each solve assuming the state's w_in and every move false but its own: the
+    answer sets of the step grounded in the state's own Solver (query 1 there, as here)."""
+
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        super().__init__(start, reached, time_limit)
+        q = [self.query.term]
+        self.solver.ground([("act_move_world", q), ("step", q), ("action", q), ("act_move", q), ("detect", q)])
+        self._show(UNREAD_NAMES)            # the lines kept as words of the state moved from
+        atoms = self.solver._ctl.symbolic_atoms
+        self._moves: dict[clingo.Symbol, int] = {}
+        for atom in atoms.by_signature("act", 2):
+            if atom.is_external:
+                self._moves[atom.symbol] = len(self._moves)
+        self._off = [-self._free(sym) for sym in self._moves]
+        self._on = self._free(clingo.Function("whatif_on", q))
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: None, time_limit,
+                               assumptions=[*(self.holds(start) or []), *self._off, -self._on])
+
+    def ways(self, state: GameState, obj: clingo.Symbol, zone: str, limit: int,
+             what: str) -> list[list[clingo.Symbol]] | None:
+        """Every way the move of `obj` to `zone` can go from the state, as the what-if
+        enumerates a step (at most `limit`, a SolverError past it); None when the world does not
+        hold the state or the move, or the move has no way at all (the own path decides)."""
+        if not self.knows(state):
+            return None
+        act = clingo.Function("act", [self.query.term, clingo.Function("move", [obj, clingo.Function(zone)])])
+        i = self._moves.get(act)
+        if i is None:
+            return None
+        moves = list(self._off)
+        moves[i] = -moves[i]
+        check_reached(state)
+        models = self.solver.enumerate([], limit, what=what, assumptions=[*self._known[state], *moves, self._on])
+        if not models or any(s.name == "limit_exceeded" for m in models for s in m):
+            return None
+        return models
+
+
+__all__ = ["HeldStates", "MoveWorld", "SettleWorld", "WorldReading", "rendered"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import clingo
 import pytest
 from mtg_asp.queries import Session
 from mtg_asp.queries import session as session_module
@@ -80,7 +81,6 @@ def test_the_world_answers_a_move_and_leaves_what_it_does_not_hold():
     state = _bounce_state()
     world = StepWorld(state, 60.0)
     inc = state.incarnations()
-    import clingo
     elf = clingo.parse_term(obj("elf", inc["elf"]))
     assert world.ways(elf, "hand", 256, "ways") is not None
     assert world.ways(clingo.parse_term(obj("nobody", 0)), "hand", 256, "ways") is None
@@ -352,3 +352,43 @@ def test_a_session_answers_held_moves_and_forked_queries_as_fresh_sessions(monke
             got = getattr(shared, name)(*args).to_json()
             with Session(state) as fresh:
                 assert got == getattr(fresh, name)(*args).to_json(), (name, args)
+
+
+def test_a_flicker_is_read_from_its_worlds_as_the_own_path_answers():
+    # whatif.flicker_worlds: a MoveWorld over the states each object's exile reaches (the
+    # flicker's second move there) and the settle world of the flickered states; with the
+    # first state's Solver frozen no Solver can be made, so every answer below comes from them
+    from mtg_asp.queries.whatif import flicker_worlds
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    world.move_world, world.settle_worlds["flicker"] = flicker_worlds(world, 60.0)
+    for action in (["flicker elf"], ["flicker blade"], ["flicker forest"]):
+        first = Solver(state)
+        first.frozen = True
+        fast = what_if(first, action, world=world)
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+    # the elf returns as a new object; the Bonesplitter stays, unattached (704.5n)
+    after = what_if(Solver(state), ["flicker elf"], world=world).to_json()["outcomes"][0]["after"]
+    assert after["elf"]["zone"] == "battlefield" and after["elf"]["new_object"]
+    assert after["blade"]["attached_to"] is None
+    # a state the move world was not built for is left to the own path
+    assert world.move_world.ways(state, clingo.parse_term(obj("elf", 0)), "battlefield", 256, "ways") is None
+
+
+def test_a_session_keys_flickers_apart_and_answers_them_in_the_worker():
+    from mtg_asp.queries.limits import NOT_HERE
+    key = session_module._world_key
+    assert key((["flicker elf"],)) == session_module.FLICKER
+    assert key((["exile elf"],)) == "exile" and key((["bounce elf", "next step"],)) == "hand"
+    assert key((["bounce elf", "next step"],), one_action=True) is None
+    assert key((["next step"],)) is None and key((["no such action"],)) is None
+    served = session_module._Queries(_bounce_state(), 60)
+    served.WORLD_AFTER = 1
+    served.SETTLE_AFTER = 1
+    served.prepare("what_if", (["flicker elf"],))
+    assert set(served._world.settle_worlds) == {session_module.FLICKER} and served._world.move_world is not None
+    got = served.here("what_if", (["flicker blade"], "--do", False))
+    assert got is not NOT_HERE
+    assert got[0].to_json() == what_if(Solver(served.solver.state), ["flicker blade"]).to_json()
+    assert served.here("what_if", (["bounce blade"], "--do", False)) is NOT_HERE    # no hand world
