@@ -4,6 +4,8 @@ core's public API and the translator only."""
 
 from __future__ import annotations
 
+import functools
+
 import clingo
 
 from ..translator.cards import Ability, Card
@@ -89,10 +91,33 @@ def explanations(solver: Solver) -> dict[clingo.Symbol, list[Why]]:
     return {k: sorted_whys(v) for k, v in out.items()}
 
 
+# The View's atoms decoded once a process, by symbol (clingo keeps one symbol for one term, and
+# the states of a what-if share most of their View: a what-if's end View was decoded anew from
+# its 600 atoms on the 200-permanent bench board, a quarter of a move its worlds hold).
+@functools.lru_cache(maxsize=1 << 16)
+def _object_and_name(s: clingo.Symbol) -> tuple[str, str]:
+    """p(obj(Id, _), c) -> (Id, c) for a constant c."""
+    o, c = s.arguments
+    return object_id(o), c.name
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _object_and_string(s: clingo.Symbol) -> tuple[str, str]:
+    """p(obj(Id, _), "x") -> (Id, "x")."""
+    o, c = s.arguments
+    return object_id(o), c.string
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _counter(s: clingo.Symbol) -> tuple[str, str, int, str]:
+    """counter(obj(Id, _), "kind", n) -> (Id, kind, n, its text)."""
+    o, k, n = s.arguments
+    return object_id(o), k.string, n.number, str(s)
+
+
 def controllers(solver: Solver) -> dict[str, str]:
     """Layer 2's controller of each permanent (object id -> player, CR 613.1b)."""
-    return {object_id(s.arguments[0]): s.arguments[1].string
-            for s in solver.base().get("controller")}
+    return dict(_object_and_string(s) for s in solver.base().get("controller"))
 
 
 def colors(solver: Solver) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -102,7 +127,8 @@ def colors(solver: Solver) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
     printed: dict[str, list[str]] = {}
     for name, out in (("has_color", now), ("printed_color", printed)):
         for s in solver.base().get(name):
-            out.setdefault(object_id(s.arguments[0]), []).append(s.arguments[1].name)
+            o, c = _object_and_name(s)
+            out.setdefault(o, []).append(c)
     return {k: (tuple(sorted(now.get(k, ()))), tuple(sorted(printed.get(k, ()))))
             for k in set(now) | set(printed)}
 
@@ -112,10 +138,9 @@ def counters(solver: Solver) -> dict[str, dict[str, int]]:
     where the state does not say, 306.5b): object id -> {kind: n}, kinds sorted."""
     out: dict[str, dict[str, int]] = {}
     here = {p.id for p in solver.state.battlefield}
-    for s in sorted(solver.base().get("counter"), key=str):
-        o, k, n = s.arguments
-        if object_id(o) in here:
-            out.setdefault(object_id(o), {})[k.string] = n.number
+    for o, k, n, _ in sorted((_counter(s) for s in solver.base().get("counter")), key=lambda c: c[3]):
+        if o in here:
+            out.setdefault(o, {})[k] = n
     return out
 
 

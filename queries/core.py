@@ -14,6 +14,7 @@ translator; `Session` (session.py) is a thin facade over them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import threading
@@ -39,6 +40,12 @@ UNDECIDED = "undecided"          # search(): the budget ran out before an answer
 Part = tuple[str, Sequence[clingo.Symbol]]
 
 
+class Frozen(Exception):
+    """A query asked a frozen Solver (`Solver.frozen`) for something that would change it: a
+    query id, a part added or grounded, a solve. A Session's worker answers some what-ifs on
+    its own Solver without a fork (session.py, limits.py); this tells it to answer in a fork."""
+
+
 @dataclass
 class Timings:
     """Seconds spent: rendering the facts, parsing them, grounding, solving."""
@@ -47,6 +54,13 @@ class Timings:
     parse: float = 0.0
     ground: float = 0.0
     solve: float = 0.0
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _name(s: clingo.Symbol) -> str:
+    """A symbol's name, once a process (clingo keeps one symbol for one term; an answer's
+    symbols are mostly those of the answers before it, and each name is a call into clingo)."""
+    return s.name
 
 
 @dataclass
@@ -58,7 +72,7 @@ class Answer:
 
     def __post_init__(self) -> None:
         for s in self.symbols:
-            self.by_name.setdefault(s.name, []).append(s)
+            self.by_name.setdefault(_name(s), []).append(s)
 
     def get(self, name: str) -> list[clingo.Symbol]:
         return self.by_name.get(name, [])
@@ -129,6 +143,11 @@ class Solver:
         self.time_limit = time_limit
         self.timings = Timings()
         self._messages: list[str] = []
+        # True while a Session's worker answers a query here without a fork (limits.py): then
+        # nothing may change this Solver (Frozen), so that every later query, in a fork of the
+        # worker, still meets the program a fresh Session would (the same query ids, the same
+        # learnt state of the solver).
+        self.frozen = False
         self._queries = itertools.count(1)
         self._texts = itertools.count(1)
         # Warnings (such as "no atoms over signature" for parts not grounded yet) are off:
@@ -159,17 +178,20 @@ class Solver:
 
     def query(self) -> Query:
         """A new query: the one allocator of query ids for this Control."""
+        self._thaw("a query id")
         return Query(self, next(self._queries))
 
     def add(self, text: str, what: str) -> str:
         """Add program text (facts a query states, such as a cost) as a part of its own;
         returns the part's name, to ground with ground()."""
+        self._thaw("a part added")
         name = f"text_{next(self._texts)}"
         self._add_text(name, text, what)
         return name
 
     def ground(self, parts: Iterable[Part]) -> None:
         """Ground these program parts (each (name, arguments) once; again is a no-op)."""
+        self._thaw("a part grounded")
         if self._broken is not None:
             raise SolverError(self._broken)
         todo, keys = [], []
@@ -305,6 +327,7 @@ class Solver:
 
         class _Switch:
             def __enter__(self):
+                solver._thaw("a solve")
                 for s in switches:
                     solver._ctl.assign_external(s, True)
                 solver._ctl.configuration.solve.models = models
@@ -324,6 +347,7 @@ class Solver:
         runs in a thread of its own, and a Session's worker forks (limits.py), where a thread
         alive at a fork can leave a lock held in the child (a query that then waited out its
         time limit). The timer thread is joined before this returns."""
+        self._thaw("a solve")
         if self._broken is not None:
             raise SolverError(self._broken)
         start = time.perf_counter()
@@ -351,6 +375,10 @@ class Solver:
                 return False
             raise SolverError(f"no answer within the time limit of {self.time_limit:g} s")
         return True
+
+    def _thaw(self, what: str) -> None:
+        if self.frozen:
+            raise Frozen(what)
 
     def _release(self, externals: list[clingo.Symbol]) -> None:
         atoms = self._ctl.symbolic_atoms
@@ -495,5 +523,5 @@ def load_encodings() -> dict[str, str]:
     return _ENCODINGS
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Query", "Solver", "Timings", "encoding_statements",
+__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Frozen", "Query", "Solver", "Timings", "encoding_statements",
            "load_encodings"]

@@ -29,6 +29,8 @@ from ..translator.errors import InputError, SolverError
 from .allocator import fast_bins_off
 
 DEFAULT_MEMORY_LIMIT_MB = 4096
+# A served object's `here(method, args)` returns this for a query it does not answer itself.
+NOT_HERE = "not here"
 
 
 class LimitExceeded(SolverError):
@@ -213,7 +215,13 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
             prepare = getattr(served, "prepare", None)
             if prepare is not None:
                 prepare(method, args)
-            _reply(conn, _forked(functools.partial(getattr(served, method), *args)))
+            # what the served object can answer without changing itself, answered here (a
+            # Session's what-if its worlds hold: session.py); anything else in a fork
+            here = getattr(served, "here", None)
+            reply = _run(functools.partial(here, method, args)) if here is not None else ("ok", NOT_HERE)
+            if reply[0] == "ok" and reply[1] is NOT_HERE:
+                reply = _forked(functools.partial(getattr(served, method), *args))
+            _reply(conn, reply)
 
 
 def _forked(call: Callable[[], Any]) -> tuple:
@@ -275,4 +283,4 @@ def _with_trace(e: Exception) -> Exception:
     return e
 
 
-__all__ = ["DEFAULT_MEMORY_LIMIT_MB", "LimitExceeded", "Limits", "Worker", "time_bounded"]
+__all__ = ["DEFAULT_MEMORY_LIMIT_MB", "NOT_HERE", "LimitExceeded", "Limits", "Worker", "time_bounded"]

@@ -23,8 +23,8 @@ from ..translator.model import GameState
 from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
 from .common import state_errors
-from .core import DEFAULT_TIME_LIMIT, Solver, Timings, encoding_statements, load_encodings
-from .limits import DEFAULT_MEMORY_LIMIT_MB, Limits, Worker, time_bounded
+from .core import DEFAULT_TIME_LIMIT, Frozen, Solver, Timings, encoding_statements, load_encodings
+from .limits import DEFAULT_MEMORY_LIMIT_MB, NOT_HERE, Limits, Worker, time_bounded
 
 if TYPE_CHECKING:
     from ..translator.carddb import CardSource
@@ -106,7 +106,7 @@ class _Queries:
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
                     read_state(self.solver).read_view()    # the first state's, read by every what-if
-        zone = _first_move_zone(args)
+        zone = _world_key(args)
         if zone is None:
             return
         if self._world is None and not self._world_failed:
@@ -120,16 +120,43 @@ class _Queries:
         self._zone_moves[zone] = self._zone_moves.get(zone, 0) + 1
         if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed \
                 and self._zone_moves[zone] >= self.SETTLE_AFTER:
-            # the states this zone's moves reach, settled without a Solver each (settle_world.py)
-            from .whatif import settle_world
+            # the states this zone's moves (or the flickers) reach, settled without a Solver
+            # each (settle_world.py)
+            from .whatif import flicker_worlds, settle_world
+            budget = self.solver.time_limit * self.SETTLE_BUDGET
             try:
-                built = settle_world(self._world, zone, self.solver.time_limit * self.SETTLE_BUDGET)
+                if zone == FLICKER:
+                    built = flicker_worlds(self._world, budget)
+                    if built is not None:
+                        self._world.move_world, built = built
+                else:
+                    built = settle_world(self._world, zone, budget)
             except (SolverError, RuntimeError, MemoryError, ValueError):
                 built = None
             if built is None:
                 self._settle_failed.add(zone)
             else:
                 self._world.settle_worlds[zone] = built
+
+    def here(self, method: str, args: tuple):
+        """A what-if answered in the worker itself, without a fork (limits.py), when the worlds
+        hold it whole: one action, a move the StepWorld holds (or a flicker, its second move
+        held by the move world), the state it reaches settled in a settle world. The Session's Solver is frozen meanwhile, so nothing of the query stays
+        behind in it (core.Frozen): every later query's fork still meets a fresh Session's
+        program. The worlds themselves are only solved (under assumptions, every answer
+        enumerated and the what-if's outcomes sorted), so their learnt state changes no answer.
+        NOT_HERE when the query needs anything else (the fork then answers it, as before).
+        A fork costs a held move about as much as the rest of it (17-20 ms of 35 on
+        bench_whatif's board: the copied pages of the worker's Controls)."""
+        if method != "what_if" or self._world is None or _world_key(args, one_action=True) not in self._world.settle_worlds:
+            return NOT_HERE
+        self.solver.frozen = True
+        try:
+            return getattr(self, method)(*args)
+        except Frozen:
+            return NOT_HERE
+        finally:
+            self.solver.frozen = False
 
     def timings(self) -> Timings:
         return self.solver.timings
@@ -149,16 +176,27 @@ class _Queries:
         return run
 
 
-def _first_move_zone(args: tuple) -> str | None:
-    """The zone of the move a what-if's actions (its first argument) begin with (bounce, flicker,
-    exile, move ... to ...), as the what-if parses them; None for another action or anything it
-    cannot parse."""
+FLICKER = "flicker"      # the key of the flickers' settle world (a zone's is the zone)
+
+
+def _world_key(args: tuple, one_action: bool = False) -> str | None:
+    """What a what-if's first action (its actions are its first argument) is for the worlds, as
+    the what-if parses it: the zone of a move (bounce, exile, move ... to ...), FLICKER for a
+    flicker (a move to exile and one back to the battlefield), None for another action or
+    anything it cannot parse; with `one_action`, None unless it is the only action."""
     from .whatif import parse_action
+    if not args or not args[0] or (one_action and len(args[0]) != 1):
+        return None
     try:
-        event = parse_action(args[0][0], 0).events[0] if args and args[0] else None
+        events = parse_action(args[0][0], 0).events
     except (InputError, TypeError, AttributeError, IndexError):
         return None
-    return event[2] if event is not None and event[0] == "move" else None
+    if len(events) == 1 and events[0][0] == "move":
+        return events[0][2]
+    if [e[0] for e in events] == ["move", "move"] and events[0][1] == events[1][1] \
+            and (events[0][2], events[1][2]) == ("exile", "battlefield"):
+        return FLICKER
+    return None
 
 
 class Session:

@@ -11,7 +11,7 @@ facts that every one of those states renders (`fixed`) as facts, every other lin
 external of its own (`w_in(i)`: each fact of line i is `F :- w_in(i).`), the base part, the settle
 round's parts for query 1 (the query id a reached state's own Solver gives its first settle
 round), and #show directives for what the what-if reads of a state's own program (its View and
-its lines kept as words: whatif.READ_NAMES; the View shown only in a solve of a state alone).
+its lines kept as words: whatif.READ_NAMES).
 
 A state is held when its rendering has every fixed line and no line the world lacks: its settle
 round is then one enumeration assuming w_in(i) true for its lines and false for the others.
@@ -37,11 +37,12 @@ from ..translator.numbers import check_reached
 from ..translator.render import render_state
 from .core import Answer, Solver
 
-# What the what-if reads of a state's own program: its lines kept as words, shown in every
-# answer (few), and its View (whatif.VIEW_NAMES), shown only when the external w_reading is
-# assumed (a solve of the state alone: the View is read of the states a what-if ends in). An
-# atom of limit_exceeded/1 (asp/show.lp shows it) sends the state to its own Solver, whose
-# reading raises the error.
+# What the what-if reads of a state's own program, shown in every answer: its lines kept as
+# words, and its View (whatif.VIEW_NAMES; base atoms, the same in every answer of the state's
+# settle round, so the View of the state a round leaves unchanged, the state a what-if ends in,
+# is read from that round's answer: a solve of the state alone for it cost a sixth of a held
+# move). An atom of limit_exceeded/1 (asp/show.lp shows it) sends the state to its own Solver,
+# whose reading raises the error.
 UNREAD_NAMES = ("not_modelled",)
 VIEW_NAMES = ("controller", "has_color", "printed_color", "counter", "blocked_attacker")
 SETTLE_PARTS = ("step", "action", "settle", "detect")
@@ -73,53 +74,31 @@ def _heads(line: str) -> list[str]:
 
 class WorldReading:
     """A state's readings from a SettleWorld (what FactAnswer reads from a state's own Solver):
-    its lines kept as words from the answer that found it, its View from a solve of the state
-    alone when first asked for. Stands for the state's Solver where the what-if reads the state
-    (whatif.read_state), never where it grounds a step (the what-if then makes the state's own
-    Solver)."""
+    its lines kept as words and its View, from an answer of the state's settle round, or of a
+    solve of the state alone (SettleWorld.reading). Stands for the state's Solver where the
+    what-if reads the state (whatif.read_state), never where it grounds a step (the what-if then
+    makes the state's own Solver)."""
 
-    def __init__(self, world: SettleWorld, state: GameState, assumptions: list[int],
-                 symbols: list[clingo.Symbol] | None = None):
+    def __init__(self, world: SettleWorld, state: GameState, symbols: list[clingo.Symbol]):
         self.state = state
         self.time_limit = world.time_limit
-        self._world = world
-        self._assumptions = assumptions
-        self._answer = None if symbols is None else Answer(symbols)
-        self._all: Answer | None = None
+        self._answer = Answer(symbols)
 
-    def base(self) -> _Readings:
-        return _Readings(self)
+    def base(self) -> Answer:
+        return self._answer
 
-    def facts(self) -> _Readings:
-        return _Readings(self)
+    def facts(self) -> Answer:
+        return self._answer
 
     def facts_only(self, names: Iterable[str]) -> bool:
-        return True          # the View is read when asked for (it does not change)
-
-    def everything(self) -> Answer:
-        """The solve of the state alone with the View shown (once)."""
-        if self._all is None:
-            found = self._world.read(self._assumptions)
-            if found is None:
-                raise SolverError("the settle world has no answer set for a state it held before; "
-                                  "this is a bug in queries/settle_world.py")
-            self._all = Answer(found)
-        return self._all
+        return True          # every answer shows the View (it does not change)
 
 
-class _Readings:
-    def __init__(self, reading: WorldReading):
-        self._reading = reading
-
-    def get(self, name: str) -> list[clingo.Symbol]:
-        r = self._reading
-        if r._answer is not None and name in UNREAD_NAMES:
-            return r._answer.get(name)
-        return r.everything().get(name)
-
-
-class SettleWorld:
-    """The settle round grounded once over the states a zone's moves reach."""
+class HeldStates:
+    """States held in one Control, grounded once: the lines of facts every one of them renders
+    (`fixed`) as facts, every other line behind an external of its own (`w_in(i)`: each fact of
+    line i is `F :- w_in(i).`); a state is the program whose assumptions holds() gives. What a
+    subclass grounds over them is its own (the settle round, a move)."""
 
     def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
         """`reached`: the renderings (rendered()) of the states to hold besides `start`."""
@@ -132,14 +111,26 @@ class SettleWorld:
             text += [f"{head} :- w_in({i})." for head in _heads(line)]
         if variable:
             text.append(f"#external w_in(0..{len(variable) - 1}).")
-        text.append("#external w_reading.")
         self.solver = Solver(start, time_limit, facts="\n".join(text))
         self.time_limit = time_limit
-        self.query = self.solver.query()       # 1: never ended (the world is used from forks only)
-        q = [self.query.term]
-        self.solver.ground([(p, q) for p in SETTLE_PARTS])
+        self.query = self.solver.query()       # 1: never ended
+        self._literals = [self._free(clingo.Function("w_in", [clingo.Number(i)])) for i in range(len(variable))]
+        # The states the world was built to hold, by value: a what-if's move reaches one of them
+        # (the same answers applied the same way), so its membership is looked up, not rendered
+        # again (a rendering was a third of a held move's time: remember()).
+        self._known: dict[GameState, list[int]] = {}
+
+    def _free(self, sym: clingo.Symbol) -> int:
+        """The program literal of an external, left free: each solve assumes it (assigning one
+        cost about 3 ms a call on these Controls)."""
+        self.solver._ctl.assign_external(sym, None)
+        return self.solver._ctl.symbolic_atoms[sym].literal
+
+    def _show(self, names: Iterable[str]) -> None:
+        """Show every atom of these predicates in every answer (what the what-if reads of a
+        state's own program, from its Solver's grounder there)."""
         shows = []
-        for name in (*UNREAD_NAMES, *VIEW_NAMES):
+        for name in names:
             self.solver._atoms(name)           # lists the signatures
             arities = self.solver._arities.get(name, [])
             if len(arities) > 1:
@@ -147,32 +138,33 @@ class SettleWorld:
             for a in arities:
                 args = ", ".join(f"X{j}" for j in range(a))
                 atom = f"{name}({args})" if a else name
-                shows.append(f"#show {atom} : {atom}{', w_reading' if name in VIEW_NAMES else ''}.")
-        self.solver.ground([(self.solver.add("\n".join(shows), "the settle world's readings"), ())])
-        ctl = self.solver._ctl
-        self._literals = []
-        for i in range(len(variable)):
-            sym = clingo.Function("w_in", [clingo.Number(i)])
-            ctl.assign_external(sym, None)     # free: each solve assumes every one of them
-            self._literals.append(ctl.symbolic_atoms[sym].literal)
-        reading = clingo.Function("w_reading")
-        ctl.assign_external(reading, None)
-        self._reading = ctl.symbolic_atoms[reading].literal
-        on = clingo.Function("whatif_on", q)
-        ctl.assign_external(on, None)          # assumed too: assigning costs ms a call here
-        self._on = ctl.symbolic_atoms[on].literal
-        # One solve here: clasp prepares the ground program at its first solve, and each query's
-        # fork would otherwise prepare all of it again.
-        self.read(self.holds(start) or [])
+                shows.append(f"#show {atom} : {atom}.")
+        self.solver.ground([(self.solver.add("\n".join(shows), "the world's readings"), ())])
+
+    def remember(self, held: Iterable[tuple[GameState, frozenset[str]]]) -> None:
+        """Keep the assumptions of these states (each with its rendering), those the world
+        holds, to find them by the state itself (GameState compares every field but its card
+        library, as its rendering reads them): a state equal to one of them has its rendering."""
+        for state, lines in held:
+            assumptions = self.holds(state, lines)
+            if assumptions is not None:
+                self._known[state] = assumptions
 
     @property
     def id(self) -> int:
         return self.query.id
 
+    def knows(self, state: GameState) -> bool:
+        """Whether the state is one the world was built to hold (remember())."""
+        return state in self._known
+
     def holds(self, state: GameState, lines: frozenset[str] | None = None) -> list[int] | None:
         """The assumptions that make the world the state's program (every w_in(i), true for the
         variable lines of its rendering; `lines`: that rendering, when already made), or None
         when the world does not hold the state."""
+        known = self._known.get(state)
+        if known is not None:
+            return known
         if lines is None:
             lines = rendered(state)
         if not self.fixed <= lines:
@@ -184,6 +176,20 @@ class SettleWorld:
                 return None
             on.add(i)
         return [lit if i in on else -lit for i, lit in enumerate(self._literals)]
+
+
+class SettleWorld(HeldStates):
+    """The settle round grounded once over the states a zone's moves reach."""
+
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        super().__init__(start, reached, time_limit)
+        q = [self.query.term]
+        self.solver.ground([(p, q) for p in SETTLE_PARTS])
+        self._show((*UNREAD_NAMES, *VIEW_NAMES))
+        self._on = self._free(clingo.Function("whatif_on", q))
+        # One solve here: clasp prepares the ground program at its first solve, and each query
+        # would otherwise prepare all of it again.
+        self.read(self.holds(start) or [])
 
     def settle(self, state: GameState, limit: int, what: str, checked: bool = True,
                lines: frozenset[str] | None = None) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
@@ -197,17 +203,18 @@ class SettleWorld:
         if checked:
             check_reached(state)
         try:
-            models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on, -self._reading])
+            models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
         except SolverError:
             return None
         if not models or any(s.name in ("limit_exceeded", "amount_too_large") for m in models for s in m):
             return None
-        return WorldReading(self, state, assumptions, models[0]), models
+        return WorldReading(self, state, models[0]), models
 
-    def reading(self, state: GameState) -> WorldReading | None:
+    def reading(self, state: GameState, lines: frozenset[str] | None = None) -> WorldReading | None:
         """The readings of a state the world holds, its View included (the state's program
-        alone, no step); None when it does not hold it or its answer is not an ordinary one."""
-        assumptions = self.holds(state)
+        alone, no step); None when it does not hold it or its answer is not an ordinary one.
+        `lines`: its rendering, when already made."""
+        assumptions = self.holds(state, lines)
         if assumptions is None:
             return None
         check_reached(state)
@@ -217,17 +224,59 @@ class SettleWorld:
             return None
         if found is None or any(s.name == "limit_exceeded" for s in found):
             return None
-        reading = WorldReading(self, state, assumptions)
-        reading._all = Answer(found)
-        return reading
+        return WorldReading(self, state, found)
 
     def read(self, assumptions: list[int]) -> list[clingo.Symbol] | None:
-        """The shown atoms of the program under these assumptions with the View shown."""
+        """The shown atoms of the state's program alone under these assumptions (no step)."""
         found: list[list[clingo.Symbol]] = []
         with self.solver._switched([], models=1):
             self.solver._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
-                               assumptions=[*assumptions, -self._on, self._reading])
+                               assumptions=[*assumptions, -self._on])
         return found[0] if found else None
 
 
-__all__ = ["SettleWorld", "WorldReading", "rendered"]
+class MoveWorld(HeldStates):
+    """A move's step grounded once over held states (a StepWorld over many states): the states
+    a flicker's first move reaches (an object exiled), where its second move (the object back to
+    the battlefield: 'flicker', whatif.py) is one enumeration. Every move of asp/step.lp's
+    act_move_world part an external (`act(q, move(O, Z))` for each object O of any held state
+    and zone Z), each solve assuming the state's w_in and every move false but its own: the
+    answer sets of the step grounded in the state's own Solver (query 1 there, as here)."""
+
+    def __init__(self, start: GameState, reached: Iterable[frozenset[str]], time_limit: float):
+        super().__init__(start, reached, time_limit)
+        q = [self.query.term]
+        self.solver.ground([("act_move_world", q), ("step", q), ("action", q), ("act_move", q), ("detect", q)])
+        self._show(UNREAD_NAMES)            # the lines kept as words of the state moved from
+        atoms = self.solver._ctl.symbolic_atoms
+        self._moves: dict[clingo.Symbol, int] = {}
+        for atom in atoms.by_signature("act", 2):
+            if atom.is_external:
+                self._moves[atom.symbol] = len(self._moves)
+        self._off = [-self._free(sym) for sym in self._moves]
+        self._on = self._free(clingo.Function("whatif_on", q))
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: None, time_limit,
+                               assumptions=[*(self.holds(start) or []), *self._off, -self._on])
+
+    def ways(self, state: GameState, obj: clingo.Symbol, zone: str, limit: int,
+             what: str) -> list[list[clingo.Symbol]] | None:
+        """Every way the move of `obj` to `zone` can go from the state, as the what-if
+        enumerates a step (at most `limit`, a SolverError past it); None when the world does not
+        hold the state or the move, or the move has no way at all (the own path decides)."""
+        if not self.knows(state):
+            return None
+        act = clingo.Function("act", [self.query.term, clingo.Function("move", [obj, clingo.Function(zone)])])
+        i = self._moves.get(act)
+        if i is None:
+            return None
+        moves = list(self._off)
+        moves[i] = -moves[i]
+        check_reached(state)
+        models = self.solver.enumerate([], limit, what=what, assumptions=[*self._known[state], *moves, self._on])
+        if not models or any(s.name == "limit_exceeded" for m in models for s in m):
+            return None
+        return models
+
+
+__all__ = ["HeldStates", "MoveWorld", "SettleWorld", "WorldReading", "rendered"]

@@ -54,9 +54,11 @@ class StepWorld:
         # solve, and a query's fork would otherwise prepare all of it again (most of its time).
         with self.solver._switched([], models=1):
             self.solver._solve(lambda m: None, time_limit, assumptions=[*self._off, -self._on])
-        # the settle worlds of the moves to each zone (queries/settle_world.py), by zone, as the
-        # Session builds them
+        # the settle worlds of the moves to each zone (queries/settle_world.py), by zone, and of
+        # flickers ("flicker"), as the Session builds them; and the flicker's second move from
+        # the states the exiles reach (a MoveWorld)
         self.settle_worlds: dict = {}
+        self.move_world = None
 
     @property
     def id(self) -> int:

@@ -73,10 +73,10 @@ from .common import (
     oracle_lines,
     outcome_parts,
 )
-from .core import Answer, Query, Solver
+from .core import Answer, Frozen, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
-from .settle_world import SettleWorld, WorldReading, rendered
+from .settle_world import MoveWorld, SettleWorld, WorldReading, rendered
 from .step_world import StepWorld
 
 MAX_BRANCHES = 256
@@ -659,13 +659,19 @@ class _Run:
         # the settle worlds of the world's state (queries/settle_world.py): a state one of them
         # holds is settled there, without a Solver of its own
         self.settle_worlds: tuple[SettleWorld, ...] = tuple(world.settle_worlds.values()) if world else ()
+        # the step of a move from the states the first state's objects' exiles reach (a
+        # flicker's second move: queries/settle_world.py's MoveWorld)
+        self.move_world: MoveWorld | None = world.move_world if world else None
         self.unread: set[Unread] = set()
         # mana abilities the payment plans could not use: (object id, line, why)
         self.left_out: set[tuple[str, int, str]] = set()
         self._seen(first)
 
     def solver(self, state: GameState) -> Solver:
-        """A solver of a state the what-if reached."""
+        """A solver of a state the what-if reached (none while the first state's Solver is
+        frozen: a Session's worker answers here without a fork only what its worlds hold)."""
+        if self.first.frozen:
+            raise Frozen("a Solver of a reached state")
         solver = Solver(state, time_limit=self.time_limit)
         self._seen(solver)
         return solver
@@ -680,6 +686,10 @@ class _Run:
             return [b]
         if self.world is not None and event[0] == "move" and b.solver is self.first:
             fast = self.world_move(b, k, event, text)
+            if fast is not None:
+                return fast
+        if self.move_world is not None and event[0] == "move" and not isinstance(b.solver, Solver):
+            fast = self.world_move_from(b, k, event, text)
             if fast is not None:
                 return fast
         # (a state settled in a settle world has no Solver yet: a step is grounded in its own)
@@ -715,6 +725,19 @@ class _Run:
             return None
         _too_large(models, self.world.id)
         return _branches(b, b.solver, models, self.world.id, k, text)
+
+    def world_move_from(self, b: _Branch, k: int, event: tuple, text: str) -> list[_Branch] | None:
+        """A move from a state the move world holds (an object of the first state exiled), read
+        from its answer sets (those the state's own Solver would give, its lines kept as words
+        counted as that Solver's are); None when it does not hold the state or the move."""
+        _, oid, zone = event
+        inc = b.state.incarnations()
+        models = self.move_world.ways(b.state, _obj_symbol(oid, inc[oid]), zone, MAX_BRANCHES, "ways one step can go")
+        if models is None:
+            return None
+        _too_large(models, self.move_world.id)
+        self.unread.update(read_state(WorldReading(self.move_world, b.state, models[0])).unread)
+        return _branches(b, None, models, self.move_world.id, k, text)
 
     def pay_from_sources(self, b: _Branch, solver: Solver, query: Query, k: int, event: tuple, where: str,
                          text: str, why: tuple[tuple[str, str], ...]) -> list[_Branch]:
@@ -816,19 +839,29 @@ class _Run:
             except SolverError:
                 pass
         else:
-            for world in self.settle_worlds:
-                reading = world.reading(b.state)
+            lines = None
+            for world in self._worlds_for(b.state):
+                if lines is None and not world.knows(b.state):
+                    lines = rendered(b.state)
+                reading = world.reading(b.state, lines)
                 if reading is not None:
                     self.unread.update(read_state(reading).unread)
                     return read_state(reading).view
         return read_state(self.solver(b.state)).view
 
+    def _worlds_for(self, state: GameState) -> list[SettleWorld]:
+        """The settle worlds, one built to hold the state first (found without rendering it)."""
+        return sorted(self.settle_worlds, key=lambda w: not w.knows(state))
+
     def world_settle(self, b: _Branch) -> tuple[WorldReading, list[list[clingo.Symbol]], int] | None:
         """A settle round of a new state read from a settle world that holds it (the answer
         sets its own Solver's first settle round would give, and the state's readings); None
         when none does."""
-        for world in self.settle_worlds:
-            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go")
+        lines = None
+        for world in self._worlds_for(b.state):
+            if lines is None and not world.knows(b.state):
+                lines = rendered(b.state)
+            found = world.settle(b.state, MAX_BRANCHES, "ways one step can go", lines=lines)
             if found is not None:
                 reading, models = found
                 self.unread.update(read_state(reading).unread)
@@ -840,6 +873,11 @@ def move_reached(world: StepWorld, zone: str) -> list[GameState]:
     """The states that moving each object of the world's state to `zone` reaches, each way the
     move can go, before the game settles (what a SettleWorld of that zone holds); a move the
     world does not hold, or that stops or fails, reaches none."""
+    return [state for _, state in _moved(world, zone)]
+
+
+def _moved(world: StepWorld, zone: str) -> list[tuple[str, GameState]]:
+    """move_reached's states, each with the id of the object moved."""
     start = world.state
     inc = start.incarnations()
     first = _Branch(start, (), None)
@@ -852,8 +890,36 @@ def move_reached(world: StepWorld, zone: str) -> list[GameState]:
             _too_large(models, world.id)
         except SolverError:
             continue
-        out += [b.state for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
+        out += [(oid, b.state) for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
     return out
+
+
+def flicker_worlds(world: StepWorld, budget: float) -> tuple[MoveWorld, SettleWorld] | None:
+    """The worlds of a flicker from the world's state ("exile it, then return it to the
+    battlefield", one step): a MoveWorld over the states each object's exile reaches (its
+    second move), and the settle world of the states the flickers reach; None when they do not
+    fit in `budget` seconds (see settle_world)."""
+    begun = time.monotonic()
+    exiled = _moved(world, "exile")
+    lines = [rendered(state) for _, state in exiled]
+    moves = MoveWorld(world.state, lines, world.solver.time_limit)
+    moves.remember(zip((state for _, state in exiled), lines))
+    reached = []
+    for oid, state in exiled:
+        inc = state.incarnations()
+        try:
+            models = moves.ways(state, _obj_symbol(oid, inc[oid]), "battlefield", MAX_BRANCHES, "ways one step can go")
+            if models is None:
+                continue
+            _too_large(models, moves.id)
+        except SolverError:
+            continue
+        reached += [b.state for b in _branches(_Branch(state, (), None), None, models, moves.id, 2, "flicker")
+                    if b.illegal is None]
+    if time.monotonic() - begun > budget / 2:
+        return None
+    settled = _settle_world_of(world, reached, budget - (time.monotonic() - begun))
+    return None if settled is None else (moves, settled)
 
 
 def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) -> SettleWorld | None:
@@ -867,6 +933,16 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
     first fits. Fewer states held only sends more of them to the own path."""
     begun = time.monotonic()
     reached = move_reached(world, zone)
+    if time.monotonic() - begun > budget / 2:
+        return None
+    return _settle_world_of(world, reached, budget - (time.monotonic() - begun), builds)
+
+
+def _settle_world_of(world: StepWorld, reached: list[GameState], budget: float,
+                     builds: int = 3) -> SettleWorld | None:
+    """The settle world of these states (reached from the world's state) and, built again up to
+    `builds` times, of the states their settle rounds reach (settle_world)."""
+    begun = time.monotonic()
     lines = [rendered(s) for s in reached]
     if time.monotonic() - begun > budget / 2:
         return None
@@ -874,6 +950,7 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
     built = SettleWorld(world.state, lines, world.solver.time_limit)
     took = time.monotonic() - started
     todo = list(zip(reached, lines))
+    held = list(todo)
     for _ in range(builds - 1):
         more = []
         for state, state_lines in todo:
@@ -893,9 +970,11 @@ def settle_world(world: StepWorld, zone: str, budget: float, builds: int = 3) ->
         if not more or time.monotonic() - begun + took > budget:
             break
         lines, todo = lines + [m for _, m in more], more
+        held += more
         started = time.monotonic()
         built = SettleWorld(world.state, lines, world.solver.time_limit)
         took = time.monotonic() - started
+    built.remember(held)
     return built
 
 

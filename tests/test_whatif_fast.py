@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import clingo
 import pytest
 from mtg_asp.queries import Session
 from mtg_asp.queries import session as session_module
@@ -80,7 +81,6 @@ def test_the_world_answers_a_move_and_leaves_what_it_does_not_hold():
     state = _bounce_state()
     world = StepWorld(state, 60.0)
     inc = state.incarnations()
-    import clingo
     elf = clingo.parse_term(obj("elf", inc["elf"]))
     assert world.ways(elf, "hand", 256, "ways") is not None
     assert world.ways(clingo.parse_term(obj("nobody", 0)), "hand", 256, "ways") is None
@@ -273,3 +273,122 @@ def test_the_settle_world_reads_what_the_what_if_reads_of_a_state():
     from mtg_asp.queries import whatif as whatif_module
     assert set(settle_module.VIEW_NAMES) == set(whatif_module.VIEW_NAMES)
     assert set(settle_module.VIEW_NAMES + settle_module.UNREAD_NAMES) == set(whatif_module.READ_NAMES)
+
+
+def test_a_frozen_solver_refuses_whatever_would_change_it():
+    # core.Frozen: while a Session's worker answers a what-if without a fork, its Solver may be
+    # read but not changed (a query id taken, a part added or grounded, a solve), so that every
+    # later query's fork still meets the program a fresh Session would
+    from mtg_asp.queries.core import Frozen
+    solver = Solver(_bounce_state())
+    solver.frozen = True
+    for change in (solver.query, lambda: solver.add("a.", "a fact"), lambda: solver.ground([("step", [])]),
+                   solver.solve_one, lambda: solver.search([])):
+        with pytest.raises(Frozen):
+            change()
+    assert solver.base().get("controller")            # reading is allowed
+    solver.frozen = False
+    assert solver.query().id == 1                      # no query id was taken meanwhile
+
+
+def _served_with_hand_world():
+    served = session_module._Queries(_bounce_state(), 60)
+    served.WORLD_AFTER = 1
+    served.SETTLE_AFTER = 1
+    served.prepare("what_if", (["bounce elf"],))
+    assert set(served._world.settle_worlds) == {"hand"}
+    return served
+
+
+def test_a_move_the_worlds_hold_is_answered_in_the_worker_and_leaves_its_solver_as_it_was():
+    # session._Queries.here: the worker (limits.py) answers a one-move what-if its worlds hold
+    # without a fork; the answer is a fresh Session's, and the Session's own Solver has grounded
+    # nothing and taken no query id
+    from mtg_asp.queries.limits import NOT_HERE
+    served = _served_with_hand_world()
+    grounded = set(served.solver._grounded)
+    for action in ("bounce elf", "bounce blade", "bounce forest"):
+        got = served.here("what_if", ([action], "--do", False))
+        assert got is not NOT_HERE, action
+        fresh = what_if(Solver(served.solver.state), [action])
+        assert got[0].to_json() == fresh.to_json() and got[0].to_text() == fresh.to_text(), action
+    assert served.solver._grounded == grounded and not served.solver.frozen
+    assert served.solver.query().id == 1
+
+
+def test_what_the_worlds_do_not_hold_is_left_to_a_fork():
+    # a flicker (two moves), an action that is not a move, two actions, and a move to a zone
+    # with no settle world (its state would need a Solver of its own: Frozen, caught) are not
+    # answered in the worker; the Session's Solver is left as it was
+    from mtg_asp.queries.limits import NOT_HERE
+    served = _served_with_hand_world()
+    grounded = set(served.solver._grounded)
+    for actions in (["flicker elf"], ["next step"], ["bounce elf", "bounce blade"], ["exile elf"]):
+        assert served.here("what_if", (actions, "--do", False)) is NOT_HERE, actions
+        assert not served.solver.frozen
+    assert served.here("could_produce", (None, False)) is NOT_HERE
+    # a move to a zone with a settle world that does not hold the state it reaches: the own
+    # path would make that state's Solver (core.Frozen, caught: left to a fork)
+    world = served._world.settle_worlds["hand"]
+    world.settle = lambda *a, **k: None
+    world.reading = lambda *a, **k: None
+    assert served.here("what_if", (["bounce elf"], "--do", False)) is NOT_HERE
+    assert not served.solver.frozen
+    assert served.solver._grounded == grounded
+    assert served.solver.query().id == 1
+
+
+def test_a_session_answers_held_moves_and_forked_queries_as_fresh_sessions(monkeypatch):
+    # through the worker: held moves (answered in it) between queries answered in forks, each
+    # equal to a fresh Session's answer (can-pay's first plan included: nothing of the held
+    # moves' solves reaches the Session's own Solver)
+    monkeypatch.setattr(session_module._Queries, "WORLD_AFTER", 1)
+    monkeypatch.setattr(session_module._Queries, "SETTLE_AFTER", 1)
+    state = _bounce_state()
+    asks = [("what_if", (["bounce elf"],)), ("can_pay", ("alice", "{G}")), ("what_if", (["bounce blade"],)),
+            ("what_if", (["exile elf"],)), ("what_if", (["bounce forest"],)), ("can_pay", ("bob", "{G}"))]
+    with Session(state) as shared:
+        for name, args in asks:
+            got = getattr(shared, name)(*args).to_json()
+            with Session(state) as fresh:
+                assert got == getattr(fresh, name)(*args).to_json(), (name, args)
+
+
+def test_a_flicker_is_read_from_its_worlds_as_the_own_path_answers():
+    # whatif.flicker_worlds: a MoveWorld over the states each object's exile reaches (the
+    # flicker's second move there) and the settle world of the flickered states; with the
+    # first state's Solver frozen no Solver can be made, so every answer below comes from them
+    from mtg_asp.queries.whatif import flicker_worlds
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    world.move_world, world.settle_worlds["flicker"] = flicker_worlds(world, 60.0)
+    for action in (["flicker elf"], ["flicker blade"], ["flicker forest"]):
+        first = Solver(state)
+        first.frozen = True
+        fast = what_if(first, action, world=world)
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+    # the elf returns as a new object; the Bonesplitter stays, unattached (704.5n)
+    after = what_if(Solver(state), ["flicker elf"], world=world).to_json()["outcomes"][0]["after"]
+    assert after["elf"]["zone"] == "battlefield" and after["elf"]["new_object"]
+    assert after["blade"]["attached_to"] is None
+    # a state the move world was not built for is left to the own path
+    assert world.move_world.ways(state, clingo.parse_term(obj("elf", 0)), "battlefield", 256, "ways") is None
+
+
+def test_a_session_keys_flickers_apart_and_answers_them_in_the_worker():
+    from mtg_asp.queries.limits import NOT_HERE
+    key = session_module._world_key
+    assert key((["flicker elf"],)) == session_module.FLICKER
+    assert key((["exile elf"],)) == "exile" and key((["bounce elf", "next step"],)) == "hand"
+    assert key((["bounce elf", "next step"],), one_action=True) is None
+    assert key((["next step"],)) is None and key((["no such action"],)) is None
+    served = session_module._Queries(_bounce_state(), 60)
+    served.WORLD_AFTER = 1
+    served.SETTLE_AFTER = 1
+    served.prepare("what_if", (["flicker elf"],))
+    assert set(served._world.settle_worlds) == {session_module.FLICKER} and served._world.move_world is not None
+    got = served.here("what_if", (["flicker blade"], "--do", False))
+    assert got is not NOT_HERE
+    assert got[0].to_json() == what_if(Solver(served.solver.state), ["flicker blade"]).to_json()
+    assert served.here("what_if", (["bounce blade"], "--do", False)) is NOT_HERE    # no hand world
