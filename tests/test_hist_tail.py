@@ -153,3 +153,28 @@ def test_cast_from_your_hand_is_a_record_of_the_spell():
         "When Coal Stoker enters the battlefield, if you cast it from your hand, add {R}{R}{R}.")), 1)
     assert c.fully_compiled
     assert entry["triggered"] == {"when": {"enters": "self"}, "condition": "cast_from_hand", "add_mana": "{R}{R}{R}"}
+
+
+TALISMAN = ("Pristine Talisman", "Artifact", "{T}: Add {C}. You gain 1 life.")
+
+
+def _planned(extra_battlefield, **records):
+    specs = [ALCHEMIST, TALISMAN]
+    state = load_state(_state(cards=[compiled(*s).card for s in specs], life_gained={"alice": 2}, battlefield=[
+        {"id": "alch", "card": ALCHEMIST[0], "controller": "alice", "since_turn": 1}, *extra_battlefield]), "t.yaml")
+    return Session(state)
+
+
+def test_an_amount_a_plan_could_change_is_left_out_and_named():
+    # CR 106.3, 605.3a: the Alchemist's X is the life alice gained this turn (2 in the state); with
+    # Pristine Talisman beside it, a plan could tap the Talisman first (1 life: X = 3), which the
+    # planners do not follow: the X ability is left out of can-pay and mana, and named
+    alone = _planned([])
+    assert alone.can_pay("alice", "{G}{G}").payable            # X = 2 from the state's record
+    with_talisman = _planned([{"id": "tal", "card": TALISMAN[0], "controller": "alice"}])
+    paid = with_talisman.can_pay("alice", "{G}{G}")
+    assert not paid.payable                                    # one {G} from the first ability only
+    named = [o for o in paid.to_json()["left_out"] if o["object"] == "alch"]
+    assert named and "what happened this turn" in named[0]["why"], paid.to_json()["left_out"]
+    mana = with_talisman.available_mana("alice").to_json()
+    assert any("what happened this turn" in str(v) for v in mana.get("left_out", mana.get("skipped", []))), mana
