@@ -49,15 +49,17 @@ class _Queries:
 
     unforked = frozenset({"timings"})       # answered by the worker itself (limits.py)
     # The what-if's fast path (queries/step_world.py) is built in the worker when a Session is
-    # asked its second what-if that begins with a move (the only action the world answers): a
-    # Session that answers one (a fresh Session per query) never pays for it, nor one that asks
-    # other actions (the prompt's legal actions), and the world serves every later move. A zone
-    # that SETTLE_AFTER what-ifs' first moves have gone to gets its settle world
-    # (queries/settle_world.py) at the last of them: the states the zone's moves reach, settled
-    # without a Solver each, built within SETTLE_BUDGET of the query's time limit (a quarter) (the build
-    # counts against the time of the query that asks for it: limits.py). A build takes about as
-    # long as 20-30 held moves save (docs/design-notes.md), so a Session asked a few moves (the
-    # prompt, the web page) never pays for it; a batch of what-ifs pays once a zone.
+    # asked its second what-if that begins with a move or an activation (what the worlds
+    # answer: _world_key): a Session that answers one (a fresh Session per query) never pays for
+    # it, nor one that asks other actions (casts, plays, combat), and the world serves every
+    # later move. A zone that SETTLE_AFTER what-ifs' first moves have gone to (or the flickers,
+    # or one ability's activations) gets its worlds (queries/settle_world.py) at the last of
+    # them: the states those actions reach, settled without a Solver each (and a flicker's
+    # second move, an activation's step), built within SETTLE_BUDGET of the query's time limit (a
+    # quarter) (the build counts against the time of the query that asks for it: limits.py). A
+    # build takes about as long as 20-30 held moves save (docs/design-notes.md), so a Session
+    # asked a few (the prompt, the web page) never pays for it; a batch of what-ifs pays once a
+    # key.
     WORLD_AFTER = 2
     SETTLE_AFTER = 16
     SETTLE_BUDGET = 0.25
@@ -90,8 +92,9 @@ class _Queries:
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
         state's reading once, the StepWorld once this Session has been asked WORLD_AFTER
-        what-ifs that begin with a move, and with it the settle world of a zone once SETTLE_AFTER
-        such what-ifs' first moves have gone there (once a zone). What fails here is left to the query, which takes the
+        what-ifs that begin with a move or an activation, and with it the worlds of a key
+        (_world_key: a zone, flickers, an ability's activations) once SETTLE_AFTER what-ifs have
+        begun with it (once a key). What fails here is left to the query, which takes the
         what-if's own path and answers the same (this runs outside the worker's error handling)."""
         if method in ("can_pay", "available_mana"):
             self._prepare_outcomes(args[0])
@@ -122,16 +125,21 @@ class _Queries:
                 and self._zone_moves[zone] >= self.SETTLE_AFTER:
             # the states this zone's moves (or the flickers) reach, settled without a Solver
             # each (settle_world.py)
-            from .whatif import flicker_worlds, settle_world
+            from .whatif import activation_worlds, flicker_worlds, settle_world
             budget = self.solver.time_limit * self.SETTLE_BUDGET
             try:
                 if zone == FLICKER:
                     built = flicker_worlds(self._world, budget)
                     if built is not None:
                         self._world.move_world, built = built
+                elif zone.startswith(ACTIVATE):
+                    _, oid, line = zone.split(" ", 2)
+                    built = activation_worlds(self._world, oid, line, budget)
+                    if built is not None:
+                        self._world.activation_worlds[(oid, line)], built = built
                 else:
                     built = settle_world(self._world, zone, budget)
-            except (SolverError, RuntimeError, MemoryError, ValueError):
+            except (InputError, SolverError, RuntimeError, MemoryError, ValueError):
                 built = None
             if built is None:
                 self._settle_failed.add(zone)
@@ -141,7 +149,8 @@ class _Queries:
     def here(self, method: str, args: tuple):
         """A what-if answered in the worker itself, without a fork (limits.py), when the worlds
         hold it whole: one action, a move the StepWorld holds (or a flicker, its second move
-        held by the move world), the state it reaches settled in a settle world. The Session's Solver is frozen meanwhile, so nothing of the query stays
+        held by the move world, or an activation its ActivationWorld holds), the state it
+        reaches settled in a settle world. The Session's Solver is frozen meanwhile, so nothing of the query stays
         behind in it (core.Frozen): every later query's fork still meets a fresh Session's
         program. The worlds themselves are only solved (under assumptions, every answer
         enumerated and the what-if's outcomes sorted), so their learnt state changes no answer.
@@ -177,13 +186,16 @@ class _Queries:
 
 
 FLICKER = "flicker"      # the key of the flickers' settle world (a zone's is the zone)
+ACTIVATE = "activate "   # ... and of an ability's activations: "activate OID LINE"
 
 
 def _world_key(args: tuple, one_action: bool = False) -> str | None:
     """What a what-if's first action (its actions are its first argument) is for the worlds, as
     the what-if parses it: the zone of a move (bounce, exile, move ... to ...), FLICKER for a
-    flicker (a move to exile and one back to the battlefield), None for another action or
-    anything it cannot parse; with `one_action`, None unless it is the only action."""
+    flicker (a move to exile and one back to the battlefield), "activate OID LINE" for an
+    activation with at most one target (none from another source or paying with named
+    permanents), None for another action or anything it cannot parse; with `one_action`, None
+    unless it is the only action."""
     from .whatif import parse_action
     if not args or not args[0] or (one_action and len(args[0]) != 1):
         return None
@@ -196,6 +208,10 @@ def _world_key(args: tuple, one_action: bool = False) -> str | None:
     if [e[0] for e in events] == ["move", "move"] and events[0][1] == events[1][1] \
             and (events[0][2], events[1][2]) == ("exile", "battlefield"):
         return FLICKER
+    if len(events) == 1 and events[0][0] == "activate":
+        _, oid, line, targets, source, paying = events[0]
+        if source is None and not paying and len(targets) <= 1 and " " not in oid + line:
+            return f"{ACTIVATE}{oid} {line}"
     return None
 
 

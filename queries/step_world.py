@@ -22,6 +22,7 @@ from __future__ import annotations
 import clingo
 
 from ..translator.model import GameState
+from .common import outcome_parts
 from .core import Solver
 
 # The zones of asp/step.lp's act_move_world externals (whatif.MOVE_ZONES).
@@ -59,6 +60,8 @@ class StepWorld:
         # the states the exiles reach (a MoveWorld)
         self.settle_worlds: dict = {}
         self.move_world = None
+        # the step of an activation of one ability, by (object id, line as the action names it)
+        self.activation_worlds: dict[tuple[str, str], ActivationWorld] = {}
 
     @property
     def id(self) -> int:
@@ -80,4 +83,60 @@ class StepWorld:
         return models or None
 
 
-__all__ = ["WORLD_ZONES", "StepWorld"]
+class ActivationWorld:
+    """The step of an activation of one ability of the state (an object's line: its instance
+    term) grounded once, as StepWorld grounds a move: the activation and each first target an
+    external (asp/step.lp, act_activate_world), with the parts the what-if's own path grounds
+    for an activation (the source's mana outcomes, step, action, act_activate, instructions,
+    detect). An activation with at most one target, from the state, with no "paying with", is
+    one enumeration; anything else is left to the own path."""
+
+    def __init__(self, state: GameState, oid: str, instance: str, time_limit: float):
+        self.solver = Solver(state, time_limit)
+        self.state = state
+        self.oid = oid
+        self.instance = instance
+        self.query = self.solver.query()        # never ended
+        q = self.query.term
+        inc = state.incarnations()
+        source = clingo.Function("obj", [clingo.String(oid), clingo.Number(inc[oid])])
+        term = clingo.parse_term(instance)
+        self.solver.ground([("act_activate_world", [q, source, term]), *outcome_parts([source]),
+                            *((p, [q]) for p in ("step", "action", "act_activate", "instructions", "detect"))])
+        atoms = self.solver._ctl.symbolic_atoms
+        ctl = self.solver._ctl
+        act = clingo.Function("act", [q, clingo.Function("activate", [source, term])])
+        ctl.assign_external(act, None)
+        self._act = atoms[act].literal
+        self._targets: dict[clingo.Symbol, int] = {}
+        for atom in atoms.by_signature("act_target", 3):
+            if atom.is_external:
+                ctl.assign_external(atom.symbol, None)
+                self._targets[atom.symbol.arguments[2]] = atom.literal
+        on = clingo.Function("whatif_on", [q])
+        ctl.assign_external(on, None)
+        self._on = atoms[on].literal
+        with self.solver._switched([], models=1):
+            self.solver._solve(lambda m: None, time_limit,
+                               assumptions=[-self._act, *(-lit for lit in self._targets.values()), -self._on])
+
+    @property
+    def id(self) -> int:
+        return self.query.id
+
+    def targets(self) -> list[clingo.Symbol]:
+        """Every first target the world holds (objects and players)."""
+        return list(self._targets)
+
+    def ways(self, target: clingo.Symbol | None, limit: int, what: str) -> list[list[clingo.Symbol]] | None:
+        """Every way the activation can go with this first target (None: no target given), at
+        most `limit` (a SolverError past it); None when the world does not hold the target or
+        the activation has no way (the own path then says why, or pays from mana abilities)."""
+        if target is not None and target not in self._targets:
+            return None
+        assumptions = [self._act, self._on, *((lit if t == target else -lit) for t, lit in self._targets.items())]
+        models = self.solver.enumerate([], limit, what=what, assumptions=assumptions)
+        return models or None
+
+
+__all__ = ["WORLD_ZONES", "ActivationWorld", "StepWorld"]

@@ -77,7 +77,7 @@ from .core import Answer, Frozen, Query, Solver
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 from .settle_world import MoveWorld, SettleWorld, WorldReading, rendered
-from .step_world import StepWorld
+from .step_world import ActivationWorld, StepWorld
 
 MAX_BRANCHES = 256
 MAX_SETTLE_ROUNDS = 50
@@ -688,6 +688,10 @@ class _Run:
             fast = self.world_move(b, k, event, text)
             if fast is not None:
                 return fast
+        if self.world is not None and event[0] == "activate" and b.solver is self.first:
+            fast = self.world_activate(b, k, event, text)
+            if fast is not None:
+                return fast
         if self.move_world is not None and event[0] == "move" and not isinstance(b.solver, Solver):
             fast = self.world_move_from(b, k, event, text)
             if fast is not None:
@@ -725,6 +729,30 @@ class _Run:
             return None
         _too_large(models, self.world.id)
         return _branches(b, b.solver, models, self.world.id, k, text)
+
+    def world_activate(self, b: _Branch, k: int, event: tuple, text: str) -> list[_Branch] | None:
+        """An activation from the first state read from its ability's ActivationWorld (the
+        answer sets grounding the step here would give); None when there is no such world, or
+        it does not hold the activation (more than one target, one from another source, paying
+        with named permanents, no way from the pool: the own path decides)."""
+        _, oid, line, targets, source, paying = event
+        found = self.world.activation_worlds.get((oid, line))
+        if found is None or source is not None or paying or len(targets) > 1:
+            return None
+        target = None
+        if targets:
+            inc = b.state.incarnations()
+            if targets[0] in inc:
+                target = _obj_symbol(targets[0], inc[targets[0]])
+            elif targets[0] in b.state.players:
+                target = clingo.String(targets[0])
+            else:
+                return None
+        models = found.ways(target, MAX_BRANCHES, "ways one step can go")
+        if models is None:
+            return None
+        _too_large(models, found.id)
+        return _branches(b, b.solver, models, found.id, k, text)
 
     def world_move_from(self, b: _Branch, k: int, event: tuple, text: str) -> list[_Branch] | None:
         """A move from a state the move world holds (an object of the first state exiled), read
@@ -892,6 +920,31 @@ def _moved(world: StepWorld, zone: str) -> list[tuple[str, GameState]]:
             continue
         out += [(oid, b.state) for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
     return out
+
+
+def activation_worlds(world: StepWorld, oid: str, line: str, budget: float) -> tuple[ActivationWorld, SettleWorld] | None:
+    """The worlds of an activation of one ability of the world's state (`activate OID LINE`, its
+    first target any object or player, or none given): its ActivationWorld, and the settle world
+    of the states its activations reach; None when they do not fit in `budget` seconds (see
+    settle_world), or the ability is not one to activate (InputError: the query says why)."""
+    begun = time.monotonic()
+    activation = ActivationWorld(world.state, oid, _instance(world.state, oid, line, 1, "--do"),
+                                 world.solver.time_limit)
+    first = _Branch(world.state, (), None)
+    reached = []
+    for target in (None, *activation.targets()):
+        try:
+            models = activation.ways(target, MAX_BRANCHES, "ways one step can go")
+            if models is None:
+                continue
+            _too_large(models, activation.id)
+        except SolverError:
+            continue
+        reached += [b.state for b in _branches(first, None, models, activation.id, 1, "activate") if b.illegal is None]
+    if time.monotonic() - begun > budget / 2:
+        return None
+    settled = _settle_world_of(world, reached, budget - (time.monotonic() - begun))
+    return None if settled is None else (activation, settled)
 
 
 def flicker_worlds(world: StepWorld, budget: float) -> tuple[MoveWorld, SettleWorld] | None:

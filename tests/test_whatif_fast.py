@@ -392,3 +392,53 @@ def test_a_session_keys_flickers_apart_and_answers_them_in_the_worker():
     assert got is not NOT_HERE
     assert got[0].to_json() == what_if(Solver(served.solver.state), ["flicker blade"]).to_json()
     assert served.here("what_if", (["bounce blade"], "--do", False)) is NOT_HERE    # no hand world
+
+
+def _ami_state():
+    return load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "ami", "card": "Aminatou, the Fateshifter", "controller": "alice"},
+                        {"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                        {"id": "blade", "card": "Bonesplitter", "controller": "alice", "attached_to": "elf"},
+                        {"id": "forest", "card": "Forest", "controller": "bob"}]}, "<test>")
+
+
+def test_an_activation_is_read_from_its_worlds_as_the_own_path_answers():
+    # whatif.activation_worlds: the step of Aminatou's -1 grounded once with the activation and
+    # its first target externals (asp/step.lp act_activate_world), and the settle world of the
+    # states its activations reach; with the first Solver frozen, no Solver can be made
+    from mtg_asp.queries.core import Frozen
+    from mtg_asp.queries.whatif import activation_worlds
+    state = _ami_state()
+    world = StepWorld(state, 60.0)
+    world.activation_worlds[("ami", "-1")], world.settle_worlds["activate ami -1"] = \
+        activation_worlds(world, "ami", "-1", 60.0)
+    # a legal target, one bob owns (115.1: illegal), Aminatou itself ("another"), a player, none
+    for action in (["activate ami -1 targeting elf"], ["activate ami -1 targeting forest"],
+                   ["activate ami -1 targeting ami"], ["activate ami -1 targeting bob"], ["activate ami -1"]):
+        first = Solver(state)
+        first.frozen = True
+        fast = what_if(first, action, world=world)
+        own = what_if(Solver(state), action)
+        assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+    after = what_if(Solver(state), ["activate ami -1 targeting elf"], world=world).to_json()["outcomes"][0]["after"]
+    assert after["ami"]["counters"] == {"loyalty": 2}           # 606.4: its cost paid
+    # another ability, or two actions, are not the world's: the own path (a Solver of its own)
+    first = Solver(state)
+    first.frozen = True
+    with pytest.raises(Frozen):
+        what_if(first, ["activate ami +1"], world=world)
+
+
+def test_a_session_keys_an_activation_by_its_ability():
+    key = session_module._world_key
+    assert key((["activate ami -1 targeting elf"],)) == "activate ami -1"
+    assert key((["activate ami -1"],)) == "activate ami -1"
+    assert key((["activate ami -1 targeting elf paying with forest"],)) is None
+    served = session_module._Queries(_ami_state(), 60)
+    served.WORLD_AFTER = 1
+    served.SETTLE_AFTER = 1
+    served.prepare("what_if", (["activate ami -1 targeting elf"],))
+    assert ("ami", "-1") in served._world.activation_worlds
+    got = served.here("what_if", (["activate ami -1 targeting blade"], "--do", False))
+    assert got[0].to_json() == what_if(Solver(served.solver.state), ["activate ami -1 targeting blade"]).to_json()
