@@ -57,7 +57,7 @@ class Timings:
 
 
 @functools.lru_cache(maxsize=1 << 17)
-def _name(s: clingo.Symbol) -> str:
+def symbol_name(s: clingo.Symbol) -> str:
     """A symbol's name, once a process (clingo keeps one symbol for one term; an answer's
     symbols are mostly those of the answers before it, and each name is a call into clingo)."""
     return s.name
@@ -72,7 +72,7 @@ class Answer:
 
     def __post_init__(self) -> None:
         for s in self.symbols:
-            self.by_name.setdefault(_name(s), []).append(s)
+            self.by_name.setdefault(symbol_name(s), []).append(s)
 
     def get(self, name: str) -> list[clingo.Symbol]:
         return self.by_name.get(name, [])
@@ -523,5 +523,5 @@ def load_encodings() -> dict[str, str]:
     return _ENCODINGS
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Frozen", "Query", "Solver", "Timings", "encoding_statements",
-           "load_encodings"]
+__all__ = ["DEFAULT_TIME_LIMIT", "UNDECIDED", "Answer", "FactAnswer", "Frozen", "Query", "Solver", "Timings",
+           "encoding_statements", "load_encodings", "symbol_name"]

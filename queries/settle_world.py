@@ -35,7 +35,7 @@ from ..translator.errors import SolverError
 from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
-from .core import Answer, Solver
+from .core import Answer, Solver, symbol_name
 
 # What the what-if reads of a state's own program, shown in every answer: its lines kept as
 # words, and its View (whatif.VIEW_NAMES; base atoms, the same in every answer of the state's
@@ -144,11 +144,19 @@ class HeldStates:
     def remember(self, held: Iterable[tuple[GameState, frozenset[str]]]) -> None:
         """Keep the assumptions of these states (each with its rendering), those the world
         holds, to find them by the state itself (GameState compares every field but its card
-        library, as its rendering reads them): a state equal to one of them has its rendering."""
+        library, as its rendering reads them): a state equal to one of them has its rendering.
+        Each state's numbers are checked here (numbers.check_reached, what a Solver of it does
+        first), so a what-if that reaches it does not check them again; one past the bound is
+        not kept."""
         for state, lines in held:
             assumptions = self.holds(state, lines)
-            if assumptions is not None:
-                self._known[state] = assumptions
+            if assumptions is None:
+                continue
+            try:
+                check_reached(state)        # as a Solver of it does first: checked once, here
+            except SolverError:
+                continue                    # left to the own path, which says so
+            self._known[state] = assumptions
 
     @property
     def id(self) -> int:
@@ -200,13 +208,13 @@ class SettleWorld(HeldStates):
         assumptions = self.holds(state, lines)
         if assumptions is None:
             return None
-        if checked:
+        if checked and not self.knows(state):
             check_reached(state)
         try:
             models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
         except SolverError:
             return None
-        if not models or any(s.name in ("limit_exceeded", "amount_too_large") for m in models for s in m):
+        if not models or any(symbol_name(s) in ("limit_exceeded", "amount_too_large") for m in models for s in m):
             return None
         return WorldReading(self, state, models[0]), models
 
@@ -217,12 +225,13 @@ class SettleWorld(HeldStates):
         assumptions = self.holds(state, lines)
         if assumptions is None:
             return None
-        check_reached(state)
+        if not self.knows(state):
+            check_reached(state)
         try:
             found = self.read(assumptions)
         except SolverError:
             return None
-        if found is None or any(s.name == "limit_exceeded" for s in found):
+        if found is None or any(symbol_name(s) == "limit_exceeded" for s in found):
             return None
         return WorldReading(self, state, found)
 
@@ -272,9 +281,8 @@ class MoveWorld(HeldStates):
             return None
         moves = list(self._off)
         moves[i] = -moves[i]
-        check_reached(state)
         models = self.solver.enumerate([], limit, what=what, assumptions=[*self._known[state], *moves, self._on])
-        if not models or any(s.name == "limit_exceeded" for m in models for s in m):
+        if not models or any(symbol_name(s) == "limit_exceeded" for m in models for s in m):
             return None
         return models
 

@@ -73,7 +73,7 @@ from .common import (
     oracle_lines,
     outcome_parts,
 )
-from .core import Answer, Frozen, Query, Solver
+from .core import Answer, Frozen, Query, Solver, symbol_name
 from .pay_plans import payment_plans
 from .result import Cited, Unread, explain_lines, unread_lines, with_unread
 from .settle_world import MoveWorld, SettleWorld, WorldReading, rendered
@@ -1061,7 +1061,7 @@ def _too_large(models: list[list[clingo.Symbol]], q: int) -> None:
     keep exact (asp/ names it, amount_too_large/2: refused, never a wrapped number)."""
     for model in models:
         for s in model:
-            if s.name == "amount_too_large" and s.arguments[0].number == q:
+            if symbol_name(s) == "amount_too_large" and s.arguments[0].number == q:
                 raise SolverError(f"beyond what this solver handles: {s.arguments[1].string}")
 
 
