@@ -209,8 +209,8 @@ def _world_key(args: tuple, one_action: bool = False) -> str | None:
             and (events[0][2], events[1][2]) == ("exile", "battlefield"):
         return FLICKER
     if len(events) == 1 and events[0][0] == "activate":
-        _, oid, line, targets, source, paying = events[0]
-        if source is None and not paying and len(targets) <= 1 and " " not in oid + line:
+        _, oid, line, targets, source, x, paying = events[0]
+        if source is None and x is None and not paying and len(targets) <= 1 and " " not in oid + line:
             return f"{ACTIVATE}{oid} {line}"
     return None
 

@@ -12,14 +12,16 @@ Action syntax (one string per step; ids are the state's object ids):
     bounce ID            = move ID to hand        exile ID  = move ID to exile
     flicker ID           exile it, then return it to the battlefield, in one step (no
                          state-based actions in between)
-    activate ID [line] LINE [from SOURCE] [targeting T ...] [paying with ID ...]
+    activate ID [line] LINE [from SOURCE] [x=N] [targeting T ...] [paying with ID ...]
                          its controller activates the ability on oracle line LINE, as the
                          activations listing names it (a basic land's reminder line is its
                          type's mana ability, 305.6) (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
                          type's mana ability, the type: forest; with `from SOURCE`, the ability
                          line LINE of permanent SOURCE grants it); targets are object ids or player
-                         names; without them every legal choice is an outcome. A mana ability
+                         names; without them every legal choice is an outcome. x=N: the value
+                         of X in its cost (107.3a, 602.2b), which its effect reads (107.3k,
+                         608.2h); an ability with {X} in its cost needs it. A mana ability
                          does not use the stack: its mana goes to the pool at once (605.3a). ID
                          may be a card in a hand whose ability functions there (cycling,
                          channel, a Spirit Guide: 113.6b); its owner activates it
@@ -94,7 +96,7 @@ ACTION_PARTS = {"move": ("act_move",), "activate": ("act_activate", "instruction
                 "play": ("act_play",), "resolve": ("act_resolve", "instructions"), "counters": ("act_counters",),
                 "leave": ("act_leave",), "next": ("act_combat",), "attack": ("act_combat",),
                 "block": ("act_combat",), "mana_ability": ("act_activate", "instructions")}
-ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [targeting T ...] "
+ACTIONS = ("move ID to ZONE, bounce ID, exile ID, flicker ID, activate ID [line] LINE [from SOURCE] [x=N] [targeting T ...] "
            "[paying with ID ...], cast ID [x=N] [targeting T ...] [paying with ID ...], play ID, resolve [choosing left|right], leave PLAYER, "
            "counters ID KIND N, next step, attack ID [ID ...] [at PLAYER|PLANESWALKER], "
            "block BLOCKER ATTACKER [BLOCKER ATTACKER ...] | block none")
@@ -575,9 +577,15 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             if len(rest) < 2:
                 raise bad("write it as: activate ID LINE from SOURCE (the permanent that grants it)")
             source, rest = rest[1], rest[2:]
+        x = None
+        if rest and rest[0].lower().startswith("x="):
+            value = rest[0][2:]
+            if not value.isascii() or not value.isdigit():
+                raise bad("x= takes a number, like x=3")
+            x, rest = check_symbol_number(value, where, field_), rest[1:]
         if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
-            raise bad("write it as: activate ID [line] LINE [from SOURCE] [targeting T ...]")
-        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source, paying),))
+            raise bad("write it as: activate ID [line] LINE [from SOURCE] [x=N] [targeting T ...]")
+        return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source, x, paying),))
     raise bad(f"unknown action {words[0]!r}; actions are: {ACTIONS}")
 
 
@@ -735,9 +743,9 @@ class _Run:
         answer sets grounding the step here would give); None when there is no such world, or
         it does not hold the activation (more than one target, one from another source, paying
         with named permanents, no way from the pool: the own path decides)."""
-        _, oid, line, targets, source, paying = event
+        _, oid, line, targets, source, x, paying = event
         found = self.world.activation_worlds.get((oid, line))
-        if found is None or source is not None or paying or len(targets) > 1:
+        if found is None or source is not None or x is not None or paying or len(targets) > 1:
             return None
         target = None
         if targets:
@@ -1120,10 +1128,12 @@ def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, te
         return [f"act({q},activate({obj(event[1], inc[event[1]])},{event[2]}))"]
     if event[0] in ("activate", "cast"):
         if event[0] == "activate":
-            _, oid, line, targets, source, _paying = event
+            _, oid, line, targets, source, x, _paying = event
             instance = (_instance(state, oid, line, k, where) if source is None
                         else _granted_instance(state, source, inc[source], line, k, where))
             facts = [f"act({q},activate({obj(oid, inc[oid])},{instance}))"]
+            if x is not None:
+                facts.append(f"act_x({q},{x})")
         else:
             _, oid, x, targets, _paying = event
             facts = [f"act({q},cast({obj(oid, inc[oid])},{'none' if x is None else x}))"]

@@ -219,7 +219,7 @@ KINDS: dict[str, Kind] = {
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
     # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
-    "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive, "filter": FILTER,
+    "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
                       "controller": _words("you"), "may": _flag},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
@@ -238,7 +238,7 @@ KINDS: dict[str, Kind] = {
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
     # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates
     # it, under their control (111.2).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag,
+    "create_token": Kind({"card": _name, "count": _positive_or("x"), "for_each_counter": _name, "may": _flag,
                           "who": _words("you", "target")},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
@@ -279,7 +279,13 @@ KINDS: dict[str, Kind] = {
                               "may goes with what: self alone (\"You may sacrifice ~\")"),
                              (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
-    "destroy": Kind({"what": _words("target")}, required=("what",)),
+    # "Destroy each nonland permanent with mana value equal to the number of charge counters on ~"
+    # (Blast Zone: what: each with filter; mana_value_counters: the counter kind, 202.3, 608.2h).
+    "destroy": Kind({"what": _words("target", "each"), "filter": FILTER, "mana_value_counters": _name},
+                    required=("what",),
+                    rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with filter"),
+                           (lambda p: "mana_value_counters" in p and p["what"] != "each",
+                            "mana_value_counters goes with what: each"))),
     # "Attach ~ to target creature you control" (701.3a).
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
     # "Counter that spell" (701.6a).

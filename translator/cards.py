@@ -1203,6 +1203,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
             raise a.error("does", "an amount of the sacrificed permanent needs a cost that sacrifices one "
                                   "(\"Sacrifice a creature\")")
+        if any(d.get("count") == "x" for d in does) and \
+                not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
+            # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a)
+            raise a.error("does", "count: x needs an activated ability whose cost has {X}")
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:

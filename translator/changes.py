@@ -383,6 +383,21 @@ class Flashback(Change):
         return f"{self.object} is cast with flashback"
 
 
+@kind("ability_x")
+@dataclass(frozen=True)
+class AbilityX(Change):
+    """CR 107.3a, 602.2b: the value announced for X in an activation cost; the ability on the
+    stack keeps it (its effect's X, 107.3k)."""
+    name = "x"
+    value: int
+
+    def apply(self, b):
+        b.set_pushed(replace(b.pushed, x=self.value))
+
+    def text(self):
+        return f"X is {self.value}"
+
+
 @kind("target")
 @dataclass(frozen=True)
 class Target(Change):

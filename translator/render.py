@@ -73,7 +73,8 @@ PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")    # +1/+1, -1/-1, +1/+0 ... (
 MANA_LETTER = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 # Action parameters whose value is a string in the facts: a card name, a counter kind (counter/3
 # holds kinds as strings), a mana letter (colored/1 holds strings).
-STRING_PARAMS = ("card", "kind", "for_each_counter", "if_no_counters", "with_counter", "mana", "adds")
+STRING_PARAMS = ("card", "kind", "for_each_counter", "if_no_counters", "with_counter", "mana", "adds",
+                 "mana_value_counters")
 
 
 def quote(value: str) -> str:

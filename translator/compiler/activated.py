@@ -56,7 +56,9 @@ def effect_after_cost(entry: dict, said_text: str, shown_text: str, ctx) -> tupl
     entry["effect"] = " ".join(shown)
     sacrifices = any(isinstance(c, dict) and "sacrifice" in c and c["sacrifice"] != "self"
                      for c in entry.get("cost", []))
-    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line, sacrifice_cost=sacrifices)
+    x_cost = any(isinstance(c, str) and "{X}" in c for c in entry.get("cost", []))     # 107.3k (lands9_tail.py)
+    read = read_effect(" ".join(said), creates=True, type_line=ctx.type_line, sacrifice_cost=sacrifices,
+                       x_cost=x_cost)
     if read is None:
         return ("effect",)
     ctx.tokens.extend(read.tokens)

@@ -39,6 +39,7 @@ class EffectRead:
     refers_creature: bool = False       # a trigger that refers to a creature: "that creature" is it (603.2)
     looked_top: bool = False            # "Look at the top card of your library." read (land_moves.py)
     dig: dict | None = None             # "Look at the top N cards ..." read, its kind and rest to come (land_moves.py)
+    x_cost: bool = False                # the caller is an activated ability whose cost has {X} (lands9_tail.py)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -422,7 +423,7 @@ def sentences_of_effect(text: str) -> list[str]:
 
 
 def read_effect(text: str, creates: bool = False, type_line: str = "",
-                sacrifice_cost: bool = False, refers_creature: bool = False) -> EffectRead | None:
+                sacrifice_cost: bool = False, refers_creature: bool = False, x_cost: bool = False) -> EffectRead | None:
     """The effect's actions in the order written (608.2c), or None if any sentence is beyond the
     templates here. `text` has its self references written ~ (compiler/lines.py). With
     `creates`, the caller also takes a continuous effect the effect creates (`read.creates`,
@@ -432,7 +433,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
     none (205.1b: "[creature type] artifact creature" replaces them, the vocabulary adds).
     `sacrifice_cost`: the activation cost sacrifices a permanent, which "the sacrificed creature"
     names (608.2h); otherwise such a sentence is not read (a spell's additional cost is not kept)."""
-    read = EffectRead(sacrifice_cost=sacrifice_cost, refers_creature=refers_creature)
+    read = EffectRead(sacrifice_cost=sacrifice_cost, refers_creature=refers_creature, x_cost=x_cost)
     for sentence in sentences_of_effect(text):
         for pattern, build in SENTENCES:
             m = pattern.fullmatch(sentence)
@@ -1087,3 +1088,9 @@ from .lands8_tail import LATE_SENTENCES as _LANDS8_LATE
 from .lands8_tail import SENTENCES as _LANDS8
 
 SENTENCES = _LANDS8 + SENTENCES + _LANDS8_LATE
+
+# -- the long tail on lands, lands9's part (compiler/lands9_tail.py): X in an activated ability's
+# effect (107.3k) --------------------------------------------------------------------------------
+from .lands9_tail import SENTENCES as _LANDS9
+
+SENTENCES = _LANDS9 + SENTENCES

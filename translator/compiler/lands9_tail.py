@@ -1,0 +1,67 @@
+"""Effect sentences of the long tail of Land cards, lands9's part (issue 13): X in an activated
+ability's effect, the value announced for {X} in its cost (107.3a, 107.3k, 602.2b: "{X}{X}, {T},
+Sacrifice ~: Create X Treasure tokens.", Treasure Vault; "{X}{X}, {T}: Put X charge counters on
+~.", Blast Zone), and "Destroy each nonland permanent with mana value equal to the number of charge
+counters on ~." (Blast Zone: 202.3, 608.2h, 701.8a).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own; a builder gives the actions (or [] for a created effect) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, EffectRead
+
+
+def _with_x(sentence: str, read: EffectRead) -> list[dict] | None:
+    """The sentence read with "two" for X (by the sentences of compiler/effects.py), its one
+    count then `x`: only in an activated ability whose cost has {X} (read.x_cost), and only a
+    count of tokens or counters."""
+    from .effects import SENTENCES as ALL
+    if not read.x_cost:
+        return None
+    for pattern, build in ALL:
+        if build is _x_count:
+            continue
+        found = pattern.fullmatch(sentence)
+        if found is None:
+            continue
+        actions = build(found, read)
+        if not actions or len(actions) != 1:
+            return None
+        (kind, params), = actions[0].items()
+        if kind not in ("create_token", "counters") or params.get("count") != 2:
+            return None
+        return [{kind: {**params, "count": "x"}}]
+    return None
+
+
+def _x_count(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Create X Treasure tokens." / "Put X charge counters on ~." (107.3k)."""
+    return _with_x(m.group(1) + "two" + m.group(2), read)
+
+
+SENTENCES = tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (r"(create )X( (?:Treasure|Food|Clue|Gold|Blood) tokens\.)", _x_count),
+    (rf"(put )X( [a-z]+ counters on {SELF_WORDS}\.)", _x_count),
+))
+
+
+def _destroy_each_mv(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Destroy each nonland permanent with mana value equal to the number of charge counters on
+    ~." (Blast Zone): each permanent of the kind whose mana value (202.3) is the number of those
+    counters on its source, as it last existed when the cost sacrificed it (608.2h)."""
+    from .words import kind_filter
+    f = kind_filter(m.group(1))
+    if f is None or "permanent" not in f and not any(t in f for t in ("creature", "artifact", "enchantment", "land",
+                                                                      "planeswalker")):
+        return None
+    return [{"destroy": {"what": "each", "filter": list(f), "mana_value_counters": m.group(2).lower()}}]
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
+    (rf"destroy each ([a-z ]+?) with mana value equal to the number of ([a-z]+) counters on {SELF_WORDS}\.",
+     _destroy_each_mv),
+))
