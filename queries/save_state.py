@@ -193,6 +193,8 @@ def _effect(e, refuse) -> dict[str, Any]:
         v["since_turn"] = e.since_turn
     if e.choice:
         v["choice"] = e.choice
+    if e.x is not None:
+        v["x"] = e.x
     return v
 
 
@@ -200,7 +202,7 @@ def _stack_item(s, incarnations: dict, refuse) -> dict[str, Any]:
     path = f"stack.{s.id}"
     if s.spell:
         raise refuse(path, f"{s.source} is a spell on the stack")
-    if s.refers_to or s.refers_player or s.lki or s.x is not None or s.flashback:
+    if s.refers_to or s.refers_player or s.lki or s.flashback:
         raise refuse(path, f"the ability {s.id} refers to an object, a player or a value it remembers")
     if s.source is None or incarnations.get(s.source) != s.source_incarnation:
         raise refuse(path, f"the source of the ability {s.id} left its zone")
@@ -212,6 +214,8 @@ def _stack_item(s, incarnations: dict, refuse) -> dict[str, Any]:
         v["targets"] = [name for _, name, _ in s.targets]
     if s.granted:
         v["granted"] = True
+    if s.x is not None:
+        v["x"] = s.x
     return v
 
 

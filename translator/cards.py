@@ -200,6 +200,8 @@ class Ability:
     costs_less_for_each: tuple[tuple[str, ...], ...] = ()   # "This ability costs {1} less to activate
                                          # for each legendary creature you control" (601.2f): the
                                          # filters (a permanent matching any of them counts once)
+    x_at_least: int = 0                  # "X can't be 0." (1): the least X its activator may announce
+                                         # for its {X} cost (107.3a, 602.2b)
     does: tuple[Action, ...] = ()        # its effect as actions, in order (608.2c; actions.py)
     target: tuple = ()                   # ("player",), ("any",) or ("object", filter, rules, count):
                                          # one instance of the word "target" (count: "two target
@@ -1078,7 +1080,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed"}
+                   "may_add", "delayed", "x_at_least"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1170,6 +1172,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
+            if any(pt.for_each == "x" for pt in (creates.pt if creates is not None else ())) and not (
+                    kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
+                # CR 107.3k: "+X/+0" reads the X announced for its cost (107.3a)
+                raise a.error("creates", "a pt with for_each: x needs an activated ability whose cost has {X}")
         effect = a.get("effect", str, "")
         if mana is None and not effect:
             raise a.error(None, "needs add_mana or effect (the effect's text)")
@@ -1203,6 +1209,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
             raise a.error("does", "an amount of the sacrificed permanent needs a cost that sacrifices one "
                                   "(\"Sacrifice a creature\")")
+        x_at_least = a.get("x_at_least", int, 0)
+        if a.has("x_at_least") and (isinstance(x_at_least, bool) or x_at_least < 1 or not (
+                kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs))):
+            # "X can't be 0." (Lair of the Hydra): a bound on the X announced for its cost (107.3a)
+            raise a.error("x_at_least", "is a positive number, on an activated ability whose cost has {X}")
         if any(d.get("count") == "x" for d in does) and \
                 not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
             # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a)
@@ -1256,7 +1267,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        condition=condition,
                        if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
-                       costs_less_for_each=less, delayed=delayed)
+                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

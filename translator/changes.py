@@ -485,6 +485,21 @@ class EffectChoice(Change):
         return f"  the color chosen for it: {self.color}"
 
 
+@kind("effect_x")
+@dataclass(frozen=True)
+class EffectX(Change):
+    """CR 608.2h, 611.2c: the number an effect's "+X/+0" or "X/X" is, fixed as it was created (the X
+    of its ability's cost, 107.3k, or its target's power)."""
+    name = "effect_x"
+    value: int
+
+    def apply(self, b):
+        b.set_created(replace(b.created, x=self.value))
+
+    def text(self):
+        return f"  its X: {self.value}"
+
+
 @kind("affects")
 @dataclass(frozen=True)
 class Affects(Change):

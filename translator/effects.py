@@ -56,12 +56,18 @@ class PTEffect:
                                          # group ("creatures you control") | others ("other ...")
     filter: tuple[str, ...] = ()         # group / others: what it applies to
     controller: str = "any"              # group / others: any | you
-    for_each: str = ""                   # modify: that much for each of these (PT_FOR_EACH)
+    for_each: str = ""                   # modify: that much for each of these (PT_FOR_EACH); a
+                                         # created effect's x or its_power (PT_FOR_EACH_CREATED)
 
 
 # A static "gets +1/+1 for each ..." (CR 613.4c): color_among_yours, "for each color among
 # permanents you control" (Faeburrow Elder; 105.1, counted now).
 PT_FOR_EACH = ("color_among_yours",)
+# A created "+X/+0" or "becomes an X/X" (611.2c, 608.2h: the number fixed as the effect is created,
+# the effect's x): x, the X announced for its activation cost (107.3a, 107.3k: "{X}{R}{G}, {T}:
+# Target creature gets +X/+0", Kessig Wolf Run); its_power, its target's power as it resolves
+# ("gets +X/+X until end of turn, where X is its power", Winged Temple of Orazca).
+PT_FOR_EACH_CREATED = ("x", "its_power")
 
 
 @dataclass(frozen=True)
@@ -184,8 +190,13 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
     toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
     to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter)
     for_each = f.get("for_each", str, "")
+    if for_each in PT_FOR_EACH_CREATED and not static:
+        if for_each == "its_power" and (kind != "modify" or to != "target"):
+            raise f.error("for_each", "its_power goes with a modify of its target (\"where X is its power\")")
+        return PTEffect(kind, power, toughness, to, filt, controller, for_each)
     if for_each and (for_each not in PT_FOR_EACH or kind != "modify" or not static):
-        raise f.error("for_each", f"goes with a static ability's modify and is one of {', '.join(PT_FOR_EACH)}")
+        raise f.error("for_each", f"goes with a static ability's modify and is one of {', '.join(PT_FOR_EACH)}, "
+                                  f"or a created effect's {', '.join(PT_FOR_EACH_CREATED)}")
     return PTEffect(kind, power, toughness, to, filt, controller, for_each)
 
 

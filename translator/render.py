@@ -470,6 +470,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(ability.only_if_control)
         facts += [f"ability_requires_control({a},{f})."] + ff
     facts += activation_limit_facts(a, ability)
+    if ability.x_at_least:                        # 107.3a: "X can't be 0." (payment.lp)
+        facts.append(f"ability_x_at_least({a},{ability.x_at_least}).")
     for words in ability.costs_less_for_each:     # 601.2f: {1} less for each such permanent (payment.lp)
         f, ff = filter_facts(words)
         facts += [f"cost_less_for_each({a},{f})."] + ff

@@ -45,7 +45,7 @@ PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "count
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first", "chosen", "activated_this_turn"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
-               "exchanged_from", "since_turn", "choice"}
+               "exchanged_from", "since_turn", "choice", "x"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 # A counter kind as the state and `--do counters` take it: one word (charge, +1/+1, -0/-1).
@@ -299,9 +299,18 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("prevented", f"is the damage a prevention shield has prevented so far, less than its amount; "
                                    f"line {line} of {card_name} " + (f"prevents the next {ability.creates.prevent_next[0]}"
                                                                      if ability.creates.prevent_next else "is no shield"))
+    # CR 608.2h: "+X/+0" (its ability's X, 107.3k) or "+X/+X where X is its power": the number fixed
+    # as it was created
+    has_x = any(pt.for_each in ("x", "its_power") for pt in ability.creates.pt)
+    x = f.get("x", int, None)
+    if has_x and (x is None or isinstance(x, bool) or x < 0):
+        raise f.error("x", f"is required: line {line} of {card_name} has an X fixed as it was created (a whole number, "
+                           f"0 or more)")
+    if x is not None and not has_x:
+        raise f.error("x", f"line {line} of {card_name} has no X")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
     return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
-                  prevented=prevented)
+                  prevented=prevented, x=x)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:
@@ -400,13 +409,14 @@ def _combat(battlefield: tuple[Permanent, ...], players: tuple[str, ...], where:
 
 def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, ...]:
     """`stack:` abilities on the stack, bottom first (CR 405): `{id, source, line, controller,
-    targets, granted}`: the ability on oracle line `line` of the source's card (with `granted:
-    true`, the ability that line grants, 613.1f), its controller and targets (ids or players)."""
+    targets, granted, x}`: the ability on oracle line `line` of the source's card (with `granted:
+    true`, the ability that line grants, 613.1f), its controller and targets (ids or players), and
+    the X announced for a cost with {X} (107.3a)."""
     objects = {p.id: p.card for p in battlefield} | {z.id: z.card for z in zones}
     out = []
     for i, item in enumerate(f.get("stack", list, [])):
         path = f"stack[{i}]"
-        g = Fields(item, f.where, path, {"id", "source", "line", "controller", "targets", "granted"})
+        g = Fields(item, f.where, path, {"id", "source", "line", "controller", "targets", "granted", "x"})
         sid = g.get("id", str, f"s{i + 1}")
         source = g.get("source", str, required=True)
         if source not in objects:
@@ -432,7 +442,14 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
                 targets.append(("object", t, 0))
             else:
                 raise g.error("targets", f"{t!r} is neither a player nor an object id of the state")
-        out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted))
+        # CR 107.3a: the value announced for X in its activation cost (an ability whose cost has {X})
+        x = g.get("x", int, None)
+        if x is not None:
+            if isinstance(x, bool) or x < 0:
+                raise g.error("x", f"the value of X is a whole number, 0 or more, got {describe(x)}")
+            if granted or not any(c.kind == "mana" and "X" in c.symbols for c in ability.costs):
+                raise g.error("x", f"{card.name} line {line}'s cost has no {{X}}")
+        out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted, x=x))
     return tuple(out)
 
 

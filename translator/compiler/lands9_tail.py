@@ -65,3 +65,55 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
     (rf"destroy each ([a-z ]+?) with mana value equal to the number of ([a-z]+) counters on {SELF_WORDS}\.",
      _destroy_each_mv),
 ))
+
+
+# "+X/+0", "+X/+X", "an X/X" in a created effect: read with 1 for X, then the pt's for_each says
+# which X (107.3k: its cost's; "where X is its power": its target's as it resolves, 608.2h).
+X_PT = (("+X/+X", "+1/+1"), ("+X/+0", "+1/+0"), ("an X/X", "a 1/1"))
+ITS_POWER = ", where X is its power."
+
+
+def _x_pt(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature gets +X/+0 and gains trample until end of turn." (Kessig Wolf Run: X of
+    its {X} cost), "Target creature you control gains flying and gets +X/+X until end of turn,
+    where X is its power." (Winged Temple of Orazca), "Until end of turn, ~ becomes an X/X green
+    Hydra creature." (Lair of the Hydra): the effect with X as one, its pt `for_each: x` or
+    `its_power` (the effect keeps the number: 608.2h)."""
+    from .effects import SENTENCES as ALL
+    sentence = m.group(0)
+    if sentence.endswith(ITS_POWER):
+        mode, sentence = "its_power", sentence[:-len(ITS_POWER)] + "."
+    else:
+        mode = "x"
+        if not read.x_cost:
+            return None
+    found_x = [(a, b) for a, b in X_PT if a in sentence]
+    if len(found_x) != 1 or sentence.count(found_x[0][0]) != 1 or read.creates is not None:
+        return None
+    text = sentence.replace(*found_x[0])
+    if "X" in text:
+        return None
+    # "gains flying and gets +1/+1 until end of turn": one effect, both at once (611.2), as "gets
+    # +1/+1 and gains flying until end of turn" reads it
+    swap = re.fullmatch(r"(Target [a-z ]+?) gains ([a-z]+) and gets (\+1/\+[01]) until end of turn\.", text)
+    if swap:
+        text = f"{swap.group(1)} gets {swap.group(3)} and gains {swap.group(2)} until end of turn."
+    for pattern, build in ALL:
+        if build is _x_pt:
+            continue
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        actions = build(found, read)
+        pt = (read.creates or {}).get("pt")
+        if actions != [] or not isinstance(pt, dict) or pt.get("for_each"):
+            return None
+        value = pt.get("modify") or pt.get("set")
+        if value not in ("+1/+1", "+1/+0", "1/1") or (mode == "its_power" and pt.get("to") != "target"):
+            return None
+        pt["for_each"] = mode
+        return []
+    return None
+
+
+SENTENCES = SENTENCES + ((re.compile(r".*(?:\+X/\+X|\+X/\+0|an X/X).*\."), _x_pt),)

@@ -419,6 +419,8 @@ def activation_instruction(sentence: str) -> dict[str, Any] | None:
     only during your turn", "... only once each turn", "... only if seven or more cards are in
     your graveyard"; several joined by "and only": "Activate only during your upkeep and only
     once each turn") as entries of the activated ability, or None if any part is not read."""
+    if sentence == "X can't be 0.":
+        return {"x_at_least": 1}        # 107.3a: a bound on the X announced (lands9_tail.py)
     parts = sentence.rstrip(".").split(" and only ")
     out: dict[str, Any] = {}
     for i, part in enumerate(parts):
