@@ -195,6 +195,8 @@ def _effect(e, refuse) -> dict[str, Any]:
         v["choice"] = e.choice
     if e.x is not None:
         v["x"] = e.x
+    if e.granted:
+        v["granted"] = True
     return v
 
 

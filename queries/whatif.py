@@ -18,7 +18,8 @@ Action syntax (one string per step; ids are the state's object ids):
                          type's mana ability, 305.6) (or, for a
                          loyalty ability, LINE may be its cost: +1, -1, -6; for a basic land
                          type's mana ability, the type: forest; with `from SOURCE`, the ability
-                         line LINE of permanent SOURCE grants it); targets are object ids or player
+                         line LINE of permanent SOURCE grants it, or of the continuous effect
+                         SOURCE, an effect id); targets are object ids or player
                          names; without them every legal choice is an outcome. x=N: the value
                          of X in its cost (107.3a, 602.2b), which its effect reads (107.3k,
                          608.2h); an ability with {X} in its cost needs it. A mana ability
@@ -607,8 +608,9 @@ def what_if(solver: Solver, actions: list[str], where: str = "--do", explain: bo
                 nxt.append(b)
                 continue
             inc = b.state.incarnations()
+            effect_ids = {e.id for e in b.state.effects}
             for oid in {i for e in step.events for i in _ids(e)}:
-                if oid not in inc:
+                if oid not in inc and not (oid in effect_ids and _granting(step.events, oid)):
                     raise InputError(where, f"[{k - 1}]", f"{step.text!r}: no object has id {oid!r}"
                                      + (" any more (see the changes before this step)" if k > 1 else ""))
             outs = [b]
@@ -639,6 +641,12 @@ class _Branch:
     log: tuple[Logged, ...]
     solver: Solver | None = field(default=None, compare=False)
     illegal: Illegal | None = None
+
+
+def _granting(events: tuple, oid: str) -> bool:
+    """Whether `oid` is named only as the SOURCE of "activate ID LINE from SOURCE"."""
+    return all(e[0] == "activate" and e[4] == oid and oid not in (e[1], *(e[-1] or ())) for e in events
+               if oid in _ids(e))
 
 
 def _ids(event: tuple) -> list[str]:
@@ -1130,7 +1138,7 @@ def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, te
         if event[0] == "activate":
             _, oid, line, targets, source, x, _paying = event
             instance = (_instance(state, oid, line, k, where) if source is None
-                        else _granted_instance(state, source, inc[source], line, k, where))
+                        else _granted_instance(state, source, inc.get(source, 0), line, k, where))
             facts = [f"act({q},activate({obj(oid, inc[oid])},{instance}))"]
             if x is not None:
                 facts.append(f"act_x({q},{x})")
@@ -1197,10 +1205,23 @@ def _granted_instance(state: GameState, source: str, incarnation: int, line: str
     """The instance term of the ability that oracle line `line` of permanent `source` grants
     (CR 113.2c: one instance per granting object, asp/characteristics.lp's gr(E, G)); whether the
     activating object has it now is for the rules to say (602.1 if not)."""
+    effect = next((e for e in state.effects if e.id == source), None)
+    if effect is not None and not effect.granted:
+        # a continuous effect that grants it (613.1f: "Until end of turn, ~ becomes a 2/2 ...
+        # creature with "{X}: This creature gets +X/+0 until end of turn."", Lavaclaw Reaches): its
+        # instance is the effect's (asp/characteristics.lp granted_by/3)
+        card = state.library.get(effect.card)
+        ability = next((a for a in card.abilities if a.line == effect.line), None)
+        if ability is None or ability.creates is None or ability.creates.granted is None or line != str(effect.line):
+            raise InputError(where, f"[{k - 1}]", f"the effect {source!r} grants no ability from line {line} "
+                                                  f"of {effect.card}" + (f"; it grants line {effect.line}'s"
+                                                  if ability is not None and ability.creates is not None
+                                                  and ability.creates.granted is not None else ""))
+        return f'gr(eff("{source}"),ab("{effect.card}",{effect.line},granted))'
     perm = state.permanent(source)
     if perm is None:
-        raise InputError(where, f"[{k - 1}]", f"{source!r} is not on the battlefield: only a permanent grants "
-                                              "abilities here")
+        raise InputError(where, f"[{k - 1}]", f"{source!r} is neither on the battlefield nor an effect: only a "
+                                              "permanent or a continuous effect grants abilities here")
     card = state.library.get(perm.card)
     if not line.isascii() or not line.isdigit() or len(line) > 6 or not any(a.line == int(line) and a.granted is not None for a in card.abilities):
         lines = [a.line for a in card.abilities if a.granted is not None]

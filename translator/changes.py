@@ -454,7 +454,7 @@ class CreatesEffect(Change):
         b.stamp += 1
         effect = Effect(b.fresh_id("e", {e.id for e in b.effects}), self.ability.card, self.ability.line,
                         self.player, self.source.id if self.source else None, b.stamp,
-                        since_turn=b.state.turn.number)
+                        since_turn=b.state.turn.number, granted=self.ability.granted)
         b.effects.append(effect)
         b.created = effect
 

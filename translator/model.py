@@ -106,6 +106,8 @@ class Effect:
                                          # the color of its controller's choice"
     prevented: int = 0                   # a prevention shield: the damage it has prevented so far
                                          # ("Prevent the next 2 damage ...", CR 615.7)
+    granted: bool = False                # created by the ability line `line` grants (613.1f), not
+                                         # by the line's own ability
     x: int | None = None                 # its X, fixed as it was created (608.2h): "+X/+0" with X
                                          # the X of its ability's cost (107.3k), or its target's power
 

@@ -124,8 +124,9 @@ def filter_term(words: tuple[str, ...]) -> str:
 
 def ability_term(card: Card, ability: Ability, granted: bool = False, created: bool = False,
                  reflexive: bool = False, delayed: bool = False) -> str:
-    suffix = ",granted" if granted else ",created" if created else ",reflexive" if reflexive else \
-        ",delayed" if delayed else ""
+    # (the effect a granted ability creates: a term of its own, not the granting ability's effect's)
+    suffix = ",granted_created" if granted and created else ",granted" if granted else ",created" if created \
+        else ",reflexive" if reflexive else ",delayed" if delayed else ""
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
@@ -537,7 +538,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     facts.extend(continuous_facts(a, ability))
     facts.extend(effect_facts(card, a, ability))
     if ability.creates is not None:
-        c = ability_term(card, ability, created=True)
+        c = ability_term(card, ability, granted=granted, created=True)
         facts += [f"creates({a},{c}).", f"effect_duration({c},{ability.duration})."]
         if ability.creates.kind == "triggered" and ability.creates.trigger is not None:
             # "Until end of turn, whenever a player taps an Island for mana, that player adds an
@@ -756,8 +757,8 @@ def render_state(state: GameState) -> str:
     loyal = {c.name for c in cards if c.loyalty is not None}
     return template.render(
         state=state, counter_pts=counter_pts, cards=cards, loyal=loyal, symbol=symbol, lki=lki_term,
-        obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line: ability_term(
-            state.library.get(card), Ability(line, "static"), created=True),
+        obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line, granted=False: ability_term(
+            state.library.get(card), Ability(line, "static"), granted=granted, created=True),
         ability=_ability_text, text_symbols=text_symbols,
     )
 

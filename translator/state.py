@@ -45,7 +45,7 @@ PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "count
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first", "chosen", "activated_this_turn"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
-               "exchanged_from", "since_turn", "choice", "x"}
+               "exchanged_from", "since_turn", "choice", "x", "granted"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 # A counter kind as the state and `--do counters` take it: one word (charge, +1/+1, -0/-1).
@@ -268,6 +268,14 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("line", f"line {line} of {card_name} creates no continuous effect; "
                               f"lines that do: {', '.join(map(str, creating))}")
     ability = next(a for a in card.abilities if a.line == line)
+    # `granted: true`: the effect the ability line `line` grants creates (613.1f: Lavaclaw Reaches'
+    # "{X}: This creature gets +X/+0 until end of turn."), not the line's own
+    granted_effect = f.get("granted", bool, False)
+    if granted_effect:
+        inner = ability.granted or (ability.creates.granted if ability.creates is not None else None)
+        if inner is None or inner.creates is None:
+            raise f.error("granted", f"line {line} of {card_name} grants no ability that creates an effect")
+        ability = inner
     controller = f.get("controller", str, required=True)
     if controller not in players:
         raise f.error("controller", f"{controller!r} is not a player; players are {', '.join(players)}")
@@ -310,7 +318,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("x", f"line {line} of {card_name} has no X")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
     return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
-                  prevented=prevented, x=x)
+                  prevented=prevented, x=x, granted=granted_effect)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:

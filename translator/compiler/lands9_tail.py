@@ -116,4 +116,5 @@ def _x_pt(m: re.Match, read: EffectRead) -> list[dict] | None:
     return None
 
 
-SENTENCES = SENTENCES + ((re.compile(r".*(?:\+X/\+X|\+X/\+0|an X/X).*\."), _x_pt),)
+# (not an X in a quoted ability the effect grants: that ability's own, read as a line of its own)
+SENTENCES = SENTENCES + ((re.compile(r'[^"]*(?:\+X/\+X|\+X/\+0|an X/X)[^"]*\.'), _x_pt),)
