@@ -68,7 +68,10 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "enchant plains", "enchant island", "enchant swamp", "enchant mountain", "enchant forest",
             # granted by an effect whose controller chose the color as it resolved (608.2d):
             # the effect's `choice` says which (Pale Wayfarer)
-            "protection from chosen color"}
+            "protection from chosen color",
+            # "bands with other legendary creatures" (702.22b): no band is declared in a what-if
+            # (702.22c: by choice); combat.lp refuses the damage assignment it would change (702.22j)
+            "bands with other legendary creatures"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)

@@ -118,3 +118,20 @@ def _x_pt(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 # (not an X in a quoted ability the effect grants: that ability's own, read as a line of its own)
 SENTENCES = SENTENCES + ((re.compile(r'[^"]*(?:\+X/\+X|\+X/\+0|an X/X)[^"]*\.'), _x_pt),)
+
+
+BANDS_WITH_OTHER = "bands with other legendary creatures"
+
+
+def bands_with_other_legendary(text: str, ctx, normal: str):
+    """"Green legendary creatures you control have "bands with other legendary creatures."" (the
+    Legends lands: Adventurers' Guildhouse, Cathedral of Serra, Mountain Stronghold, Seafarer's
+    Quay, Unholy Citadel): a grant of the keyword (702.22b) to its controller's legendary
+    creatures of that color (613.1f, layer 6). Its reminder text is dropped."""
+    from .words import REMINDER
+    m = re.fullmatch(rf'(White|Blue|Black|Red|Green) legendary creatures you control have "{BANDS_WITH_OTHER}\."',
+                     REMINDER.sub("", normal).strip())
+    if m is None:
+        return None
+    return {"static": {"grant": {"to": {"filter": [m.group(1).lower(), "legendary", "creature"], "controller": "you"},
+                                 "ability": {"keywords": [BANDS_WITH_OTHER]}}}}, "bands with other", ()
