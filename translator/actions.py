@@ -299,6 +299,11 @@ KINDS: dict[str, Kind] = {
                                       "needs its cost: mana, generic, life or adds"),
                                      (lambda p: "adds" in p and ({"mana", "generic"} & set(p) or p["life"]),
                                       "adds is the whole cost (\"Cumulative upkeep—Add {R}\")"))),
+    # "Look at the top card of target player's library." (Moonring Island): a player looks at a
+    # hidden card (the top card of a library, 401.2: its order unchanged); who has seen a hidden card
+    # is not kept, so it changes nothing the state holds (its target is checked as it resolves, 608.2b)
+    "look": Kind({"whose": _words("you", "target"), "count": _positive}, required=("whose",),
+                 defaults=(("count", 1),)),
     # "Scry N" (701.22a): look at the top N cards of your library, put any number of them on the
     # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
     # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).

@@ -135,3 +135,16 @@ def bands_with_other_legendary(text: str, ctx, normal: str):
         return None
     return {"static": {"grant": {"to": {"filter": [m.group(1).lower(), "legendary", "creature"], "controller": "you"},
                                  "ability": {"keywords": [BANDS_WITH_OTHER]}}}}, "bands with other", ()
+
+
+def _look_at_target_top(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Look at the top card of target player's library." (Moonring Island): its controller looks
+    at it (401.2: the library's order is unchanged; who has seen it is not kept); a target player
+    (115.1, 608.2b)."""
+    if read.does or read.target is not None:
+        return None
+    read.target, read.targets = "player", ["target player"]
+    return [{"look": {"whose": "target"}}]
+
+
+SENTENCES = SENTENCES + ((re.compile(r"Look at the top card of target player's library\."), _look_at_target_top),)
