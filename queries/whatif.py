@@ -557,14 +557,18 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
                 if len(set(paying)) != len(paying):
                     raise bad("name each permanent that pays once")
                 break
+    def x_value(rest: list[str]) -> tuple[int | None, list[str]]:
+        """The value of X (107.3a) given as "x=N" at the head of `rest`, and what follows it."""
+        if not rest or not rest[0].lower().startswith("x="):
+            return None, rest
+        value = rest[0][2:]
+        if not value.isascii() or not value.isdigit():
+            raise bad("x= takes a number, like x=3")
+        return check_symbol_number(value, where, field_), rest[1:]
+
     if verb == "cast":
         rest = words[2:]
-        x = None
-        if rest and rest[0].lower().startswith("x="):
-            value = rest[0][2:]
-            if not value.isascii() or not value.isdigit():
-                raise bad("x= takes a number, like x=3")
-            x, rest = check_symbol_number(value, where, field_), rest[1:]
+        x, rest = x_value(rest)
         if len(words) < 2 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: cast ID [x=N] [targeting T ...]")
         return Step(text, (("cast", words[1], x, tuple(rest[1:]), paying),))
@@ -578,12 +582,7 @@ def parse_action(text: str, index: int, where: str = "--do") -> Step:
             if len(rest) < 2:
                 raise bad("write it as: activate ID LINE from SOURCE (the permanent that grants it)")
             source, rest = rest[1], rest[2:]
-        x = None
-        if rest and rest[0].lower().startswith("x="):
-            value = rest[0][2:]
-            if not value.isascii() or not value.isdigit():
-                raise bad("x= takes a number, like x=3")
-            x, rest = check_symbol_number(value, where, field_), rest[1:]
+        x, rest = x_value(rest)
         if len(words) < 3 or (rest and (rest[0].lower() != "targeting" or len(rest) == 1)):
             raise bad("write it as: activate ID [line] LINE [from SOURCE] [x=N] [targeting T ...]")
         return Step(text, (("activate", words[1], words[2], tuple(rest[1:]), source, x, paying),))

@@ -19,22 +19,27 @@ def _with_x(sentence: str, read: EffectRead) -> list[dict] | None:
     """The sentence read with "two" for X (by the sentences of compiler/effects.py), its one
     count then `x`: only in an activated ability whose cost has {X} (read.x_cost), and only a
     count of tokens or counters."""
-    from .effects import SENTENCES as ALL
     if not read.x_cost:
         return None
+    actions = _read_as(sentence, read, _x_count)
+    if not actions or len(actions) != 1:
+        return None
+    (kind, params), = actions[0].items()
+    if kind not in ("create_token", "counters") or params.get("count") != 2:
+        return None
+    return [{kind: {**params, "count": "x"}}]
+
+
+def _read_as(sentence: str, read: EffectRead, skip) -> list[dict] | None:
+    """The sentence as the first other sentence of compiler/effects.py that matches reads it
+    (None when none does)."""
+    from .effects import SENTENCES as ALL
     for pattern, build in ALL:
-        if build is _x_count:
+        if build is skip:
             continue
         found = pattern.fullmatch(sentence)
-        if found is None:
-            continue
-        actions = build(found, read)
-        if not actions or len(actions) != 1:
-            return None
-        (kind, params), = actions[0].items()
-        if kind not in ("create_token", "counters") or params.get("count") != 2:
-            return None
-        return [{kind: {**params, "count": "x"}}]
+        if found is not None:
+            return build(found, read)
     return None
 
 
@@ -79,7 +84,6 @@ def _x_pt(m: re.Match, read: EffectRead) -> list[dict] | None:
     where X is its power." (Winged Temple of Orazca), "Until end of turn, ~ becomes an X/X green
     Hydra creature." (Lair of the Hydra): the effect with X as one, its pt `for_each: x` or
     `its_power` (the effect keeps the number: 608.2h)."""
-    from .effects import SENTENCES as ALL
     sentence = m.group(0)
     if sentence.endswith(ITS_POWER):
         mode, sentence = "its_power", sentence[:-len(ITS_POWER)] + "."
@@ -98,22 +102,15 @@ def _x_pt(m: re.Match, read: EffectRead) -> list[dict] | None:
     swap = re.fullmatch(r"(Target [a-z ]+?) gains ([a-z]+) and gets (\+1/\+[01]) until end of turn\.", text)
     if swap:
         text = f"{swap.group(1)} gets {swap.group(3)} and gains {swap.group(2)} until end of turn."
-    for pattern, build in ALL:
-        if build is _x_pt:
-            continue
-        found = pattern.fullmatch(text)
-        if found is None:
-            continue
-        actions = build(found, read)
-        pt = (read.creates or {}).get("pt")
-        if actions != [] or not isinstance(pt, dict) or pt.get("for_each"):
-            return None
-        value = pt.get("modify") or pt.get("set")
-        if value not in ("+1/+1", "+1/+0", "1/1") or (mode == "its_power" and pt.get("to") != "target"):
-            return None
-        pt["for_each"] = mode
-        return []
-    return None
+    actions = _read_as(text, read, _x_pt)
+    pt = (read.creates or {}).get("pt")
+    if actions != [] or not isinstance(pt, dict) or pt.get("for_each"):
+        return None
+    value = pt.get("modify") or pt.get("set")
+    if value not in ("+1/+1", "+1/+0", "1/1") or (mode == "its_power" and pt.get("to") != "target"):
+        return None
+    pt["for_each"] = mode
+    return []
 
 
 # (not an X in a quoted ability the effect grants: that ability's own, read as a line of its own)
