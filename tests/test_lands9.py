@@ -121,3 +121,21 @@ def test_the_state_keeps_x():
     assert state.effects[0].x == 3
     board = Session(state).board(False, ["bear"], ["power", "toughness"]).to_json()
     assert "'power': 5" in str(board) and "'toughness': 2" in str(board), board
+
+
+CANYON = ("Griffin Canyon", "Land", "{T}: Add {C}.\n{T}: Untap target Griffin. If it's a creature, it gets +1/+1 until end of turn.")
+
+
+def test_griffin_canyon_pumps_only_a_creature():
+    entry = effect_of(CANYON, 2)
+    assert entry == ([{"untap": {"what": "target"}}], {"filter": ["griffin"]})
+    assert compiled(*CANYON).card["abilities"][1]["activated"]["creates"]["if_target"] == ["creature"]
+    totem = {"name": "Test Griffin Totem", "type_line": "Kindred Artifact — Griffin"}
+    griffin = {"name": "Test Griffin", "type_line": "Creature — Griffin", "power_toughness": "2/2"}
+    for card, created in ((totem, False), (griffin, True)):
+        state = load_state({**BASE, "cards": [compiled(*CANYON).card, card], "battlefield": [
+            {"id": "canyon", "card": "Griffin Canyon", "controller": "alice"},
+            {"id": "g", "card": card["name"], "controller": "alice", "tapped": True}]}, "t.yaml")
+        got = Session(state).what_if(["activate canyon 2 targeting g", "resolve"])
+        kinds = [c.change.name for c in got.results[0].changes]
+        assert ("effect" in kinds) is created and "untap" in kinds, kinds

@@ -253,6 +253,8 @@ class Ability:
                                          # your turns" (CR 305.2a)
     becomes: Becomes | None = None       # created: "~ becomes a ... creature" (types, subtypes,
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
+    if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
+                                         # resolves ("If it's a creature, it gets +1/+1", 608.2c)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
@@ -1153,7 +1155,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1175,6 +1177,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
+            if c.has("if_target"):
+                # "Untap target Griffin. If it's a creature, it gets +1/+1 until end of turn."
+                # (Griffin Canyon): the effect is created only if its target matches then (608.2c)
+                if not a.has("target") or not isinstance(a.data["target"], dict) or \
+                        not any(pt.to == "target" for pt in creates.pt) or len(c.data) != 3:
+                    raise c.error("if_target", "goes with one pt on the ability's one target (and its duration)")
+                creates = dataclasses.replace(creates, if_target=parse_filter(c.data["if_target"], c, "if_target"))
             if any(pt.for_each == "x" for pt in (creates.pt if creates is not None else ())) and not (
                     kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
                 # CR 107.3k: "+X/+0" reads the X announced for its cost (107.3a)

@@ -461,7 +461,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         to_each = to_each or (becomes is not None and becomes.get("to") == "target"
                               and all(a.get("counters", {}).get("what") == "target" for a in read.does))
         actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each
-                                            or _beside_its_targets(read))
+                                            or _beside_its_targets(read) or _untaps_then_if(read))
         if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
                                              and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
@@ -983,6 +983,12 @@ def _beside_its_targets(read: EffectRead) -> bool:
     """(compiler/lands8_tail.py: a pump or grant on its targets beside counters on them or tokens)"""
     from .lands8_tail import beside_its_targets
     return beside_its_targets(read)
+
+
+def _untaps_then_if(read: EffectRead) -> bool:
+    """(compiler/lands9_tail.py: "Untap target Griffin. If it's a creature, it gets +1/+1 ...")"""
+    from .lands9_tail import untaps_then_if_target
+    return untaps_then_if_target(read)
 
 
 def _untaps_its_target(read: EffectRead) -> bool:

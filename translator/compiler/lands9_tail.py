@@ -145,3 +145,27 @@ def _look_at_target_top(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = SENTENCES + ((re.compile(r"Look at the top card of target player's library\."), _look_at_target_top),)
+
+
+def _if_its_a(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If it's a creature, it gets +1/+1 until end of turn." after "Untap target Griffin."
+    (Griffin Canyon): a pump of the target created only if the target is of that kind as it
+    resolves (608.2c: `if_target`); "it" is the target (608.2b)."""
+    from .words import kind_filter
+    kind = kind_filter(m.group(1))
+    if read.does != [{"untap": {"what": "target"}}] or read.creates is not None or not isinstance(read.target, dict) \
+            or kind is None:
+        return None
+    read.creates = {"pt": {"modify": m.group(2), "to": "target"}, "duration": "end_of_turn", "if_target": list(kind)}
+    return []
+
+
+def untaps_then_if_target(read: EffectRead) -> bool:
+    """(compiler/effects.py: an untap of the target beside a pump of it created only if it is of a
+    kind: the vocabulary creates the effect first, 611.2c, which is the same here, since untapping
+    does not change what it is)"""
+    return read.does == [{"untap": {"what": "target"}}] and set(read.creates or {}) == {"pt", "duration", "if_target"}
+
+
+SENTENCES = SENTENCES + ((re.compile(r"If it's an? ([a-z]+), it gets ([+-]\d+/[+-]\d+) until end of turn\."),
+                          _if_its_a),)
