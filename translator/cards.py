@@ -957,7 +957,8 @@ def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where
 # the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
 # basic land type's intrinsic mana ability).
 REMINDER_RULES = ("305.9", "302.6", "305.6",
-                  "107.4e")   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
+                  "107.4e",   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
+                  "107.4h")   # "({S} can be paid with one mana from a snow source.)" (payment.lp refuses {S})
 
 
 def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:
@@ -1484,7 +1485,8 @@ TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
                      "partner",     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
-                     "friends_forever")     # 702.124i: "partner—Friends forever", the same way
+                     "friends_forever",     # 702.124i: "partner—Friends forever", the same way
+                     "companion")   # 702.139a: "Companion—[Condition]" (its special action: asp/unread.lp)
 # Actions taken with a card before the first turn (CR 103.5, 103.6): "If ~ is in your opening hand,
 # you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
 # mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many

@@ -417,6 +417,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
+    if ability.kind == "deck_construction" and ability.effect_text == "companion":
+        # CR 702.139a: its special action in a game is for the card revealed as companion; a
+        # state does not say which (asp/unread.lp names it outside the game)
+        return [f"companion_line({quote(card.name)},{ability.line})."]
     if ability.kind in ("deck_construction", "opening_hand"):
         return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":
