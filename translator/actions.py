@@ -219,8 +219,10 @@ KINDS: dict[str, Kind] = {
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
     # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
+    # "... for each +1/+1 counter on this permanent" (modular, 702.43a; for_each_counter: a kind):
+    # `count` times the source's counters of that kind, as it last existed if it has left (608.2h).
     "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive, "filter": FILTER,
-                      "controller": _words("you"), "may": _flag},
+                      "controller": _words("you"), "may": _flag, "for_each_counter": _name},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
@@ -232,8 +234,13 @@ KINDS: dict[str, Kind] = {
     # "Double the number of each kind of counter on target permanent" (122.1).
     "double_counters": Kind({"what": _words("target")}, required=("what",)),
     # "Move a counter from target creature onto a second target creature" (122.5).
-    "move_counter": Kind({"from": _words("first_target"), "to": _words("second_target")},
-                         required=("from", "to")),
+    # "you may move a +1/+1 counter from this permanent onto that creature" (graft, 702.58a: from:
+    # self, to: it, the creature its trigger refers to; kind: that kind only; may: 608.2d).
+    "move_counter": Kind({"from": _words("first_target", "self"), "to": _words("second_target", "it"),
+                          "kind": _name, "may": _flag},
+                         required=("from", "to"),
+                         rules=((lambda p: (p["from"] == "self") != (p["to"] == "it"),
+                                 "from: self goes with to: it, and first_target with second_target"),)),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
     # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates

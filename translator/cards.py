@@ -1079,7 +1079,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed"}
+                   "may_add", "delayed", "enters"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1245,8 +1245,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
             raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
+        enters_counters = _keyword_enters(a, kind, granted, where) if a.has("enters") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
-                       may_add=may_add,
+                       may_add=may_add, enters_counters=enters_counters,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
@@ -1395,6 +1396,20 @@ def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ..
             raise a.error("cost", f"{c.text} cannot be paid while the card is in a {zone} (113.6j)")
     return tuple(dataclasses.replace(c, text=f"Exile this card from your {zone}") if c.kind == "exile" and c.self_only
                  else c for c in costs)
+
+
+def _keyword_enters(a: Fields, kind: str, granted: bool, where: str) -> tuple[tuple[str, int], ...]:
+    """`enters: {counters: {"+1/+1": 1}}` beside a triggered ability: a keyword that represents a
+    static ability and a triggered ability on one line ("Modular N" and "Graft N": "This permanent
+    enters with N +1/+1 counters on it" and a trigger; 702.43a, 702.58a). The counters are its
+    static ability's (614.1c), read as an `enters:` line's."""
+    if kind != "triggered" or granted:
+        raise a.error("enters", "goes on a printed triggered ability (a keyword's static part: modular, graft)")
+    e = _parse_enters(0, a.data["enters"], where, a.sub("enters"))
+    if e.enters_tapped or e.enters_choice is not None or not e.enters_counters or \
+            any(n < 0 for _, n in e.enters_counters):
+        raise a.error("enters", "beside a triggered ability is {counters: {KIND: N}} only")
+    return e.enters_counters
 
 
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:

@@ -37,3 +37,37 @@ def snow_reminder(text: str, ctx):
     if text.strip() != SNOW_REMINDER:
         return None
     return {"reminder": ["107.4h"]}, "reminder"
+
+
+# "Modular N" (702.43a) means "This permanent enters with N +1/+1 counters on it" and "When this
+# permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target
+# artifact creature for each +1/+1 counter on this permanent." "Graft N" (702.58a) means "This
+# permanent enters with N +1/+1 counters on it" and "Whenever another creature enters, if this
+# permanent has a +1/+1 counter on it, you may move a +1/+1 counter from this permanent onto that
+# creature." Each is one triggered ability with its static part beside it (`enters:`). "Modular—
+# Sunburst" (702.44c) stays text.
+MODULAR = re.compile(r"Modular ([1-9]\d?)")
+GRAFT = re.compile(r"Graft ([1-9]\d?)")
+
+
+def modular(text: str, ctx):
+    m = MODULAR.fullmatch(REMINDER.sub("", text).strip()) if text.startswith("Modular") else None
+    if m is None:
+        return None
+    return ({"triggered": {"enters": {"counters": {"+1/+1": int(m.group(1))}},
+                           "when": {"put_into_graveyard_from_battlefield": "self"}, "effect": REMINDER.sub("", text).strip(),
+                           "target": {"filter": ["artifact", "creature"]},
+                           "does": [{"counters": {"what": "target", "kind": "+1/+1", "for_each_counter": "+1/+1",
+                                                  "may": True}}]}},
+            "modular")
+
+
+def graft(text: str, ctx):
+    m = GRAFT.fullmatch(REMINDER.sub("", text).strip()) if text.startswith("Graft") else None
+    if m is None:
+        return None
+    return ({"triggered": {"enters": {"counters": {"+1/+1": int(m.group(1))}},
+                           "when": {"enters": {"filter": ["creature"], "another": True}},
+                           "condition": {"counters": {"kind": "+1/+1", "at_least": 1}}, "effect": REMINDER.sub("", text).strip(),
+                           "does": [{"move_counter": {"from": "self", "to": "it", "kind": "+1/+1", "may": True}}]}},
+            "graft")
