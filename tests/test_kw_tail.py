@@ -85,3 +85,30 @@ def test_keyword_enters_part_only_beside_a_triggered_ability():
                                                    "enters": {"tapped": True}}}]
     with pytest.raises(InputError, match="counters"):
         parse_card(card, "t")
+
+
+GHAST = ("Crypt Ghast", "Creature — Spirit", (
+    "Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you gain that "
+    "much life.)\nWhenever you tap a Swamp for mana, add an additional {B}."))
+
+
+def test_extort_pays_then_drains():
+    # CR 702.101a: a cast trigger, a payment as it resolves, "the total life lost this way"
+    c = compiled(*GHAST)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["when"] == {"cast_spell": {"filter": [], "controller": "you"}}
+    assert t["does"] == [{"pay": {"cost": "{W/B}", "may": True}},
+                         {"lose_life": {"who": "each_opponent", "amount": 1, "if_done": True}},
+                         {"gain_life": {"amount": "life_lost"}}]
+
+
+def test_life_lost_follows_a_lose_life():
+    import pytest
+    from mtg_asp.translator.actions import parse_actions
+    from mtg_asp.translator.cards import parse_filter
+    from mtg_asp.translator.errors import InputError
+    with pytest.raises(InputError, match="life_lost"):
+        parse_actions([{"draw": {}}, {"gain_life": {"amount": "life_lost"}}], "t", "does", parse_filter)
+    with pytest.raises(InputError, match="may"):
+        parse_actions([{"pay": {"cost": "{1}"}}], "t", "does", parse_filter)

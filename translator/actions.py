@@ -209,8 +209,10 @@ KINDS: dict[str, Kind] = {
     # battlefield as it resolves; controller: you for "you control"), "Each opponent gains 1 life".
     # "You gain life equal to the sacrificed creature's toughness" (amount: sacrificed_toughness;
     # sacrificed_power: its power; 608.2h: as it last existed).
+    # "you gain life equal to the total life lost this way" (extort, 702.101a; amount: life_lost):
+    # the life the instruction before it took, the lose_life just before it.
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
-                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
+                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost"), "for_each": FILTER,
                        "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
@@ -300,6 +302,10 @@ KINDS: dict[str, Kind] = {
                                       "needs its cost: mana, generic, life or adds"),
                                      (lambda p: "adds" in p and ({"mana", "generic"} & set(p) or p["life"]),
                                       "adds is the whole cost (\"Cumulative upkeep—Add {R}\")"))),
+    # "you may pay {W/B}. If you do, ..." (extort, 702.101a): its controller pays the mana cost
+    # from their pool as it resolves (118.3a; a hybrid symbol either way, 118.13b), if they choose
+    # to and can (608.2d); the next instruction's `if_done` asks whether they paid.
+    "pay": Kind({"cost": _mana_cost, "may": _flag}, required=("cost", "may")),
     # "Scry N" (701.22a): look at the top N cards of your library, put any number of them on the
     # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
     # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).
@@ -393,6 +399,9 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
                                                     "sacrifice ~. If you do, ...\")")
+        if a.get("amount") == "life_lost" and (i == 0 or actions[i - 1].kind != "lose_life"):
+            raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
+                                                    "life equal to the total life lost this way\")")
     return actions
 
 

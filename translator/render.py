@@ -369,7 +369,7 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
                 facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
         elif key == "named":            # card names (201.2): one fact per name
             facts += [f"ability_does_arg({a},{k},{key},{quote(n)})." for n in value]
-        elif key == "unless_pay":       # a mana cost: its symbols (CR 107.4)
+        elif key in ("unless_pay", "cost"):     # a mana cost: its symbols (CR 107.4)
             facts.append(f"ability_does_arg({a},{k},{key},mana).")
             facts += [f"ability_does_symbol({a},{k},{j},{symbol(s)})." for j, s in enumerate(MANA_SYMBOL.findall(value))]
         elif isinstance(value, tuple):

@@ -71,3 +71,16 @@ def graft(text: str, ctx):
                            "condition": {"counters": {"kind": "+1/+1", "at_least": 1}}, "effect": REMINDER.sub("", text).strip(),
                            "does": [{"move_counter": {"from": "self", "to": "it", "kind": "+1/+1", "may": True}}]}},
             "graft")
+
+
+# "Extort" (702.101a) means "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent
+# loses 1 life and you gain life equal to the total life lost this way." (702.101b: each instance
+# triggers separately: one ability per line.)
+def extort(text: str, ctx):
+    if not text.startswith("Extort") or REMINDER.sub("", text).strip() != "Extort":
+        return None
+    return ({"triggered": {"when": {"cast_spell": {"filter": [], "controller": "you"}}, "effect": "Extort",
+                           "does": [{"pay": {"cost": "{W/B}", "may": True}},
+                                    {"lose_life": {"who": "each_opponent", "amount": 1, "if_done": True}},
+                                    {"gain_life": {"amount": "life_lost"}}]}},
+            "extort")
