@@ -209,8 +209,10 @@ KINDS: dict[str, Kind] = {
     # battlefield as it resolves; controller: you for "you control"), "Each opponent gains 1 life".
     # "You gain life equal to the sacrificed creature's toughness" (amount: sacrificed_toughness;
     # sacrificed_power: its power; 608.2h: as it last existed).
+    # "you gain life equal to the total life lost this way" (extort, 702.101a; amount: life_lost):
+    # the life the instruction before it took, the lose_life just before it.
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
-                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power"), "for_each": FILTER,
+                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost"), "for_each": FILTER,
                        "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
@@ -219,8 +221,10 @@ KINDS: dict[str, Kind] = {
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
     # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
+    # "... for each +1/+1 counter on this permanent" (modular, 702.43a; for_each_counter: a kind):
+    # `count` times the source's counters of that kind, as it last existed if it has left (608.2h).
     "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
-                      "controller": _words("you"), "may": _flag},
+                      "controller": _words("you"), "may": _flag, "for_each_counter": _name},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
@@ -232,8 +236,13 @@ KINDS: dict[str, Kind] = {
     # "Double the number of each kind of counter on target permanent" (122.1).
     "double_counters": Kind({"what": _words("target")}, required=("what",)),
     # "Move a counter from target creature onto a second target creature" (122.5).
-    "move_counter": Kind({"from": _words("first_target"), "to": _words("second_target")},
-                         required=("from", "to")),
+    # "you may move a +1/+1 counter from this permanent onto that creature" (graft, 702.58a: from:
+    # self, to: it, the creature its trigger refers to; kind: that kind only; may: 608.2d).
+    "move_counter": Kind({"from": _words("first_target", "self"), "to": _words("second_target", "it"),
+                          "kind": _name, "may": _flag},
+                         required=("from", "to"),
+                         rules=((lambda p: (p["from"] == "self") != (p["to"] == "it"),
+                                 "from: self goes with to: it, and first_target with second_target"),)),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
     # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates
@@ -304,6 +313,10 @@ KINDS: dict[str, Kind] = {
     # is not kept, so it changes nothing the state holds (its target is checked as it resolves, 608.2b)
     "look": Kind({"whose": _words("you", "target"), "count": _positive}, required=("whose",),
                  defaults=(("count", 1),)),
+    # "you may pay {W/B}. If you do, ..." (extort, 702.101a): its controller pays the mana cost
+    # from their pool as it resolves (118.3a; a hybrid symbol either way, 118.13b), if they choose
+    # to and can (608.2d); the next instruction's `if_done` asks whether they paid.
+    "pay": Kind({"cost": _mana_cost, "may": _flag}, required=("cost", "may")),
     # "Scry N" (701.22a): look at the top N cards of your library, put any number of them on the
     # bottom and the rest on top, each in any order. "Surveil N" (701.25a): ... into your
     # graveyard. Every distinct library it can leave is an outcome (asp/effects.lp bounds N).
@@ -397,6 +410,9 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
                                                     "sacrifice ~. If you do, ...\")")
+        if a.get("amount") == "life_lost" and (i == 0 or actions[i - 1].kind != "lose_life"):
+            raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
+                                                    "life equal to the total life lost this way\")")
     return actions
 
 

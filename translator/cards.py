@@ -964,7 +964,8 @@ def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where
 # the card's types: 305.9 (a land is played, not cast), 302.6 (summoning sickness), 305.6 (a
 # basic land type's intrinsic mana ability).
 REMINDER_RULES = ("305.9", "302.6", "305.6",
-                  "107.4e")   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
+                  "107.4e",   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
+                  "107.4h")   # "({S} can be paid with one mana from a snow source.)" (payment.lp refuses {S})
 
 
 def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:
@@ -1085,7 +1086,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least"}
+                   "may_add", "delayed", "x_at_least", "enters"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1271,8 +1272,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
             raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
+        enters_counters = _keyword_enters(a, kind, granted, where) if a.has("enters") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
-                       may_add=may_add,
+                       may_add=may_add, enters_counters=enters_counters,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
@@ -1423,6 +1425,20 @@ def _hand_costs(costs: tuple[Cost, ...], zone: str, a: Fields) -> tuple[Cost, ..
                  else c for c in costs)
 
 
+def _keyword_enters(a: Fields, kind: str, granted: bool, where: str) -> tuple[tuple[str, int], ...]:
+    """`enters: {counters: {"+1/+1": 1}}` beside a triggered ability: a keyword that represents a
+    static ability and a triggered ability on one line ("Modular N" and "Graft N": "This permanent
+    enters with N +1/+1 counters on it" and a trigger; 702.43a, 702.58a). The counters are its
+    static ability's (614.1c), read as an `enters:` line's."""
+    if kind != "triggered" or granted:
+        raise a.error("enters", "goes on a printed triggered ability (a keyword's static part: modular, graft)")
+    e = _parse_enters(0, a.data["enters"], where, a.sub("enters"))
+    if e.enters_tapped or e.enters_choice is not None or not e.enters_counters or \
+            any(n < 0 for _, n in e.enters_counters):
+        raise a.error("enters", "beside a triggered ability is {counters: {KIND: N}} only")
+    return e.enters_counters
+
+
 def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
@@ -1511,7 +1527,8 @@ TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
                      "partner",     # 702.124a, 702.124h: two commanders (the state's `commanders:` list)
-                     "friends_forever")     # 702.124i: "partner—Friends forever", the same way
+                     "friends_forever",     # 702.124i: "partner—Friends forever", the same way
+                     "companion")   # 702.139a: "Companion—[Condition]" (its special action: asp/unread.lp)
 # Actions taken with a card before the first turn (CR 103.5, 103.6): "If ~ is in your opening hand,
 # you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
 # mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many

@@ -371,7 +371,7 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
                 facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
         elif key == "named":            # card names (201.2): one fact per name
             facts += [f"ability_does_arg({a},{k},{key},{quote(n)})." for n in value]
-        elif key == "unless_pay":       # a mana cost: its symbols (CR 107.4)
+        elif key in ("unless_pay", "cost"):     # a mana cost: its symbols (CR 107.4)
             facts.append(f"ability_does_arg({a},{k},{key},mana).")
             facts += [f"ability_does_symbol({a},{k},{j},{symbol(s)})." for j, s in enumerate(MANA_SYMBOL.findall(value))]
         elif isinstance(value, tuple):
@@ -419,6 +419,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
+    if ability.kind == "deck_construction" and ability.effect_text == "companion":
+        # CR 702.139a: its special action in a game is for the card revealed as companion; a
+        # state does not say which (asp/unread.lp names it outside the game)
+        return [f"companion_line({quote(card.name)},{ability.line})."]
     if ability.kind in ("deck_construction", "opening_hand"):
         return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":

@@ -18,6 +18,7 @@ from . import (
     hand,
     hist_tail,
     keywords,
+    kw_tail,
     land_lines,
     land_moves,
     land_tail,
@@ -185,6 +186,7 @@ def _normal(template):
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
 TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
+             kw_tail.companion, kw_tail.snow_reminder, kw_tail.modular, kw_tail.graft, kw_tail.extort,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
