@@ -218,8 +218,8 @@ KINDS: dict[str, Kind] = {
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
-    # "Remove N [kind] counters from ~" (122.1).
-    "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive},
+    # "Remove N [kind] counters from ~" (122.1); count: all, "remove all charge counters from ~".
+    "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive_or("all")},
                             required=("what", "kind"), defaults=(("count", 1),)),
     # "Double the number of each kind of counter on target permanent" (122.1).
     "double_counters": Kind({"what": _words("target")}, required=("what",)),

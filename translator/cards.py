@@ -142,6 +142,8 @@ class ManaEffect:
                                          # permanents matching any of these filters (Mox Amber)
     power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
     named_self: bool = False             # for_each: only those with its source's name (201.2)
+    revealed: bool = False               # for_each in the hand: any number of those cards its
+                                         # controller reveals as it resolves (701.20a, Metalworker)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -841,7 +843,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
-                   {"filter", "whose", "zone", "keyword", "power_at_least", "named"})
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any", "opponents"):
             raise g.error("whose", "must be 'you', 'any' or 'opponents'")
@@ -854,7 +856,12 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
                 raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2)")
             # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
-            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
+            revealed = g.get("revealed", bool, False)
+            if revealed and (zone != "hand" or not flt):
+                raise g.error("revealed", "goes with zone: hand and a filter (\"Reveal any number of artifact cards "
+                                          "in your hand. Add {C}{C} for each card revealed this way.\")")
+            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider,
+                              revealed=revealed)
         power = g.get("power_at_least", int, None)
         if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
             raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")

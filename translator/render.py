@@ -223,7 +223,9 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     elif mana.kind == "for_each" and mana.zone != "battlefield":
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
-        facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
+        kind = "revealed" if mana.revealed else "cards"
+        facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.power_at_least is not None:
         f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"

@@ -1,0 +1,106 @@
+"""Lines of non-Land cards that add mana (issue 13's tail; translator/compiler/manaln_tail.py):
+real pool lines (AtomicCards 2024-03 wording, the card named) read into the vocabulary, and what
+the what-if and the mana planners make of them."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+
+RELIC = ("Coalition Relic", "Artifact", (
+    "{T}: Add one mana of any color.\n{T}: Put a charge counter on Coalition Relic.\n"
+    "At the beginning of your precombat main phase, remove all charge counters from Coalition Relic. Add one mana of "
+    "any color for each charge counter removed this way."))
+BOTTLE = ("Ventifact Bottle", "Artifact", (
+    "{X}{1}, {T}: Put X charge counters on Ventifact Bottle. Activate only as a sorcery.\n"
+    "At the beginning of your precombat main phase, if Ventifact Bottle has a charge counter on it, tap it and remove "
+    "all charge counters from it. Add {C} for each charge counter removed this way."))
+PLOW = ("Colossal Plow", "Artifact — Vehicle", (
+    "Whenever Colossal Plow attacks, add {W}{W}{W} and you gain 3 life. Until end of turn, you don't lose this mana as "
+    "steps and phases end.\nCrew 6 (Tap any number of creatures you control with total power 6 or more: This Vehicle "
+    "becomes an artifact creature until end of turn.)"))
+WORKER = ("Metalworker", "Artifact Creature — Construct",
+          "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this way.")
+RING = ("Test Ring", "Artifact", "{T}: Add {C}{C}.")
+BEAR = ("Test Bear", "Creature — Bear", "")
+
+
+def _line(spec, n: int) -> dict:
+    c = compiled(*spec)
+    assert c.lines[n - 1].status == "compiled", c.lines[n - 1]
+    return c.card["abilities"][n - 1]
+
+
+def test_coalition_relic_removes_all_its_counters_then_adds_for_each():
+    c = compiled(*RELIC)
+    assert c.fully_compiled
+    t = c.card["abilities"][2]["triggered"]
+    assert t["when"] == {"beginning_of_precombat_main": "your_turn"}
+    assert t["does"] == [{"remove_counters": {"what": "self", "kind": "charge", "count": "all"}}]
+    assert t["add_mana"] == {"combination": "colors", "amount": {"counters": "charge"}}
+
+
+def test_ventifact_bottle_has_an_intervening_if_and_taps_itself():
+    t = _line(BOTTLE, 2)["triggered"]
+    assert t["condition"] == {"counters": {"kind": "charge", "at_least": 1}}
+    assert t["does"] == [{"tap": {"what": "self"}},
+                         {"remove_counters": {"what": "self", "kind": "charge", "count": "all"}}]
+    assert t["add_mana"] == {"mana": "{C}", "amount": {"counters": "charge"}}
+
+
+def test_counters_of_another_kind_are_not_read():
+    line = ("At the beginning of your precombat main phase, remove all charge counters from Test Relic. Add {C} for "
+            "each fuse counter removed this way.")
+    assert not compiled("Test Relic", "Artifact", line).fully_compiled
+
+
+def test_colossal_plow_adds_its_mana_and_gains_life():
+    t = _line(PLOW, 1)["triggered"]
+    assert t["when"] == {"attacks": "self"}
+    assert t["add_mana"] == {"mana": "{W}{W}{W}", "rider": "Until end of turn, you don't lose this mana as steps "
+                                                            "and phases end."}
+    assert t["does"] == [{"gain_life": {"amount": 3}}]
+
+
+def test_metalworker_counts_the_cards_it_reveals():
+    a = _line(WORKER, 1)["activated"]
+    assert a == {"cost": ["{T}"], "add_mana": {"for_each": {"zone": "hand", "filter": ["artifact"], "revealed": True},
+                                               "mana": "{C}{C}"}}
+
+
+def test_revealed_goes_with_the_hand_and_a_filter():
+    card = compiled(*WORKER).card
+    card["abilities"][0]["activated"]["add_mana"]["for_each"]["zone"] = "graveyard"
+    with pytest.raises(InputError, match="revealed"):
+        parse_card(card, "t")
+
+
+def _state(specs, battlefield, **extra):
+    return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "draw"},
+                       "cards": [compiled(*s).card for s in specs], "battlefield": battlefield, **extra}, "t.yaml")
+
+
+def test_remove_all_removes_every_counter_of_the_kind():
+    state = _state([BOTTLE], [{"id": "b", "card": "Ventifact Bottle", "controller": "alice",
+                               "counters": {"charge": 2, "fuse": 1}}])
+    got = Session(state).what_if(["next step", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    assert dict(r.state.mana_pool)["alice"] == (("C", 2),)
+    (b,) = r.state.battlefield
+    assert b.tapped and dict(b.counters) == {"fuse": 1}
+
+
+def test_metalworker_reveals_none_to_all_of_its_artifact_cards():
+    state = _state([WORKER, RING, BEAR], [{"id": "w", "card": "Metalworker", "controller": "alice"}],
+                   hand={"alice": [{"id": "r1", "card": "Test Ring"}, {"id": "b1", "card": "Test Bear"}]})
+    s = Session(state)
+    assert s.could_produce().types == {"w": ("C",)}
+    assert s.can_pay("alice", "{2}").payable
+    assert not s.can_pay("alice", "{3}").payable
+    got = s.what_if(["activate w 1"])
+    assert sorted(dict(r.state.mana_pool).get("alice", ()) for r in got.results) == [(), (("C", 2),)]
