@@ -104,3 +104,55 @@ def test_metalworker_reveals_none_to_all_of_its_artifact_cards():
     assert not s.can_pay("alice", "{3}").payable
     got = s.what_if(["activate w 1"])
     assert sorted(dict(r.state.mana_pool).get("alice", ()) for r in got.results) == [(), (("C", 2),)]
+
+
+ADNATE = ("Soldevi Adnate", "Creature — Human Cleric", (
+    "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed creature's mana value."))
+SNARE = ("Moonsnare Prototype", "Artifact", (
+    "{T}, Tap an untapped artifact or creature you control: Add {C}.\nChannel — {4}{U}, Discard Moonsnare "
+    "Prototype: The owner of target nonland permanent puts it on the top or bottom of their library."))
+
+
+def test_soldevi_adnate_sacrifices_either_kind_for_its_mana_value():
+    a = _line(ADNATE, 1)["activated"]
+    assert a["cost"] == ["{T}", {"sacrifice": {"any_of": [["black", "creature"], ["artifact", "creature"]]}}]
+    assert a["add_mana"] == {"mana": "{B}", "amount": "sacrificed_mana_value"}
+
+
+def test_moonsnare_taps_an_artifact_or_a_creature():
+    a = _line(SNARE, 1)["activated"]
+    assert a == {"cost": ["{T}", {"tap_untapped": {"count": 1, "any_of": [["artifact"], ["creature"]]}}],
+                 "add_mana": "{C}"}
+
+
+def test_either_of_more_than_two_kinds_is_not_read():
+    assert not compiled("Test Sac", "Artifact", "{T}, Sacrifice an artifact, creature, or land: Add {C}.").fully_compiled
+    assert not compiled("Test Sac", "Artifact", "{T}, Sacrifice a blue or black or red creature: Add {C}.").fully_compiled
+
+
+def test_any_of_needs_two_filters():
+    card = compiled(*ADNATE).card
+    card["abilities"][0]["activated"]["cost"][1] = {"sacrifice": {"any_of": [["black", "creature"]]}}
+    with pytest.raises(InputError, match="two or more filters"):
+        parse_card(card, "t")
+
+
+def test_the_sacrifice_takes_only_a_creature_of_either_kind():
+    def card(spec, cost):
+        c = compiled(*spec).card
+        c["mana_cost"] = cost
+        return c
+    shade, golem, wurm = (("Test Shade", "Creature — Shade", ""), ("Test Golem", "Artifact Creature — Golem", ""),
+                          ("Test Wurm", "Creature — Wurm", ""))
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [card(ADNATE, "{1}{B}"), card(shade, "{1}{B}{B}"), card(golem, "{4}"),
+                                  card(wurm, "{4}{G}{G}")],
+                        "battlefield": [{"id": x, "card": n, "controller": "alice"} for x, n in
+                                        (("sa", "Soldevi Adnate"), ("shade", "Test Shade"), ("golem", "Test Golem"),
+                                         ("wurm", "Test Wurm"))]}, "t.yaml")
+    s = Session(state)
+    assert s.can_pay("alice", "{B}{B}{B}{B}").payable          # the golem (4)
+    assert not s.can_pay("alice", "{B}{B}{B}{B}{B}").payable   # the green wurm (6) is neither kind
+    got = s.what_if(["activate sa 1"])
+    assert sorted(dict(r.state.mana_pool)["alice"] for r in got.results) == [
+        (("B", 2),), (("B", 3),), (("B", 4),)]                # itself, the shade, the golem

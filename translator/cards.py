@@ -106,6 +106,8 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
+    any_of: tuple[tuple[str, ...], ...] = ()   # sacrifice / tap_untapped: of any of these kinds, in
+                                         # place of filter ("a black or artifact creature")
     zone: str = ""                       # exile (not self): where the exiled object is: graveyard (a
                                          # card its activator owns), battlefield (a permanent they
                                          # control) or hand (any card of theirs)
@@ -341,6 +343,14 @@ def _subtypes() -> frozenset[str]:
     return SUBTYPES
 
 
+def _any_of_filters(a: Fields) -> tuple[tuple[str, ...], ...]:
+    """`any_of: [[black, creature], [artifact, creature]]`: two or more filters."""
+    alts = a.get("any_of", list, required=True)
+    if len(alts) < 2:
+        raise a.error("any_of", "is a list of two or more filters, like [[black, creature], [artifact, creature]]")
+    return tuple(parse_filter(x, a, "any_of") for x in alts)
+
+
 def parse_cost(item: Any, where: str, path: str) -> Cost:
     if isinstance(item, str):
         text = item.strip()
@@ -378,7 +388,12 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if isinstance(arg, dict):
             # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
             # permanents of that kind other than the ability's source (701.21a, 109.5)
-            a = Fields(arg, where, sub.sub(kind), {"filter", "another"})
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of"})
+            if a.has("any_of") and not a.has("another") and not a.has("filter"):
+                # "Sacrifice a black or artifact creature" (Soldevi Adnate): a permanent of any of
+                # the kinds (one filter of several, each a list of words that must all hold)
+                alts = _any_of_filters(a)
+                return Cost(kind, any_of=alts, text="Sacrifice a " + " or ".join(" ".join(x) for x in alts))
             if a.get("another", bool, required=True) is not True:
                 raise a.error("another", "is true (\"Sacrifice another creature\"); without it write the filter alone")
             filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
@@ -391,13 +406,19 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, f"must be a positive number, got {count}")
         return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
     if kind in ("tap_untapped", "untap_tapped"):
-        a = Fields(arg, where, sub.sub(kind), {"count", "filter"})
+        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of"})
         count = a.get("count", int, 1)
         if count < 1:
             raise a.error("count", f"must be a positive number, got {count}")
-        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         verb = "Tap" if kind == "tap_untapped" else "Untap"
         state = "untapped" if kind == "tap_untapped" else "tapped"
+        if a.has("any_of") and not a.has("filter"):
+            # "Tap an untapped artifact or creature you control" (Moonsnare Prototype): permanents
+            # each of any of the kinds
+            alts = _any_of_filters(a)
+            return Cost(kind, count=count, any_of=alts,
+                        text=f"{verb} {count} {state} {' or '.join(' '.join(x) for x in alts)} you control")
+        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         return Cost(kind, count=count, filter=filt,
                     text=f"{verb} {count} {state} {' '.join(filt)}s you control")
     if kind == "loyalty":

@@ -126,6 +126,20 @@ def ability_term(card: Card, ability: Ability, granted: bool = False, created: b
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
+def cost_filter(cost: Cost) -> tuple[str, list[str]]:
+    """A cost's filter term and its facts: one filter, or `any_of` several, a permanent matching
+    any of which qualifies ("a black or artifact creature": filter_alt/2, characteristics.lp)."""
+    if not cost.any_of:
+        return filter_facts(cost.filter)
+    terms, facts = [], []
+    for words in cost.any_of:
+        f, ff = filter_facts(words)
+        terms.append(f)
+        facts += ff
+    term = "fany(" + ",".join(terms) + ")"
+    return term, facts + [f"filter_alt({term},{f})." for f in terms]
+
+
 def cost_term(cost: Cost) -> str:
     match cost.kind:
         case "tap" | "untap" | "mana":
@@ -138,11 +152,11 @@ def cost_term(cost: Cost) -> str:
         case "sacrifice":
             if cost.another:                # "Sacrifice another creature" (payment.lp)
                 return f"sacrifice_other({filter_term(cost.filter)})"
-            return "sacrifice(self)" if cost.self_only else f"sacrifice({filter_term(cost.filter)})"
+            return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
         case "tap_untapped" | "untap_tapped":
-            return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
+            return f"{cost.kind}({cost.count},{cost_filter(cost)[0]})"
         case "discard":
             if cost.self_only:
                 return "discard(self)"
@@ -450,8 +464,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         facts.append(f"ability_cost({a},{i},{cost_term(cost)}).")
         for j, s in enumerate(cost.symbols):
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
-        if cost.filter:
-            facts.extend(filter_facts(cost.filter)[1])
+        if cost.filter or cost.any_of:
+            facts.extend(cost_filter(cost)[1])
     if ability.zone:
         # CR 113.6b: it functions only from the zone it states (the hand)
         facts.append(f"ability_zone({a},{ability.zone}).")

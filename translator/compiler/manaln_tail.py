@@ -90,3 +90,53 @@ def revealed_mana(text: str, ctx, normal: str):
         return None
     return {"activated": {"cost": costs, "add_mana": {
         "for_each": {"zone": "hand", "filter": list(f), "revealed": True}, "mana": m.group(2)}}}, "mana_ability"
+
+
+# -- cost parts of two kinds: "a black or artifact creature", "an artifact or creature" ------------
+
+def either_kinds(phrase: str) -> list[list[str]] | None:
+    """"black or artifact creature": [[black, creature], [artifact, creature]] (the last word the
+    noun each first word describes); "artifact or creature": [[artifact], [creature]]."""
+    from .words import kind_filter
+    first, sep, last = phrase.partition(" or ")
+    if not sep or " or " in last or " " in first:
+        return None
+    words = last.split()
+    alts = [[first] + words[1:], words] if len(words) > 1 else [[first], words]
+    out = [kind_filter(" ".join(a)) for a in alts]
+    return None if any(f is None for f in out) else [list(f) for f in out]
+
+
+def either_cost(part: str) -> dict | None:
+    """A cost part with a permanent of either of two kinds (compiler/costs.py read_cost): "Sacrifice
+    a black or artifact creature" (Soldevi Adnate), "Tap an untapped artifact or creature you
+    control" (Moonsnare Prototype): `any_of` in place of the filter (701.21a, 701.26a)."""
+    m = re.fullmatch(r"Sacrifice an? ([a-z ]+)", part.strip())
+    alts = either_kinds(m.group(1)) if m else None
+    if alts is not None:
+        return {"sacrifice": {"any_of": alts}}
+    m = re.fullmatch(r"Tap an untapped ([a-z ]+) you control", part.strip())
+    alts = either_kinds(m.group(1)) if m else None
+    if alts is not None:
+        return {"tap_untapped": {"count": 1, "any_of": alts}}
+    return None
+
+
+def sacrificed_either_mana(text: str, ctx, normal: str):
+    """"{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed
+    creature's mana value." (Soldevi Adnate): Priest of Yawgmoth's amount (the permanent sacrificed
+    for the cost as it last existed, 608.2h) with a cost of either kind, each a creature."""
+    from .costs import read_cost
+    from .mana import SYM, split_ability
+    parts = split_ability(normal)
+    if parts is None:
+        return None
+    m = re.fullmatch(rf"Add an amount of ({SYM}) equal to the sacrificed ([a-z]+)'s mana value\.", parts[1])
+    costs = read_cost(parts[0]) if m else None
+    if costs is None:
+        return None
+    sac = [c["sacrifice"] for c in costs if isinstance(c, dict) and isinstance(c.get("sacrifice"), dict)]
+    if len(sac) != 1 or "any_of" not in sac[0] or any(alt[-1] != m.group(2) for alt in sac[0]["any_of"]):
+        return None
+    return {"activated": {"cost": costs, "add_mana": {"mana": m.group(1), "amount": "sacrificed_mana_value"}}}, \
+        "mana_ability"
