@@ -156,3 +156,77 @@ def test_the_sacrifice_takes_only_a_creature_of_either_kind():
     got = s.what_if(["activate sa 1"])
     assert sorted(dict(r.state.mana_pool)["alice"] for r in got.results) == [
         (("B", 2),), (("B", 3),), (("B", 4),)]                # itself, the shade, the golem
+
+
+JACK = ("Jack-in-the-Mox", "Artifact", (
+    "{T}: Roll a six-sided die. This ability has the indicated effect.\n1 — Sacrifice Jack-in-the-Mox and you lose 5 "
+    "life.\n2 — Add {W}.\n3 — Add {U}.\n4 — Add {B}.\n5 — Add {R}.\n6 — Add {G}."))
+SCREW = ("Mana Screw", "Artifact", "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.")
+
+
+def test_jack_in_the_mox_is_one_ability_with_its_results_table():
+    c = compiled(*JACK)
+    assert c.fully_compiled
+    a = c.card["abilities"][0]["activated"]
+    assert a["does"] == [{"roll_die": {"sides": 6}}, {"sacrifice": {"what": "self", "if_roll": 1}},
+                         {"lose_life": {"amount": 5, "if_roll": 1}}]
+    assert a["add_mana"] == {"one_of": ["{W}", "{U}", "{B}", "{R}", "{G}"], "on_roll": [2, 3, 4, 5, 6]}
+    assert [e["part_of"] for e in c.card["abilities"][1:]] == [1] * 6
+
+
+def test_a_table_line_not_read_leaves_the_table_as_words():
+    text = JACK[2].replace("1 — Sacrifice Jack-in-the-Mox and you lose 5 life.", "1 — Jack-in-the-Mox phases out.")
+    c = compiled(JACK[0], JACK[1], text)
+    assert c.lines[0].status != "compiled" and all(r.status == "text" for r in c.lines[1:])
+    # a result the die does not have
+    assert not compiled(JACK[0], JACK[1], JACK[2].replace("6 — Add {G}.", "7 — Add {G}.")).fully_compiled
+
+
+def test_mana_screw_adds_on_a_won_flip():
+    a = _line(SCREW, 1)["activated"]
+    assert a == {"cost": ["{1}"], "does": [{"flip_coin": {}}], "add_mana": {"mana": "{C}{C}", "if_flip": "won"},
+                 "timing": "instant"}
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda c: c["abilities"][0]["activated"].update(does=[{"flip_coin": {}}]), "on_roll"),
+    (lambda c: c["abilities"][0]["activated"]["add_mana"].update(on_roll=[2, 3, 4, 5]), "on_roll"),
+    (lambda c: c["abilities"][1].update(part_of=2), "part_of"),
+    (lambda c: c["abilities"][0]["activated"]["does"][1]["sacrifice"].update(if_roll=7), "if_roll"),
+])
+def test_roll_vocabulary_is_checked(edit, message):
+    card = compiled(*JACK).card
+    edit(card)
+    with pytest.raises(InputError, match=message):
+        parse_card(card, "t")
+
+
+def test_part_of_names_a_line_that_rolls():
+    card = compiled(*JACK).card
+    card["abilities"][0] = {"line": 1, "text": JACK[2].splitlines()[0]}
+    with pytest.raises(InputError, match="rolls no die"):
+        parse_card(card, "t")
+
+
+def test_each_result_of_the_roll_is_an_outcome_and_planners_leave_it_out():
+    state = _state([JACK, RING], [{"id": "jack", "card": "Jack-in-the-Mox", "controller": "alice"},
+                                  {"id": "ring", "card": "Test Ring", "controller": "alice"}])
+    s = Session(state)
+    assert s.could_produce().types["jack"] == ("W", "U", "B", "R", "G")     # 106.7: any result's
+    got = s.can_pay("alice", "{W}")
+    assert not got.payable and [x[0] for x in got.left_out] == ["jack"]
+    assert s.can_pay("alice", "{2}").payable                                 # the ring alone
+    results = s.what_if(["activate jack 1"]).results
+    outcomes = sorted((next(c.change.result for c in r.changes if c.change.name == "die_roll"),
+                       dict(r.state.mana_pool).get("alice", ()), dict(r.state.life)["alice"]) for r in results)
+    assert outcomes == [(1, (), 15), (2, (("W", 1),), 20), (3, (("U", 1),), 20), (4, (("B", 1),), 20),
+                        (5, (("R", 1),), 20), (6, (("G", 1),), 20)]
+
+
+def test_a_roll_with_a_mana_trigger_is_refused():
+    heart = ("Test Heart", "Enchantment", "Whenever a player taps an artifact for mana, that player adds an "
+             "additional {C}.")
+    state = _state([JACK, heart], [{"id": "jack", "card": "Jack-in-the-Mox", "controller": "alice"},
+                                   {"id": "heart", "card": "Test Heart", "controller": "alice"}])
+    results = Session(state).what_if(["activate jack 1"]).results
+    assert results and all(r.illegal is not None and "706.3a" in str(r.illegal) for r in results)

@@ -347,6 +347,9 @@ KINDS: dict[str, Kind] = {
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),
+    # "Roll a six-sided die." (706.1a): each result from 1 to sides an outcome. An action after it
+    # may have `if_roll: N`, the line of its results table for that result (706.3a; Jack-in-the-Mox).
+    "roll_die": Kind({"sides": _positive}, required=("sides",)),
 }
 # The parameter any action may have after a flip_coin in the same list (705.1, 608.2c).
 IF_FLIP = ("won", "lost")
@@ -364,6 +367,14 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
                                                     "If you win the flip, ...\")")
     if len(flips) > 1:
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
+    rolls = [i for i, a in enumerate(actions) if a.kind == "roll_die"]
+    for i, a in enumerate(actions):
+        r = a.get("if_roll")
+        if r is not None and (len(rolls) != 1 or rolls[0] > i or r > actions[rolls[0]].get("sides")):
+            raise InputError(where, f"{path}[{i}]", "if_roll goes after the one roll_die of the list, a result the "
+                                                    "die has (\"Roll a six-sided die ... 1 — ...\")")
+    if len(rolls) > 1:
+        raise InputError(where, f"{path}[{rolls[1]}]", "one roll_die per list here")
     return actions
 
 
@@ -375,12 +386,18 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip"})
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_roll"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
             if value not in IF_FLIP or kind == "flip_coin":
                 raise f.error(key, f"must be won or lost, on an action after flip_coin, got {describe(value)}")
+            params[key] = value
+            continue
+        if key == "if_roll":            # (any kind: carried out only on that result of the roll, 706.3a)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1 or kind == "roll_die":
+                raise f.error(key, f"must be a result of the die (1 or more), on an action after roll_die, got "
+                                   f"{describe(value)}")
             params[key] = value
             continue
         check = spec.params[key]

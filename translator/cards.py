@@ -144,6 +144,9 @@ class ManaEffect:
                                          # permanents matching any of these filters (Mox Amber)
     power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
     named_self: bool = False             # for_each: only those with its source's name (201.2)
+    results: tuple[int | str, ...] = ()  # fixed: the option added only on this result of the ability's
+                                         # die roll (on_roll, 706.3a) or coin flip (if_flip, 705.2),
+                                         # one per option; none on any other result
     revealed: bool = False               # for_each in the hand: any number of those cards its
                                          # controller reveals as it resolves (701.20a, Metalworker)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
@@ -167,8 +170,10 @@ class Ability:
                                          # alternative_cost (118.9: paid instead of the mana cost) |
                                          # additional_cost (601.2f: words; casting refused) |
                                          # reminder (207.2a: reminder text only; effect_text: its rules) |
-                                         # transforms_from (712.8e; effect_text: the front face's name)
+                                         # transforms_from (712.8e; effect_text: the front face's name) |
+                                         # part_of (706.3b: a line of another's results table)
     keywords: tuple[str, ...] = ()
+    part_of: int = 0                     # part_of: the line of the ability this line is part of
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
     effect_text: str = ""                # an effect outside the vocabulary, kept verbatim
@@ -783,7 +788,8 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards"})
+                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards",
+                                  "on_roll", "if_flip"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
@@ -802,14 +808,29 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         amount = parse_amount(f, False)
         if amount == "devotion":
             raise f.error("amount", "devotion to the chosen color goes with any: color; here write {devotion: COLOR}")
-        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount)
+        results: tuple[int | str, ...] = ()
+        if f.has("if_flip"):
+            # "Flip a coin. If you win the flip, add {C}{C}." (Mana Screw, 705.2)
+            if f.data["if_flip"] not in ("won", "lost") or amount != 1:
+                raise f.error("if_flip", "is won or lost, with the mana added once")
+            results = (f.data["if_flip"],)
+        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount, results=results)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         if not opts:
             raise f.error("one_of", "list the mana it may add, like [\"{R}\", \"{G}\"]")
+        results = ()
+        if f.has("on_roll"):
+            # "2 — Add {W}. / 3 — Add {U}. ..." (Jack-in-the-Mox: a results table, 706.3a): option i
+            # on the i-th result listed, none on another result
+            rolls = f.get("on_roll", list)
+            if len(rolls) != len(opts) or len(set(rolls)) != len(rolls) or \
+                    any(isinstance(r, bool) or not isinstance(r, int) or r < 1 for r in rolls):
+                raise f.error("on_roll", "lists one result of the die (1 or more) for each option of one_of, each once")
+            results = tuple(rolls)
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
-            for i, o in enumerate(opts)), rider=rider)
+            for i, o in enumerate(opts)), rider=rider, results=results)
     if f.has("among_cards"):
         # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted
         # Grafstone): a color one of the cards its controller owns there has (400.2, 105.1)
@@ -1021,7 +1042,7 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
-             "transforms_from"}
+             "transforms_from", "part_of"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -1065,6 +1086,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
+    if kind == "part_of":
+        # CR 706.3b: a results table's lines ("2 — Add {W}.") are part of the ability that rolls
+        # the die, on an earlier line, which holds what they do (its does and add_mana)
+        if granted or isinstance(arg, bool) or not isinstance(arg, int) or not 1 <= arg < line:
+            raise f.error(kind, "is the number of an earlier line, the ability this line is part of")
+        return Ability(line, kind, part_of=arg)
     if kind == "reminder":
         return _parse_reminder(f, arg, line, granted)
     if kind == "transforms_from":
@@ -1211,6 +1238,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if mana is not None and mana.results:
+            # (a results table, 706.3a, or "If you win the flip, add ...", 705.2: of the ability's own
+            # roll or flip, on a mana ability, 605.1a)
+            need = "flip_coin" if isinstance(mana.results[0], str) else "roll_die"
+            act = next((x for x in does if x.kind == need), None) if does else None
+            if kind != "activated" or act is None or (need == "roll_die" and max(mana.results) > act.get("sides")):
+                raise a.error("add_mana", "on_roll / if_flip go on an activated ability whose does rolls a die with "
+                                          "those results (roll_die) / flips a coin (flip_coin)")
         if any(str(d.get("amount", "")).startswith("sacrificed_") for d in does) and \
                 not any(c.kind == "sacrifice" and not c.self_only for c in costs):
             # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
@@ -1743,11 +1778,20 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
         raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
                                    "has no ability entry; every line must be written in the vocabulary")
     _check_chosen_links(abilities, f)
+    _check_part_of(abilities, f)
     indicator = f.get("color_indicator", list, [])
     if any(c not in COLORS for c in indicator):
         raise f.error("color_indicator", f"a list of colors: {', '.join(sorted(COLORS))}")
     return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
                 loyalty, where, tuple(indicator))
+
+
+def _check_part_of(abilities: tuple[Ability, ...], f: Fields) -> None:
+    """CR 706.3b: a line `part_of` another is a line of its results table: that ability rolls a die."""
+    by_line = {a.line: a for a in abilities}
+    for a in abilities:
+        if a.kind == "part_of" and not any(x.kind == "roll_die" for x in by_line[a.part_of].does):
+            raise f.error("abilities", f"line {a.line} is part_of line {a.part_of}, which rolls no die (roll_die)")
 
 
 def _check_chosen_links(abilities: tuple[Ability, ...], f: Fields) -> None:

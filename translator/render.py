@@ -216,6 +216,8 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         for i, option in enumerate(mana.options, start=1):
             for letter, n in sorted(Counter(option).items()):
                 facts.append(f"adds_fixed({a},{i},{MANA_LETTER[letter]},{n}).")
+        # option i only on that result of its roll or flip (706.3a, 705.2): mana_on_result/3
+        facts += [f"mana_on_result({a},{i},{r})." for i, r in enumerate(mana.results, start=1)]
     if mana.kind == "any" and mana.of_kind == "commander_identity":
         facts.append(f"adds_identity({a}).")
     elif mana.kind == "any" and mana.of_kind == "own_colors":
@@ -426,6 +428,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     if ability.kind == "intrinsic":
         # CR 305.6: the ability comes from the land type; this line is its reminder text.
         return [f"intrinsic_line({quote(card.name)},{quote(t)},{ability.line})." for t in ability.intrinsic]
+    if ability.kind == "part_of":
+        return []       # (706.3b: what the line does is its ability's, on the line it is part of)
     if ability.kind in ("deck_construction", "opening_hand"):
         return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":

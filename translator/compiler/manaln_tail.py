@@ -140,3 +140,101 @@ def sacrificed_either_mana(text: str, ctx, normal: str):
         return None
     return {"activated": {"cost": costs, "add_mana": {"mana": m.group(1), "amount": "sacrificed_mana_value"}}}, \
         "mana_ability"
+
+
+# -- a die roll with a results table (CR 706.3) -----------------------------------------------------
+
+ROLL = re.compile(r"(.+?): Roll an? (?:(\w+)-sided die|d(\d+))\. This ability has the indicated effect\.")
+RESULT = re.compile(r"(\d+) — (.+)")
+
+
+def _said(line: str, name: str) -> str:
+    from .words import REMINDER, self_reference
+    return self_reference(REMINDER.sub("", line).strip(), name)
+
+
+def roll_table(lines: tuple[str, ...], name: str, at: int, planeswalker: bool = False) -> dict | None:
+    """The activated ability on line `at` (0-based) "[Cost]: Roll a six-sided die. This ability has
+    the indicated effect." with its results table, the "N — [effect]" lines after it (706.3a, 706.3b:
+    one ability): each "Add {W}." result an option of `one_of` added on that result only (`on_roll`),
+    any other result's instructions actions with `if_roll: N`. None unless every line of the table
+    is read, and at least one adds mana (a mana ability, 605.1a)."""
+    from .costs import read_cost
+    from .effects import read_effect
+    from .words import number
+    m = ROLL.fullmatch(_said(lines[at], name))
+    if m is None:
+        return None
+    sides = number(m.group(2)) if m.group(2) else int(m.group(3))
+    costs = read_cost(m.group(1), planeswalker)
+    if not sides or costs is None:
+        return None
+    options, rolls, does, seen = [], [], [{"roll_die": {"sides": sides}}], set()
+    for line in lines[at + 1:]:
+        r = RESULT.fullmatch(_said(line, name))
+        if r is None:
+            break
+        n, effect = int(r.group(1)), r.group(2)
+        if not 1 <= n <= sides or n in seen:
+            return None
+        seen.add(n)
+        add = re.fullmatch(rf"Add ({SYMS})\.", effect)
+        if add is not None:
+            options.append(add.group(1))
+            rolls.append(n)
+            continue
+        # "Sacrifice ~ and you lose 5 life.": two instructions in the order written (608.2c)
+        read = read_effect(re.sub(r" and (you \w+ )", lambda x: ". " + x.group(1).capitalize(), effect))
+        if read is None or read.target is not None or read.creates is not None or read.tokens:
+            return None
+        does += [{k: {**v, "if_roll": n} for k, v in action.items()} for action in read.does]
+    if not options:
+        return None
+    effect = m.group(0)[len(m.group(1)) + 2:]
+    return {"cost": costs, "effect": effect, "does": does, "add_mana": {"one_of": options, "on_roll": rolls}}
+
+
+def die_roll_mana(text: str, ctx):
+    """Jack-in-the-Mox: the rolling line is the mana ability (roll_table), each line of its table
+    `part_of` that line (706.3b: one ability)."""
+    lines = ctx.lines
+    if not lines:
+        return None
+    i = next((k for k, line in enumerate(lines) if line.strip() == text.strip()), None)
+    if i is None:
+        return None
+    pw = "planeswalker" in ctx.type_line.lower()
+    if ROLL.fullmatch(_said(text, ctx.name)):
+        entry = roll_table(lines, ctx.name, i, pw)
+        return None if entry is None else ({"activated": entry}, "mana_ability")
+    if RESULT.fullmatch(_said(text, ctx.name)) is None:
+        return None
+    j = i - 1
+    while j >= 0 and RESULT.fullmatch(_said(lines[j], ctx.name)):
+        j -= 1
+    if j < 0 or roll_table(lines, ctx.name, j, pw) is None:
+        return None
+    return {"part_of": j + 1}, "part_of"
+
+
+def flip_mana(text: str, ctx, normal: str):
+    """"{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant." (Mana Screw):
+    a mana ability (605.1a) whose mana is added on the result named only (705.2; `if_flip`), with
+    its activation instructions (602.5)."""
+    from .costs import read_cost
+    from .mana import closing_instructions, split_ability
+    from .words import sentences
+    parts = split_ability(normal)
+    if parts is None:
+        return None
+    said = sentences(parts[1])
+    closed = closing_instructions(entry := {}, said, said)
+    if closed is None or len(closed[0]) != 2 or closed[0][0] != "Flip a coin.":
+        return None
+    m = re.fullmatch(rf"If you (win|lose) the flip, add ({SYMS})\.", closed[0][1])
+    costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
+    if m is None or costs is None:
+        return None
+    return {"activated": {"cost": costs, "does": [{"flip_coin": {}}],
+                          "add_mana": {"mana": m.group(2), "if_flip": "won" if m.group(1) == "win" else "lost"},
+                          **entry}}, "mana_ability"
