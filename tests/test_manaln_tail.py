@@ -230,3 +230,40 @@ def test_a_roll_with_a_mana_trigger_is_refused():
                                    {"id": "heart", "card": "Test Heart", "controller": "alice"}])
     results = Session(state).what_if(["activate jack 1"]).results
     assert results and all(r.illegal is not None and "706.3a" in str(r.illegal) for r in results)
+
+
+GRAVE = ("Grave Birthing", "Instant", (
+    "Devoid (This card has no color.)\nTarget opponent exiles a card from their graveyard. You create a 1/1 colorless "
+    "Eldrazi Scion creature token. It has \"Sacrifice this creature: Add {C}.\"\nDraw a card."))
+BROOD = ("Brood Birthing", "Sorcery", (
+    "If you control an Eldrazi Spawn, create three 0/1 colorless Eldrazi Spawn creature tokens. They have "
+    "\"Sacrifice this creature: Add {C}.\" Otherwise, create one of those tokens."))
+
+
+def test_grave_birthing_reads_the_opponents_exile_and_your_token():
+    c = compiled(*GRAVE)
+    assert c.fully_compiled
+    s = c.card["abilities"][1]["spell"]
+    assert s["target"] == "opponent"
+    assert s["does"] == [{"move": {"what": "card_from_graveyard", "whose": "target", "to": "exile"}},
+                         {"create_token": {"card": "Eldrazi Scion Token"}}]
+    assert [t["name"] for t in c.tokens] == ["Eldrazi Scion Token"]
+
+
+def test_brood_birthing_is_one_creation_or_the_other():
+    c = compiled(*BROOD)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["spell"]["does"] == [
+        {"create_token": {"card": "Eldrazi Spawn Token", "count": 3, "if_you_control": ["eldrazi", "spawn"]}},
+        {"create_token": {"card": "Eldrazi Spawn Token", "unless_you_control": ["eldrazi", "spawn"]}}]
+
+
+def test_brood_birthing_without_a_spawn_creates_one_token():
+    c = compiled(*BROOD)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, *c.tokens], "mana_pool": {"alice": "{R}{C}"},
+                        "hand": {"alice": [{"id": "brood", "card": "Brood Birthing"}]}, "battlefield": []}, "t.yaml")
+    (r,) = Session(state).what_if(["cast brood", "resolve"]).results
+    assert r.illegal is None
+    made = [ch.change for ch in r.changes if ch.change.name == "create_token"]
+    assert [(m.token, m.amount) for m in made] == [("Eldrazi Spawn Token", 1)]

@@ -148,8 +148,9 @@ KINDS: dict[str, Kind] = {
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
         required=("what", "to"),
-        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard"),
-                "whose names the player of top_of_library, hand, card_from_hand or graveyard"),
+        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
+                                                             "card_from_graveyard"),
+                "whose names the player of top_of_library, hand, card_from_hand, graveyard or card_from_graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                # "You may put a land card from your hand onto the battlefield" (card_from_hand
@@ -166,8 +167,12 @@ KINDS: dict[str, Kind] = {
                 "filter goes with the top card (no count)"),
                # "return a creature or planeswalker card from your graveyard to your hand"
                # (Takenuma): one card of the graveyard, chosen as it resolves (608.2d)
-               (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p),
-                "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\")"),
+               # (neither, whose: target: "Target opponent exiles a card from their graveyard", Grave
+               # Birthing: any card of it)
+               (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p)
+                and not ("filter" not in p and p.get("whose") == "target"),
+                "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
+                "only with whose: target (\"a card from their graveyard\")"),
                (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
@@ -228,7 +233,11 @@ KINDS: dict[str, Kind] = {
                          required=("from", "to")),
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
-    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag},
+    # "If you control an Eldrazi Spawn, create three ... tokens. ... Otherwise, create one of those
+    # tokens." (Brood Birthing: if_you_control, then unless_you_control: its controller controls
+    # no such permanent then, 608.2c).
+    "create_token": Kind({"card": _name, "count": _positive, "for_each_counter": _name, "may": _flag,
+                          "if_you_control": FILTER, "unless_you_control": FILTER},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},

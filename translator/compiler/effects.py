@@ -1073,3 +1073,9 @@ SENTENCES = _LAND_MOVES + SENTENCES
 from .land_lines import SENTENCES as _LAND_LINES
 
 SENTENCES = _LAND_LINES + SENTENCES
+
+# -- the non-Land mana cards' last tail (compiler/manaln_sentences.py): a card exiled from a target
+# player's graveyard by that player, "You create ..." ---------------------------------------------
+from .manaln_sentences import SENTENCES as _MANALN
+
+SENTENCES = _MANALN + SENTENCES

@@ -238,3 +238,29 @@ def flip_mana(text: str, ctx, normal: str):
     return {"activated": {"cost": costs, "does": [{"flip_coin": {}}],
                           "add_mana": {"mana": m.group(2), "if_flip": "won" if m.group(1) == "win" else "lost"},
                           **entry}}, "mana_ability"
+
+
+OTHERWISE_ONE = re.compile(r"If you control an? ([A-Z][a-z]+(?: [A-Z][a-z]+)*), (create (?:two|three|four|five) "
+                           r".+? tokens\. They have \"[^\"]+\") Otherwise, create one of those tokens\.")
+
+
+def otherwise_one_token(text: str, ctx, normal: str):
+    """"If you control an Eldrazi Spawn, create three 0/1 colorless Eldrazi Spawn creature tokens. They
+    have "Sacrifice this creature: Add {C}." Otherwise, create one of those tokens." (Brood Birthing,
+    a sorcery): the tokens created only if its controller controls such a permanent as it resolves
+    (`if_you_control`), else one of them (`unless_you_control`): one instruction or the other (608.2c)."""
+    from .effects import read_effect
+    from .words import kind_filter
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    m = OTHERWISE_ONE.fullmatch(normal)
+    f = kind_filter(m.group(1)) if m else None
+    read = read_effect(m.group(2)[0].upper() + m.group(2)[1:]) if f else None
+    if read is None or read.target is not None or read.creates is not None or len(read.does) != 1 or \
+            "create_token" not in read.does[0]:
+        return None
+    made = read.does[0]["create_token"]
+    ctx.tokens.extend(read.tokens)
+    does = [{"create_token": {**made, "if_you_control": list(f)}},
+            {"create_token": {"card": made["card"], "unless_you_control": list(f)}}]
+    return {"spell": {"effect": text, "does": does}}, "spell"
