@@ -267,3 +267,19 @@ def test_brood_birthing_without_a_spawn_creates_one_token():
     assert r.illegal is None
     made = [ch.change for ch in r.changes if ch.change.name == "create_token"]
     assert [(m.token, m.amount) for m in made] == [("Eldrazi Spawn Token", 1)]
+
+
+OROCHI = ("Orochi Merge-Keeper", "Creature — Snake Druid", (
+    "{T}: Add {G}.\nAs long as Orochi Merge-Keeper is modified, it has \"{T}: Add {G}{G}.\" (Equipment, Auras you "
+    "control, and counters are modifications.)"))
+
+
+def test_orochi_grants_itself_mana_while_modified():
+    assert _line(OROCHI, 2)["static"] == {"condition": "self_modified", "grant": {
+        "to": "self", "ability": {"activated": {"cost": ["{T}"], "add_mana": "{G}{G}"}}}}
+
+
+@pytest.mark.parametrize("counters, payable", [({}, False), ({"charge": 1}, True)])
+def test_a_counter_of_any_kind_makes_it_modified(counters, payable):
+    state = _state([OROCHI], [{"id": "o", "card": "Orochi Merge-Keeper", "controller": "alice", "counters": counters}])
+    assert Session(state).can_pay("alice", "{G}{G}").payable is payable

@@ -1482,7 +1482,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 
 
 CONDITIONS = ("you_control_your_commander",
-              "self_untapped")      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
+              "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
+              "self_modified")      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1510,7 +1511,7 @@ def _static_condition(a: Fields) -> Condition:
     if cond.kind != "you_control" or cond.other:
         raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
                                    "at_most}}, {in_graveyard: {filter?, at_least}}, {enchanted: FILTER}, "
-                                   "self_untapped or you_control_your_commander")
+                                   "self_untapped, self_modified or you_control_your_commander")
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).

@@ -264,3 +264,19 @@ def otherwise_one_token(text: str, ctx, normal: str):
     does = [{"create_token": {**made, "if_you_control": list(f)}},
             {"create_token": {"card": made["card"], "unless_you_control": list(f)}}]
     return {"spell": {"effect": text, "does": does}}, "spell"
+
+
+def modified_grant(text: str, ctx, normal: str):
+    """"As long as ~ is modified, it has "{T}: Add {G}{G}."" (Orochi Merge-Keeper): a grant of the
+    quoted mana ability to its own source while it is modified (700.9: a counter on it, equipped, or
+    enchanted by an Aura its controller controls; 604.2)."""
+    from .mana import activated_mana
+    m = re.fullmatch(r'As long as ~ is modified, it has "([^"]+)"\.?', normal)
+    mo = re.search(r'"([^"]+)"\.?$', text)
+    if m is None or mo is None or "creature" not in ctx.type_line.lower():
+        return None
+    inner = activated_mana(m.group(1), mo.group(1))
+    if inner is None or inner[1]:
+        return None
+    return {"static": {"condition": "self_modified", "grant": {"to": "self", "ability": {"activated": inner[0]}}}}, \
+        "mana_grant"
