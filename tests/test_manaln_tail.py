@@ -283,3 +283,56 @@ def test_orochi_grants_itself_mana_while_modified():
 def test_a_counter_of_any_kind_makes_it_modified(counters, payable):
     state = _state([OROCHI], [{"id": "o", "card": "Orochi Merge-Keeper", "controller": "alice", "counters": counters}])
     assert Session(state).can_pay("alice", "{G}{G}").payable is payable
+
+
+CABAL = ("Cabal Ritual", "Instant", (
+    "Add {B}{B}{B}.\nThreshold — Add {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard."))
+PETITION = ("Dark Petition", "Sorcery", (
+    "Search your library for a card, put that card into your hand, then shuffle.\nSpell mastery — If there are two "
+    "or more instant and/or sorcery cards in your graveyard, add {B}{B}{B}."))
+BOLT = ("Test Bolt", "Instant", "Test Bolt deals 3 damage to any target.")
+
+
+def test_cabal_ritual_reads_as_two_lines_exactly_one_of_which_adds():
+    c = compiled(*CABAL)
+    assert c.fully_compiled
+    assert [a["spell"] for a in c.card["abilities"]] == [
+        {"add_mana": "{B}{B}{B}", "mana_unless": {"in_graveyard": {"at_least": 7}}},
+        {"add_mana": "{B}{B}{B}{B}{B}", "mana_if": {"in_graveyard": {"at_least": 7}}}]
+
+
+def test_dark_petition_counts_instants_and_sorceries():
+    s = _line(PETITION, 2)["spell"]
+    assert s == {"add_mana": "{B}{B}{B}",
+                 "mana_if": {"in_graveyard": {"at_least": 2, "any_of": [["instant"], ["sorcery"]]}}}
+
+
+def _cast(spec, graveyard, library=()):
+    c = compiled(*spec)                     # (no mana cost: pool_lines compiles none)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, compiled(*BOLT).card, compiled(*BEAR).card],
+                        "hand": {"alice": [{"id": "spell", "card": spec[0]}]},
+                        "library": {"alice": [{"id": f"l{i}", "card": n} for i, n in enumerate(library)]},
+                        "graveyard": {"alice": [{"id": f"g{i}", "card": n} for i, n in enumerate(graveyard)]},
+                        "battlefield": []}, "t.yaml")
+    (r,) = Session(state).what_if(["cast spell", "resolve"]).results
+    assert r.illegal is None, r.illegal
+    return dict(r.state.mana_pool).get("alice", ())
+
+
+@pytest.mark.parametrize("cards, pool", [(6, (("B", 3),)), (7, (("B", 5),))])
+def test_cabal_ritual_adds_one_or_the_other(cards, pool):
+    assert _cast(CABAL, ["Test Bear"] * cards) == pool
+
+
+@pytest.mark.parametrize("graveyard, pool", [(["Test Bolt", "Test Bolt"], (("B", 3),)), (["Test Bolt", "Test Bear"], ())])
+def test_dark_petition_adds_only_with_spell_mastery(graveyard, pool):
+    assert _cast(PETITION, graveyard, library=["Test Bear"]) == pool
+
+
+def test_mana_if_goes_on_a_spell():
+    card = compiled(*PETITION).card
+    card["abilities"][1] = {"line": 2, "triggered": {"effect": "x", "add_mana": "{B}", "mana_if": {
+        "in_graveyard": {"at_least": 2}}}}
+    with pytest.raises(InputError, match="mana_if"):
+        parse_card(card, "t")

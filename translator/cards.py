@@ -216,6 +216,10 @@ class Ability:
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
                                          # event is about ("Whenever another Elf you control enters")
+    # a spell's mana only if / unless its controller has that many cards (of any of the filters) in
+    # their graveyard as it resolves: (if | unless, at_least, filters) ("Spell mastery — If there are
+    # two or more instant and/or sorcery cards in your graveyard, add {B}{B}{B}.", Dark Petition)
+    mana_condition: tuple | None = None
     instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
     instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
     may_add: bool = False                # triggered: "you may add {R}{R}" (608.2d)
@@ -708,6 +712,25 @@ NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
 SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
 
+def _parse_mana_condition(a: Fields, kind: str, mana) -> tuple | None:
+    """`mana_if` / `mana_unless: {in_graveyard: {at_least: N, any_of?: [FILTER, ...]}}` beside a
+    spell's add_mana: the mana is added only if (unless) its controller owns at least N cards (of any
+    of the kinds, by what they print) in their graveyard as it resolves (608.2c; Dark Petition's
+    spell mastery; Cabal Ritual's threshold, one line's mana unless, the other's if)."""
+    keys = [k for k in ("mana_if", "mana_unless") if a.has(k)]
+    if not keys:
+        return None
+    if len(keys) > 1 or kind != "spell" or mana is None:
+        raise a.error(keys[0], "goes beside add_mana on a spell, one of mana_if or mana_unless")
+    c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard"})
+    g = Fields(c.get("in_graveyard", dict, required=True), a.where, c.sub("in_graveyard"), {"at_least", "any_of"})
+    n = g.get("at_least", int, required=True)
+    if isinstance(n, bool) or n < 1:
+        raise g.error("at_least", "must be a positive number")
+    filters = tuple(parse_filter(x, g, "any_of") for x in g.get("any_of", list, []))
+    return ("if" if keys[0] == "mana_if" else "unless", n, filters)
+
+
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
     """`instead: {if: CONDITION, add_mana: MANA}` beside an activated ability's add_mana: "{T}: Add
     {G}. If you control four or more creatures, add {G}{G} instead." (Leafkin Druid): the
@@ -1118,7 +1141,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed"}
+                   "may_add", "delayed", "mana_if", "mana_unless"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1283,12 +1306,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
+        mana_condition = _parse_mana_condition(a, kind, mana)
         may_add = a.get("may_add", bool, False)
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
             raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
-                       may_add=may_add,
+                       may_add=may_add, mana_condition=mana_condition,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,

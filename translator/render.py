@@ -509,6 +509,14 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
         facts.extend(subject_facts(a, ability.when_subject))
+    if ability.mana_condition is not None:
+        # a spell's mana only if / unless its controller has that many cards in their graveyard
+        # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)
+        sense, n, filters = ability.mana_condition
+        facts.append(f"mana_condition({a},{sense},{n}).")
+        for words in filters:
+            f, ff = filter_facts(words)
+            facts += [f"mana_condition_filter({a},{f})."] + ff
     if ability.instead_mana is not None:
         # "If [condition], add [mana] instead": the other mana, an ability term of its own with
         # the condition as its activation condition (checked in costs.lp, used in mana.lp)

@@ -280,3 +280,61 @@ def modified_grant(text: str, ctx, normal: str):
         return None
     return {"static": {"condition": "self_modified", "grant": {"to": "self", "ability": {"activated": inner[0]}}}}, \
         "mana_grant"
+
+
+# -- a spell's mana under a condition on its controller's graveyard (608.2c) ------------------------
+
+GRAVEYARD_IF = re.compile(rf"If there are (\w+) or more (?:([a-z]+(?: and/or [a-z]+)?) )?cards in your graveyard, "
+                          rf"add ({SYMS})\.")
+INSTEAD_IF = re.compile(rf"Add ({SYMS}) instead if (\w+) or more cards are in your graveyard\.")
+
+
+def _graveyard_condition(count: str, kinds: str | None) -> dict | None:
+    from .words import kind_filter, number
+    n = number(count)
+    if not n:
+        return None
+    cond: dict = {"at_least": n}
+    if kinds:
+        fs = [kind_filter(k) for k in kinds.split(" and/or ")]
+        if any(f is None for f in fs):
+            return None
+        cond["any_of"] = [list(f) for f in fs]
+    return {"in_graveyard": cond}
+
+
+def graveyard_mana(text: str, ctx):
+    """A spell's mana under a condition on its controller's graveyard, as it resolves (608.2c):
+    "Spell mastery — If there are two or more instant and/or sorcery cards in your graveyard, add
+    {B}{B}{B}." (Dark Petition: `mana_if`); "Add {B}{B}{B}." followed by "Threshold — Add
+    {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard." (Cabal Ritual: the first
+    line's mana `mana_unless` the condition, the second's `mana_if` it: exactly one adds, 106.3)."""
+    from .lines import prepared
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    p = prepared(text, ctx)
+    if p is None:
+        return None
+    said = p[0]
+    m = GRAVEYARD_IF.fullmatch(said)
+    if m:
+        cond = _graveyard_condition(m.group(1), m.group(2))
+        return None if cond is None else ({"spell": {"add_mana": m.group(3), "mana_if": cond}}, "spell_mana")
+    lines = list(ctx.lines)
+    i = next((k for k, line in enumerate(lines) if line.strip() == text.strip()), None)
+    if i is None:
+        return None
+    m = INSTEAD_IF.fullmatch(said)
+    if m:
+        before = prepared(lines[i - 1], ctx) if i > 0 else None
+        cond = _graveyard_condition(m.group(2), None)
+        if before is None or cond is None or not re.fullmatch(rf"Add {SYMS}\.", before[0]):
+            return None
+        return {"spell": {"add_mana": m.group(1), "mana_if": cond}}, "spell_mana"
+    m = re.fullmatch(rf"Add ({SYMS})\.", said)
+    after = prepared(lines[i + 1], ctx) if m and i + 1 < len(lines) else None
+    other = INSTEAD_IF.fullmatch(after[0]) if after else None
+    cond = _graveyard_condition(other.group(2), None) if other else None
+    if cond is None:
+        return None
+    return {"spell": {"add_mana": m.group(1), "mana_unless": cond}}, "spell_mana"
