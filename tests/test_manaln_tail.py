@@ -336,3 +336,23 @@ def test_mana_if_goes_on_a_spell():
         "in_graveyard": {"at_least": 2}}}}
     with pytest.raises(InputError, match="mana_if"):
         parse_card(card, "t")
+
+
+LANTERN = ("Jack-o'-Lantern", "Artifact", (
+    "{1}, {T}, Sacrifice Jack-o'-Lantern: Exile up to one target card from a graveyard. Draw a card.\n"
+    "{1}, Exile Jack-o'-Lantern from your graveyard: Add one mana of any color."))
+
+
+def test_jack_o_lantern_adds_mana_from_the_graveyard():
+    c = compiled(*LANTERN)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"] == {"zone": "graveyard", "cost": ["{1}", {"exile": "self"}],
+                                                   "add_mana": {"any": "color"}}
+
+
+def test_the_graveyard_mana_ability_pays_from_the_graveyard_only():
+    board = [{"id": "ring", "card": "Test Ring", "controller": "alice"}]
+    yard = _state([LANTERN, RING], board, graveyard={"alice": [{"id": "jack", "card": "Jack-o'-Lantern"}]})
+    assert Session(yard).can_pay("alice", "{C}{R}").payable
+    on_field = _state([LANTERN, RING], board + [{"id": "jack", "card": "Jack-o'-Lantern", "controller": "alice"}])
+    assert not Session(on_field).can_pay("alice", "{C}{R}").payable      # 113.6m: not from the battlefield

@@ -338,3 +338,21 @@ def graveyard_mana(text: str, ctx):
     if cond is None:
         return None
     return {"spell": {"add_mana": m.group(1), "mana_unless": cond}}, "spell_mana"
+
+
+def graveyard_mana_ability(text: str, ctx, normal: str):
+    """"{1}, Exile ~ from your graveyard: Add one mana of any color." (Jack-o'-Lantern): a mana ability
+    that functions only from its owner's graveyard (113.6m: its cost exiles the card from there),
+    `zone: graveyard` with `{exile: self}`; a cost only a permanent pays is not read (113.6j)."""
+    from .mana import activated_mana, split_ability
+    parts, printed = split_ability(normal), split_ability(text)
+    if parts is None or printed is None:
+        return None
+    costs = [c.strip() for c in parts[0].split(",")]
+    if costs.count("Exile ~ from your graveyard") != 1 or any(c in ("{T}", "{Q}") for c in costs):
+        return None
+    said = ", ".join("Exile ~" if c == "Exile ~ from your graveyard" else c for c in costs)
+    read = activated_mana(f"{said}: {parts[1]}", f"{said}: {printed[1]}")
+    if read is None or read[1] or set(read[0]) - {"cost", "add_mana"}:
+        return None
+    return {"activated": {"zone": "graveyard", **read[0]}}, "mana_ability"
