@@ -356,3 +356,41 @@ def test_the_graveyard_mana_ability_pays_from_the_graveyard_only():
     assert Session(yard).can_pay("alice", "{C}{R}").payable
     on_field = _state([LANTERN, RING], board + [{"id": "jack", "card": "Jack-o'-Lantern", "controller": "alice"}])
     assert not Session(on_field).can_pay("alice", "{C}{R}").payable      # 113.6m: not from the battlefield
+
+
+ESIKA = ("Esika, God of the Tree", "Legendary Creature — God", (
+    "Vigilance\n{T}: Add one mana of any color.\nOther legendary creatures you control have vigilance and \"{T}: Add "
+    "one mana of any color.\""))
+CULTIVATION = ("Careful Cultivation", "Enchantment — Aura", (
+    "Enchant artifact or creature\nAs long as enchanted permanent is a creature, it gets +1/+3 and has reach and "
+    "\"{T}: Add {G}{G}.\""))
+
+
+def test_esika_grants_the_keyword_with_the_mana_ability():
+    c = compiled(*ESIKA)
+    assert c.fully_compiled
+    assert c.card["abilities"][2]["static"] == {"grant": {
+        "to": {"filter": ["legendary", "creature"], "controller": "you", "other": True},
+        "ability": {"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}}}, "keywords": ["vigilance"]}}
+
+
+def test_careful_cultivation_grants_while_it_enchants_a_creature():
+    assert _line(CULTIVATION, 2)["static"] == {
+        "condition": {"enchanted": ["creature"]}, "pt": {"modify": "+1/+3", "to": "enchanted_permanent"},
+        "grant": {"to": "enchanted_permanent", "ability": {"activated": {"cost": ["{T}"], "add_mana": "{G}{G}"}},
+                  "keywords": ["reach"]}}
+
+
+def test_grant_keywords_are_keyword_abilities():
+    card = compiled(*ESIKA).card
+    card["abilities"][2]["static"]["grant"]["keywords"] = ["flying", "tap dancing"]
+    with pytest.raises(InputError, match="keywords"):
+        parse_card(card, "t")
+
+
+def test_the_granted_ability_has_the_keyword():
+    legend = ("Test Legend", "Legendary Creature — Elf", "")
+    state = _state([ESIKA, legend], [{"id": "esika", "card": "Esika, God of the Tree", "controller": "alice"},
+                                     {"id": "leg", "card": "Test Legend", "controller": "alice"}])
+    board = Session(state).board(objects=["leg"]).to_json()["board"]["leg"]
+    assert board["keywords"] == ["vigilance"]

@@ -1574,10 +1574,18 @@ def _granted(inner: Ability | None, line: int) -> Ability | None:
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):
     """`grant: {to, ability}`: the ability given to what `to` names (CR 613.1f)."""
-    g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
+    g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability", "keywords"})
     to, grant_filter, grant_controller = parse_to(g.data.get("to"), g, "to", allowed, parse_filter)
     inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
                           n_lines, granted=True)
+    if g.has("keywords"):
+        # "have vigilance and "{T}: Add one mana of any color."" (Esika, God of the Tree): keywords
+        # given with the ability, the same granted ability having them (702; ability_keyword/2)
+        words = g.get("keywords", list)
+        if not words or inner.kind == "keywords" or any(not isinstance(w, str) or w.lower() not in KEYWORDS
+                                                         for w in words):
+            raise g.error("keywords", "lists keyword abilities (702) given beside an ability that is not keywords")
+        inner = dataclasses.replace(inner, keywords=tuple(w.lower() for w in words))
     return to, grant_filter, grant_controller, inner
 
 

@@ -356,3 +356,52 @@ def graveyard_mana_ability(text: str, ctx, normal: str):
     if read is None or read[1] or set(read[0]) - {"cost", "add_mana"}:
         return None
     return {"activated": {"zone": "graveyard", **read[0]}}, "mana_ability"
+
+
+# -- grants of a mana ability with keywords (613.1f) ------------------------------------------------
+
+def _keywords_and_quoted(words: str) -> tuple[list[str], str] | None:
+    """"vigilance and "{T}: Add ..."", "reach and "{T}: Add {G}{G}."": the keywords and the quoted ability."""
+    from ..cards import KEYWORDS
+    m = re.fullmatch(r'([a-z ,]+?) and "([^"]+)"\.?', words)
+    if m is None:
+        return None
+    kws = [w.strip() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1)) if w.strip()]
+    if not kws or any(k not in KEYWORDS for k in kws):
+        return None
+    return kws, m.group(2)
+
+
+def grant_with_keywords(text: str, ctx, normal: str):
+    """"Other legendary creatures you control have vigilance and "{T}: Add one mana of any color.""
+    (Esika, God of the Tree): a static grant of the quoted mana ability with the keywords (613.1f);
+    "As long as enchanted permanent is a creature, it gets +1/+3 and has reach and "{T}: Add
+    {G}{G}."" (Careful Cultivation): the same to the permanent it enchants, with a P/T change
+    (613.4c), while it is a creature (604.2)."""
+    from .mana import activated_mana, grant_target
+    m = re.fullmatch(r"(.+?) have (.+)", normal)
+    cond = re.fullmatch(r"As long as enchanted permanent is an? ([a-z]+), it gets ([+-]\d+/[+-]\d+) and has (.+)",
+                        normal)
+    if cond is None and m is None:
+        return None
+    words = cond.group(3) if cond else m.group(2)
+    read = _keywords_and_quoted(words)
+    shown = re.search(r'"([^"]+)"\.?$', text)
+    if read is None or shown is None:
+        return None
+    inner = activated_mana(read[1], shown.group(1))
+    if inner is None or inner[1]:
+        return None
+    if cond is not None:
+        from .words import kind_filter
+        f = kind_filter(cond.group(1))
+        if f is None or "aura" not in ctx.type_line.lower():
+            return None
+        return {"static": {"condition": {"enchanted": list(f)},
+                           "pt": {"modify": cond.group(2), "to": "enchanted_permanent"},
+                           "grant": {"to": "enchanted_permanent", "ability": {"activated": inner[0]},
+                                     "keywords": read[0]}}}, "mana_grant"
+    to = grant_target(m.group(1))
+    if to is None:
+        return None
+    return {"static": {"grant": {"to": to, "ability": {"activated": inner[0]}, "keywords": read[0]}}}, "mana_grant"
