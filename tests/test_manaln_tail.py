@@ -394,3 +394,30 @@ def test_the_granted_ability_has_the_keyword():
                                      {"id": "leg", "card": "Test Legend", "controller": "alice"}])
     board = Session(state).board(objects=["leg"]).to_json()["board"]["leg"]
     assert board["keywords"] == ["vigilance"]
+
+
+PATROL = ("Jungle Patrol", "Creature — Human Soldier", (
+    "{1}{G}, {T}: Create a 0/1 green Wall creature token with defender named Wood.\n"
+    "Sacrifice a token named Wood: Add {R}."))
+
+
+def test_jungle_patrol_names_its_token_and_sacrifices_it():
+    c = compiled(*PATROL)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["activated"]["does"] == [{"create_token": {"card": "Wood"}}]
+    assert c.card["abilities"][1]["activated"]["cost"] == [{"sacrifice": {"filter": ["token"], "named": "Wood"}}]
+    (wood,) = c.tokens
+    assert wood["name"] == "Wood" and wood["abilities"] == [{"line": 1, "keywords": ["defender"]}]
+
+
+def test_only_a_token_with_that_name_is_sacrificed():
+    c = compiled(*PATROL)
+    wall = compiled("Test Wall", "Creature — Wall", "Defender").card
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, *c.tokens, wall],
+                        "battlefield": [{"id": "jp", "card": "Jungle Patrol", "controller": "alice"},
+                                        {"id": "w1", "card": "Wood", "controller": "alice", "token": True},
+                                        {"id": "wall", "card": "Test Wall", "controller": "alice", "token": True}]},
+                       "t.yaml")
+    s = Session(state)
+    assert s.can_pay("alice", "{R}").payable and not s.can_pay("alice", "{R}{R}").payable

@@ -106,6 +106,8 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
+    named: str = ""                      # sacrifice: only a permanent with this name (201.2: "a token
+                                         # named Wood", Jungle Patrol)
     any_of: tuple[tuple[str, ...], ...] = ()   # sacrifice / tap_untapped: of any of these kinds, in
                                          # place of filter ("a black or artifact creature")
     zone: str = ""                       # exile (not self): where the exiled object is: graveyard (a
@@ -397,7 +399,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if isinstance(arg, dict):
             # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
             # permanents of that kind other than the ability's source (701.21a, 109.5)
-            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of"})
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named"})
+            if a.has("named") and a.has("filter") and not a.has("another") and not a.has("any_of"):
+                # "Sacrifice a token named Wood" (Jungle Patrol): of that kind, with that name (201.2)
+                name = a.get("named", str)
+                if not name.strip():
+                    raise a.error("named", "is the name the permanent must have")
+                filt = parse_filter(a.get("filter", (list, str)), a, "filter")
+                return Cost(kind, filter=filt, named=name.strip(), text=f"Sacrifice a {' '.join(filt)} named {name}")
             if a.has("any_of") and not a.has("another") and not a.has("filter"):
                 # "Sacrifice a black or artifact creature" (Soldevi Adnate): a permanent of any of
                 # the kinds (one filter of several, each a list of words that must all hold)

@@ -129,6 +129,10 @@ def ability_term(card: Card, ability: Ability, granted: bool = False, created: b
 def cost_filter(cost: Cost) -> tuple[str, list[str]]:
     """A cost's filter term and its facts: one filter, or `any_of` several, a permanent matching
     any of which qualifies ("a black or artifact creature": filter_alt/2, characteristics.lp)."""
+    if cost.named:
+        # "a token named Wood": the filter's words and the name (201.2; characteristics.lp named/1)
+        f = "f(" + ",".join([*(word(w) for w in cost.filter), f"named({quote(cost.named)})"]) + ")"
+        return f, [f"filter_word({f},{word(w)})." for w in cost.filter] + [f"filter_word({f},named({quote(cost.named)}))."]
     if not cost.any_of:
         return filter_facts(cost.filter)
     terms, facts = [], []

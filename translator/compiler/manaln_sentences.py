@@ -32,3 +32,36 @@ SENTENCES = tuple((re.compile(p, re.DOTALL), f) for p, f in (
     (r"Target (opponent|player) exiles a card from their graveyard\.", _exiles_from_their_graveyard),
     (r"You (create .+)", _you_create),
 ))
+
+
+def _named_token_with_keywords(m: re.Match, read) -> list[dict] | None:
+    """"Create a 0/1 green Wall creature token with defender named Wood." (Jungle Patrol): a token with
+    the name the effect gives it (111.4), its color and creature types as named, and the keywords
+    (702) as its line."""
+    from .core import compile_face
+    from .effects import COLOR_WORDS, _keywords
+    from .subtypes import CREATURE_TYPES
+    from .words import number
+    count, pt, color, subtypes, keywords, name = m.groups()
+    kws = _keywords(keywords)
+    if color.lower() not in COLOR_WORDS or any(s.lower() not in CREATURE_TYPES for s in subtypes.split()) or \
+            kws is None or kws[1] or not kws[0]:
+        return None
+    power, toughness = pt.split("/")
+    compiled = compile_face({"name": name, "type": f"Creature — {subtypes}", "text": ", ".join(kws[0]).capitalize(),
+                             "power": power, "toughness": toughness})
+    if not compiled.fully_compiled:
+        return None
+    card = dict(compiled.card)
+    card["color_indicator"] = [color.lower()]
+    read.tokens.append(card)
+    action: dict = {"card": name}
+    if number(count) != 1:
+        action["count"] = number(count)
+    return [{"create_token": action}]
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
+    (r"Create (a|an|one|two|three) (\d+/\d+) (white|blue|black|red|green) ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) creature "
+     r"tokens? with ([a-z ,]+?) named ([A-Z][A-Za-z']+)\.", _named_token_with_keywords),
+))

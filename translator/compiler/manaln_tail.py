@@ -111,6 +111,12 @@ def either_cost(part: str) -> dict | None:
     """A cost part with a permanent of either of two kinds (compiler/costs.py read_cost): "Sacrifice
     a black or artifact creature" (Soldevi Adnate), "Tap an untapped artifact or creature you
     control" (Moonsnare Prototype): `any_of` in place of the filter (701.21a, 701.26a)."""
+    named = re.fullmatch(r"Sacrifice an? ([a-z ]+?) named ([A-Z][A-Za-z']+(?: [A-Z][A-Za-z']+)*)", part.strip())
+    if named is not None:
+        # "Sacrifice a token named Wood" (Jungle Patrol): that kind with that name (201.2)
+        from .words import kind_filter
+        f = kind_filter(named.group(1))
+        return {"sacrifice": {"filter": list(f), "named": named.group(2)}} if f else None
     m = re.fullmatch(r"Sacrifice an? ([a-z ]+)", part.strip())
     alts = either_kinds(m.group(1)) if m else None
     if alts is not None:
