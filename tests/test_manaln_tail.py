@@ -421,3 +421,47 @@ def test_only_a_token_with_that_name_is_sacrificed():
                        "t.yaml")
     s = Session(state)
     assert s.can_pay("alice", "{R}").payable and not s.can_pay("alice", "{R}{R}").payable
+
+
+MOX = ("Chrome Mox", "Artifact", (
+    "Imprint — When Chrome Mox enters the battlefield, you may exile a nonartifact, nonland card from your hand.\n"
+    "{T}: Add one mana of any of the exiled card's colors."))
+GEM = ("Khalni Gem", "Artifact", (
+    "When Khalni Gem enters the battlefield, return two lands you control to their owner's hand.\n"
+    "{T}: Add two mana of any one color."))
+VESSEL = ("Vessel of Endless Rest", "Artifact", (
+    "When Vessel of Endless Rest enters the battlefield, put target card from a graveyard on the bottom of its owner's "
+    "library.\n{T}: Add one mana of any color."))
+
+
+def test_chrome_mox_links_its_exile_to_its_mana():
+    c = compiled(*MOX)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["triggered"]["does"] == [{"move": {
+        "what": "card_from_hand", "filter": ["nonartifact", "nonland"], "to": "exile", "may": True, "link": True}}]
+    # without a line about the exiled card, no link
+    alone = compiled("Test Imprint", "Artifact", MOX[2].splitlines()[0].replace("Chrome Mox", "Test Imprint"))
+    assert "link" not in str(alone.card)
+
+
+def test_khalni_gem_and_vessel_compile():
+    gem = compiled(*GEM)
+    assert gem.fully_compiled and gem.card["abilities"][0]["triggered"]["does"] == [
+        {"move": {"what": "one", "filter": ["land"], "controller": "you", "to": "hand", "count": 2}}]
+    vessel = compiled(*VESSEL)
+    assert vessel.fully_compiled
+    t = vessel.card["abilities"][0]["triggered"]
+    assert t["target"] == {"filter": ["card"], "zone": "graveyard"}
+    assert t["does"] == [{"move": {"what": "target", "to": "library_bottom"}}]
+
+
+def test_khalni_gem_returns_all_lands_when_fewer_than_two():
+    c = compiled(*GEM)
+    land = compiled("Test Land", "Land", "")
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [c.card, land.card], "hand": {"alice": [{"id": "gem", "card": "Khalni Gem"}]},
+                        "battlefield": [{"id": "l1", "card": "Test Land", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["cast gem", "resolve", "resolve"])
+    (r,) = got.results
+    assert r.illegal is None
+    assert r.after(got.start)["l1"]["zone"] == "hand"          # the one land, all there is

@@ -179,8 +179,9 @@ KINDS: dict[str, Kind] = {
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand"),
-                "count goes with what: top_of_library or card_from_hand"))),
+               # ("Return two lands you control to their owner's hand", Khalni Gem: what: one, count)
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "one"),
+                "count goes with what: top_of_library, card_from_hand or one"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
     # "Each player draws a card" (who: each_player).
     # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the

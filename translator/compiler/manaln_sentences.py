@@ -61,7 +61,27 @@ def _named_token_with_keywords(m: re.Match, read) -> list[dict] | None:
     return [{"create_token": action}]
 
 
+def _target_card_to_bottom(m: re.Match, read) -> list[dict] | None:
+    """"Put target card from a graveyard on the bottom of its owner's library." (Vessel of Endless
+    Rest): a card in any graveyard (115.1, 109.2), below the cards of its owner's library (401.1)."""
+    read.target, read.targets = {"filter": ["card"], "zone": "graveyard"}, ["target card from a graveyard"]
+    return [{"move": {"what": "target", "to": "library_bottom"}}]
+
+
+def _return_n_you_control(m: re.Match, read) -> list[dict] | None:
+    """"Return two lands you control to their owner's hand." (Khalni Gem): that many of its
+    controller's permanents of the kind, or all they have if fewer, chosen as it resolves (608.2d;
+    not targets, 115.1)."""
+    from .words import kind_filter, number
+    n, f = number(m.group(1)), kind_filter(m.group(2))
+    if not n or n < 2 or f is None:
+        return None
+    return [{"move": {"what": "one", "filter": list(f), "controller": "you", "to": "hand", "count": n}}]
+
+
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
+    (r"Put target card from a graveyard on the bottom of its owner's library\.", _target_card_to_bottom),
+    (r"Return (two|three) ([a-z]+?)s you control to their owner's hand\.", _return_n_you_control),
     (r"Create (a|an|one|two|three) (\d+/\d+) (white|blue|black|red|green) ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) creature "
      r"tokens? with ([a-z ,]+?) named ([A-Z][A-Za-z']+)\.", _named_token_with_keywords),
 ))

@@ -411,3 +411,20 @@ def grant_with_keywords(text: str, ctx, normal: str):
     if to is None:
         return None
     return {"static": {"grant": {"to": to, "ability": {"activated": inner[0]}, "keywords": read[0]}}}, "mana_grant"
+
+
+def imprint_from_hand(text: str, ctx, normal: str):
+    """"Imprint — When Chrome Mox enters the battlefield, you may exile a nonartifact, nonland card from
+    your hand." on a card whose other line reads "the exiled card" (Chrome Mox's "{T}: Add one mana of
+    any of the exiled card's colors"): the exile linked to that ability (607.2a: `link: true`), a card
+    of the kind from its controller's hand, or none (608.2d: "you may")."""
+    from .words import kind_filter
+    m = re.fullmatch(r"When ~ enters(?: the battlefield)?, you may exile an? ([a-z, ]+?) card from your hand\.",
+                     normal)
+    f = kind_filter(m.group(1).replace(",", "")) if m else None
+    others = [line for line in ctx.lines if line != text and line.strip() != text.strip()]
+    if f is None or not any(re.search(r"\bthe exiled card\b", o) for o in others):
+        return None
+    return {"triggered": {"when": {"enters": "self"}, "effect": text, "does": [
+        {"move": {"what": "card_from_hand", "filter": list(f), "to": "exile", "may": True, "link": True}}]}}, \
+        "triggered"
