@@ -465,3 +465,38 @@ def test_khalni_gem_returns_all_lands_when_fewer_than_two():
     (r,) = got.results
     assert r.illegal is None
     assert r.after(got.start)["l1"]["zone"] == "hand"          # the one land, all there is
+
+
+URN = ("Blinkmoth Urn", "Artifact", (
+    "At the beginning of each player's precombat main phase, if Blinkmoth Urn is untapped, that player adds {C} for "
+    "each artifact they control."))
+
+
+def test_blinkmoth_urn_reads_its_if_and_that_player():
+    assert _line(URN, 1)["triggered"] == {
+        "when": {"beginning_of_precombat_main": "each_player"}, "condition": "self_untapped",
+        "add_mana": {"for_each": {"filter": ["artifact"], "whose": "that_player"}, "mana": "{C}"},
+        "add_mana_to": "that_player"}
+
+
+@pytest.mark.parametrize("tapped, pool", [(False, (("C", 2),)), (True, None)])
+def test_blinkmoth_urn_triggers_only_untapped(tapped, pool):
+    rock = ("Test Rock", "Artifact", "")
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "draw"},
+                        "cards": [compiled(*URN).card, compiled(*rock).card],
+                        "battlefield": [{"id": "urn", "card": "Blinkmoth Urn", "controller": "alice", "tapped": tapped},
+                                        {"id": "r", "card": "Test Rock", "controller": "alice"},
+                                        {"id": "b", "card": "Test Rock", "controller": "bob"}]}, "t.yaml")
+    got = Session(state).what_if(["next step"])
+    (r,) = got.results
+    assert bool(r.state.stack) is not tapped          # 603.4: no trigger while it is tapped
+    if pool:
+        (r,) = Session(state).what_if(["next step", "resolve"]).results
+        assert dict(r.state.mana_pool)["alice"] == pool
+
+
+def test_that_players_count_goes_with_that_players_mana():
+    card = compiled(*URN).card
+    del card["abilities"][0]["triggered"]["add_mana_to"]
+    with pytest.raises(InputError, match="that_player"):
+        parse_card(card, "t")

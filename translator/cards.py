@@ -919,8 +919,9 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
                    {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
         whose = g.get("whose", str, "you")
-        if whose not in ("you", "any", "opponents"):
-            raise g.error("whose", "must be 'you', 'any' or 'opponents'")
+        if whose not in ("you", "any", "opponents", "that_player"):
+            raise g.error("whose", "must be 'you', 'any', 'opponents' or 'that_player' (the player its trigger "
+                                   "names: \"that player adds {C} for each artifact they control\")")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
         zone = g.get("zone", str, "battlefield")
         if zone not in ("battlefield", "hand", "graveyard"):
@@ -1312,6 +1313,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
             # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
             raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
+        if mana is not None and mana.kind == "for_each" and mana.whose == "that_player" and add_mana_to != "that_player":
+            raise a.error("add_mana", "for_each whose: that_player goes with add_mana_to: that_player (\"that player "
+                                      "adds {C} for each artifact they control\")")
         if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
@@ -1548,7 +1552,8 @@ def _static_condition(a: Fields) -> Condition:
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
-TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped")
+TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
+                      "self_untapped")      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",

@@ -428,3 +428,19 @@ def imprint_from_hand(text: str, ctx, normal: str):
     return {"triggered": {"when": {"enters": "self"}, "effect": text, "does": [
         {"move": {"what": "card_from_hand", "filter": list(f), "to": "exile", "may": True, "link": True}}]}}, \
         "triggered"
+
+
+def each_players_main_if_untapped(text: str, ctx, normal: str):
+    """"At the beginning of each player's precombat main phase, if ~ is untapped, that player adds {C}
+    for each artifact they control." (Blinkmoth Urn): every turn's first main phase (505.1a), an
+    intervening "if" on its source (603.4: as the phase begins and as it resolves), the mana to the
+    active player (106.4), once for each permanent of the kind that player controls as it resolves."""
+    from .words import kind_filter
+    m = re.fullmatch(rf"At the beginning of each player's precombat main phase, if ~ is untapped, that player adds "
+                     rf"({SYMS}) for each ([a-z ]+?) they control\.", normal)
+    f = kind_filter(m.group(2)) if m else None
+    if f is None:
+        return None
+    return {"triggered": {"when": {"beginning_of_precombat_main": "each_player"}, "condition": "self_untapped",
+                          "add_mana": {"for_each": {"filter": list(f), "whose": "that_player"}, "mana": m.group(1)},
+                          "add_mana_to": "that_player"}}, "triggered_mana"
