@@ -500,3 +500,33 @@ def test_that_players_count_goes_with_that_players_mana():
     del card["abilities"][0]["triggered"]["add_mana_to"]
     with pytest.raises(InputError, match="that_player"):
         parse_card(card, "t")
+
+
+CULLING = ("Culling Ritual", "Sorcery", (
+    "Destroy each nonland permanent with mana value 2 or less. Add {B} or {G} for each permanent destroyed this way."))
+
+
+def test_culling_ritual_destroys_then_counts():
+    s = _line(CULLING, 1)["spell"]
+    assert s["does"] == [{"destroy": {"what": "each", "filter": ["nonland", "permanent"], "mana_value_at_most": 2}}]
+    assert s["add_mana"] == {"combination": ["B", "G"], "amount": "destroyed"}
+
+
+def test_culling_ritual_with_nothing_destroyed_adds_nothing():
+    def card(spec, cost):
+        c = compiled(*spec).card
+        c["mana_cost"] = cost
+        return c
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*CULLING).card, card(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
+                        "hand": {"alice": [{"id": "cr", "card": "Culling Ritual"}]},
+                        "battlefield": [{"id": "wurm", "card": "Test Wurm", "controller": "bob"}]}, "t.yaml")
+    (r,) = Session(state).what_if(["cast cr", "resolve"]).results
+    assert r.illegal is None and not dict(r.state.mana_pool).get("alice")
+
+
+def test_destroyed_goes_with_a_destroy_of_each():
+    card = compiled(*CULLING).card
+    card["abilities"][0]["spell"]["does"] = [{"draw": {"count": 1}}]
+    with pytest.raises(InputError, match="destroyed"):
+        parse_card(card, "t")

@@ -274,7 +274,13 @@ KINDS: dict[str, Kind] = {
                              (lambda p: "who" in p and p["what"] != "one", "who goes with what: one"),
                              (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
-    "destroy": Kind({"what": _words("target")}, required=("what",)),
+    # "Destroy each nonland permanent with mana value 2 or less" (Culling Ritual: what: each, a
+    # filter, mana_value_at_most: of the permanent as its card prints it, 202.3).
+    "destroy": Kind({"what": _words("target", "each"), "filter": FILTER, "mana_value_at_most": _non_negative},
+                    required=("what",),
+                    rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
+                           (lambda p: "mana_value_at_most" in p and p["what"] != "each",
+                            "mana_value_at_most goes with what: each"))),
     # "Attach ~ to target creature you control" (701.3a).
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
     # "Counter that spell" (701.6a).

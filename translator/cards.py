@@ -716,7 +716,9 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # (the basic land types among the lands they control, 305.6), the greatest power among their
 # creatures (208.1)
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
-                 "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
+                 "sacrificed_mana_value",   # a spell's: the creature sacrificed for its cost (608.2h)
+                 "destroyed")               # a spell's: the permanents its destroy instruction destroyed
+                                            # ("for each permanent destroyed this way", Culling Ritual)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
 SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
@@ -1271,6 +1273,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if mana is not None and mana.amount == "destroyed" and (kind != "spell" or not any(
+                x.kind == "destroy" and x.get("what") == "each" for x in does)):
+            raise a.error("add_mana", "amount destroyed is a spell's that destroys each permanent of a kind (\"for "
+                                      "each permanent destroyed this way\")")
         if mana is not None and mana.results:
             # (a results table, 706.3a, or "If you win the flip, add ...", 705.2: of the ability's own
             # roll or flip, on a mana ability, 605.1a)

@@ -444,3 +444,22 @@ def each_players_main_if_untapped(text: str, ctx, normal: str):
     return {"triggered": {"when": {"beginning_of_precombat_main": "each_player"}, "condition": "self_untapped",
                           "add_mana": {"for_each": {"filter": list(f), "whose": "that_player"}, "mana": m.group(1)},
                           "add_mana_to": "that_player"}}, "triggered_mana"
+
+
+def destroyed_this_way(text: str, ctx, normal: str):
+    """"Destroy each nonland permanent with mana value 2 or less. Add {B} or {G} for each permanent
+    destroyed this way." (Culling Ritual, a sorcery): every permanent of the kind (701.8a; not an
+    indestructible one, 702.12b), then one mana of either type for each one destroyed (106.1: each
+    chosen apart, so any combination of them; 608.2c: counted after the destruction)."""
+    from .mana import SYM
+    from .words import kind_filter
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    m = re.fullmatch(rf"Destroy each ([a-z ]+?) with mana value (\d+) or less\. Add ({SYM}) or ({SYM}) for each "
+                     r"permanent destroyed this way\.", normal)
+    f = kind_filter(m.group(1)) if m else None
+    if f is None or m.group(3) == m.group(4):
+        return None
+    return {"spell": {"effect": text, "does": [
+        {"destroy": {"what": "each", "filter": list(f), "mana_value_at_most": int(m.group(2))}}],
+        "add_mana": {"combination": [m.group(3)[1], m.group(4)[1]], "amount": "destroyed"}}}, "spell_mana"
