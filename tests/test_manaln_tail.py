@@ -530,3 +530,28 @@ def test_destroyed_goes_with_a_destroy_of_each():
     card["abilities"][0]["spell"]["does"] = [{"draw": {"count": 1}}]
     with pytest.raises(InputError, match="destroyed"):
         parse_card(card, "t")
+
+
+DRAGONRAGE = ("Dragonrage", "Instant", (
+    "Add {R} for each attacking creature you control. Until end of turn, attacking creatures you control gain "
+    "\"{R}: This creature gets +1/+0 until end of turn.\""))
+
+
+def test_dragonrage_counts_and_grants_to_attacking_creatures():
+    s = _line(DRAGONRAGE, 1)["spell"]
+    assert s["add_mana"] == {"for_each": {"filter": ["attacking", "creature"], "whose": "you"}, "mana": "{R}"}
+    assert s["creates"]["grant"]["to"] == {"filter": ["attacking", "creature"], "controller": "you"}
+    assert s["creates"]["grant"]["ability"]["activated"]["cost"] == ["{R}"]
+
+
+def test_attacking_is_a_filter_word_of_creatures_in_combat():
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "declare_attackers"},
+                        "cards": [compiled(*DRAGONRAGE).card, compiled(*BEAR).card],
+                        "hand": {"alice": [{"id": "dr", "card": "Dragonrage"}]},
+                        "battlefield": [{"id": "b1", "card": "Test Bear", "controller": "alice", "tapped": True,
+                                         "attacking": "bob"},
+                                        {"id": "b2", "card": "Test Bear", "controller": "alice"}]}, "t.yaml")
+    (r,) = Session(state).what_if(["cast dr", "resolve"]).results
+    assert dict(r.state.mana_pool)["alice"] == (("R", 1),)
+    (e,) = r.state.effects
+    assert e.targets == ("b1",)

@@ -76,7 +76,8 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # "entered_this_turn" (a permanent that entered the battlefield this turn: its base controller's
 # control began in the current turn, 110.2, 302.6).
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped", "entered_this_turn",
-               "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
+               "equipped",     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
+               "attacking"}    # an attacking creature (506.4; "for each attacking creature you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 # "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
 # spell with {X} in its mana cost", 107.3, 202.1).

@@ -463,3 +463,26 @@ def destroyed_this_way(text: str, ctx, normal: str):
     return {"spell": {"effect": text, "does": [
         {"destroy": {"what": "each", "filter": list(f), "mana_value_at_most": int(m.group(2))}}],
         "add_mana": {"combination": [m.group(3)[1], m.group(4)[1]], "amount": "destroyed"}}}, "spell_mana"
+
+
+def attacking_mana_and_grant(text: str, ctx, normal: str):
+    """"Add {R} for each attacking creature you control. Until end of turn, attacking creatures you
+    control gain "{R}: This creature gets +1/+0 until end of turn."" (Dragonrage, an instant): the mana
+    counted as it resolves (the attacking creatures its controller controls, 506.4, 608.2h), and an
+    effect that gives those creatures the quoted ability until the cleanup step (611.2c: the set fixed
+    as it resolves; 613.1f). Neither part changes the other, so their order does not matter."""
+    from .effects import _quoted_ability
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    m = re.fullmatch(rf'Add ({SYMS}) for each attacking creature you control\. Until end of turn, attacking '
+                     r'creatures you control gain "([^"]+)"\.?', normal)
+    if m is None:
+        return None
+    shown = re.search(r'"([^"]+)"\.?$', text)
+    quoted = _quoted_ability(shown.group(1)) if shown else None
+    if quoted is None:
+        return None
+    group = {"filter": ["attacking", "creature"], "controller": "you"}
+    return {"spell": {"effect": text, "add_mana": {"for_each": {"filter": ["attacking", "creature"], "whose": "you"},
+                                                   "mana": m.group(1)},
+                      "creates": {"grant": {"to": group, "ability": quoted}, "duration": "end_of_turn"}}}, "spell_mana"
