@@ -555,3 +555,24 @@ def test_attacking_is_a_filter_word_of_creatures_in_combat():
     assert dict(r.state.mana_pool)["alice"] == (("R", 1),)
     (e,) = r.state.effects
     assert e.targets == ("b1",)
+
+
+ELECTROMANCER = ("Ardent Electromancer", "Creature — Human Wizard", (
+    "When Ardent Electromancer enters the battlefield, add {R} for each creature in your party. (Your party consists "
+    "of up to one each of Cleric, Rogue, Warrior, and Wizard.)"))
+
+
+@pytest.mark.parametrize("others, red", [
+    ([], 1),                                                              # itself, a Wizard
+    (["Creature — Human Wizard"], 1),                                     # two Wizards: one
+    (["Creature — Human Cleric Wizard"], 2),                              # the Cleric Wizard as the Cleric
+    (["Creature — Human Cleric Wizard", "Creature — Elf Warrior", "Creature — Elf Rogue"], 4),
+])
+def test_the_party_is_counted_the_way_that_gives_the_most(others, red):
+    cards = [compiled(*ELECTROMANCER).card] + [compiled(f"Test {i}", t, "").card for i, t in enumerate(others)]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "hand": {"alice": [{"id": "ae", "card": "Ardent Electromancer"}]},
+                        "battlefield": [{"id": f"c{i}", "card": f"Test {i}", "controller": "alice"}
+                                        for i in range(len(others))]}, "t.yaml")
+    (r,) = Session(state).what_if(["cast ae", "resolve", "resolve"]).results
+    assert dict(r.state.mana_pool)["alice"] == (("R", red),)

@@ -486,3 +486,14 @@ def attacking_mana_and_grant(text: str, ctx, normal: str):
     return {"spell": {"effect": text, "add_mana": {"for_each": {"filter": ["attacking", "creature"], "whose": "you"},
                                                    "mana": m.group(1)},
                       "creates": {"grant": {"to": group, "ability": quoted}, "duration": "end_of_turn"}}}, "spell_mana"
+
+
+def party_mana(text: str, ctx, normal: str):
+    """"When Ardent Electromancer enters the battlefield, add {R} for each creature in your party."
+    (700.8: up to one each of Cleric, Rogue, Warrior and Wizard among its controller's creatures,
+    counted as it resolves, 608.2h)."""
+    m = re.fullmatch(rf"When ~ enters(?: the battlefield)?, add ({SYMS}) for each creature in your party\.", normal)
+    if m is None:
+        return None
+    return {"triggered": {"when": {"enters": "self"}, "add_mana": {"mana": m.group(1), "amount": "party"}}}, \
+        "triggered_mana"
