@@ -576,3 +576,29 @@ def test_the_party_is_counted_the_way_that_gives_the_most(others, red):
                                         for i in range(len(others))]}, "t.yaml")
     (r,) = Session(state).what_if(["cast ae", "resolve", "resolve"]).results
     assert dict(r.state.mana_pool)["alice"] == (("R", red),)
+
+
+def test_klauth_reads_the_attacking_power_and_its_riders():
+    klauth = ("Klauth, Unrivaled Ancient", "Legendary Creature — Dragon", (
+        "Flying, haste\nWhenever Klauth, Unrivaled Ancient attacks, add X mana in any combination of colors, where X is "
+        "the total power of attacking creatures. Spend this mana only to cast spells. Until end of turn, you don't lose "
+        "this mana as steps and phases end."))
+    assert _line(klauth, 2)["triggered"] == {"when": {"attacks": "self"}, "add_mana": {
+        "combination": "colors", "amount": "attacking_power",
+        "rider": "Spend this mana only to cast spells. Until end of turn, you don't lose this mana as steps and phases "
+                 "end."}}
+
+
+def test_the_attacking_power_is_summed_as_it_resolves():
+    t = compiled("Test Klauth", "Creature — Dragon", "Whenever Test Klauth attacks, add X mana in any combination of "
+                 "colors, where X is the total power of attacking creatures.")
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "declare_attackers"},
+                        "cards": [t.card, compiled(*BEAR).card],
+                        "stack": [{"id": "s1", "source": "k", "line": 1, "controller": "alice"}],
+                        "battlefield": [{"id": "k", "card": "Test Klauth", "controller": "alice", "tapped": True,
+                                         "attacking": "bob"},
+                                        {"id": "b", "card": "Test Bear", "controller": "alice", "tapped": True,
+                                         "attacking": "bob"}]}, "t.yaml")
+    results = Session(state).what_if(["resolve"]).results
+    assert len(results) == 15                                  # two mana, any combination of colors
+    assert all(sum(n for _, n in dict(r.state.mana_pool)["alice"]) == 2 for r in results)

@@ -719,6 +719,7 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "sacrificed_mana_value",   # a spell's: the creature sacrificed for its cost (608.2h)
                  "party",                   # the creatures in its controller's party (700.8)
+                 "attacking_power",         # the total power of the attacking creatures (208.1, 506.4)
                  "destroyed")               # a spell's: the permanents its destroy instruction destroyed
                                             # ("for each permanent destroyed this way", Culling Ritual)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1

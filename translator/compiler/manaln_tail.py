@@ -497,3 +497,25 @@ def party_mana(text: str, ctx, normal: str):
         return None
     return {"triggered": {"when": {"enters": "self"}, "add_mana": {"mana": m.group(1), "amount": "party"}}}, \
         "triggered_mana"
+
+
+def attacking_power_mana(text: str, ctx, normal: str):
+    """"Whenever Klauth, Unrivaled Ancient attacks, add X mana in any combination of colors, where X is
+    the total power of attacking creatures. Spend this mana only to cast spells. Until end of turn, you
+    don't lose this mana as steps and phases end.": the amount counted as it resolves (608.2h), its
+    riders kept (106.6: the what-if refuses mana with a rider)."""
+    from .mana import RIDER
+    from .words import sentences
+    m = re.fullmatch(r"Whenever ~ attacks, add X mana in any combination of colors, where X is the total power of "
+                     r"attacking creatures\.(.*)", normal)
+    mo = re.fullmatch(r".*? attacks, add X mana in any combination of colors, where X is the total power of "
+                      r"attacking creatures\.(.*)", text)
+    if m is None or mo is None:
+        return None
+    said, shown = sentences(m.group(1).strip()), sentences(mo.group(1).strip())
+    if len(said) != len(shown) or not all(RIDER.match(x) for x in said):
+        return None
+    add: dict = {"combination": "colors", "amount": "attacking_power"}
+    if shown:
+        add["rider"] = " ".join(shown)
+    return {"triggered": {"when": {"attacks": "self"}, "add_mana": add}}, "triggered_mana"
