@@ -602,3 +602,25 @@ def test_the_attacking_power_is_summed_as_it_resolves():
     results = Session(state).what_if(["resolve"]).results
     assert len(results) == 15                                  # two mana, any combination of colors
     assert all(sum(n for _, n in dict(r.state.mana_pool)["alice"]) == 2 for r in results)
+
+
+ENERGY_TAP = ("Energy Tap", "Sorcery", (
+    "Tap target untapped creature you control. If you do, add an amount of {C} equal to that creature's mana value."))
+
+
+def test_energy_tap_targets_an_untapped_creature_of_yours():
+    def card(spec, cost):
+        c = compiled(*spec).card
+        c["mana_cost"] = cost
+        return c
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*ENERGY_TAP).card, card(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
+                        "hand": {"alice": [{"id": "et", "card": "Energy Tap"}]},
+                        "battlefield": [{"id": "w", "card": "Test Wurm", "controller": "alice"},
+                                        {"id": "tw", "card": "Test Wurm", "controller": "alice", "tapped": True},
+                                        {"id": "bw", "card": "Test Wurm", "controller": "bob"}]}, "t.yaml")
+    (r,) = Session(state).what_if(["cast et targeting w", "resolve"]).results
+    assert dict(r.state.mana_pool)["alice"] == (("C", 6),)
+    for other in ("tw", "bw"):                     # tapped; not hers
+        (r,) = Session(state).what_if([f"cast et targeting {other}"]).results
+        assert r.illegal is not None

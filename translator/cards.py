@@ -77,7 +77,8 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # control began in the current turn, 110.2, 302.6).
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped", "entered_this_turn",
                "equipped",     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
-               "attacking"}    # an attacking creature (506.4; "for each attacking creature you control")
+               "attacking",    # an attacking creature (506.4; "for each attacking creature you control")
+               "untapped"}     # an untapped permanent (110.5; "target untapped creature you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 # "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
 # spell with {X} in its mana cost", 107.3, 202.1).
@@ -720,6 +721,7 @@ NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "sacrificed_mana_value",   # a spell's: the creature sacrificed for its cost (608.2h)
                  "party",                   # the creatures in its controller's party (700.8)
                  "attacking_power",         # the total power of the attacking creatures (208.1, 506.4)
+                 "target_mana_value",       # a spell's: its target's mana value as it resolves (202.3)
                  "destroyed")               # a spell's: the permanents its destroy instruction destroyed
                                             # ("for each permanent destroyed this way", Culling Ritual)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
@@ -1276,6 +1278,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if mana is not None and mana.amount == "target_mana_value" and (kind != "spell" or not a.has("target")):
+            raise a.error("add_mana", "amount target_mana_value is a spell's with a target (\"equal to that "
+                                      "creature's mana value\")")
         if mana is not None and mana.amount == "destroyed" and (kind != "spell" or not any(
                 x.kind == "destroy" and x.get("what") == "each" for x in does)):
             raise a.error("add_mana", "amount destroyed is a spell's that destroys each permanent of a kind (\"for "

@@ -206,7 +206,7 @@ def amount_facts(a: str, amount) -> list[str]:
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
     if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value", "destroyed", "party",
-                  "attacking_power"):
+                  "attacking_power", "target_mana_value"):
         return [f"adds_amount({a},{amount})."]
     if amount.startswith("sacrificed_mana_value+"):       # "1 plus the sacrificed creature's mana value"
         return [f"adds_amount({a},sacrificed_mana_value_plus({int(amount.split('+')[1])}))."]

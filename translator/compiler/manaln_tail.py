@@ -519,3 +519,21 @@ def attacking_power_mana(text: str, ctx, normal: str):
     if shown:
         add["rider"] = " ".join(shown)
     return {"triggered": {"when": {"attacks": "self"}, "add_mana": add}}, "triggered_mana"
+
+
+def tap_target_for_its_mana_value(text: str, ctx, normal: str):
+    """"Tap target untapped creature you control. If you do, add an amount of {C} equal to that
+    creature's mana value." (Energy Tap, a sorcery): the target tapped (701.26a), then its mana value
+    (202.3) in mana; with the target illegal as it resolves (tapped, gone) the spell does nothing (608.2b),
+    so "if you do" holds whenever it resolves."""
+    from .mana import SYM
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    m = re.fullmatch(rf"Tap target untapped creature you control\. If you do, add an amount of ({SYM}) equal to that "
+                     r"creature's mana value\.", normal)
+    if m is None:
+        return None
+    return {"spell": {"effect": text, "targets": ["target untapped creature you control"],
+                      "target": {"filter": ["untapped", "creature"], "controller": "you"},
+                      "does": [{"tap": {"what": "target"}}],
+                      "add_mana": {"mana": m.group(1), "amount": "target_mana_value"}}}, "spell_mana"
