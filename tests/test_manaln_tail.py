@@ -624,3 +624,23 @@ def test_energy_tap_targets_an_untapped_creature_of_yours():
     for other in ("tw", "bw"):                     # tapped; not hers
         (r,) = Session(state).what_if([f"cast et targeting {other}"]).results
         assert r.illegal is not None
+
+
+def test_rousing_refrain_reads_its_mana_and_keeps_its_exile_as_words():
+    c = compiled("Rousing Refrain", "Sorcery", (
+        "Add {R} for each card in target opponent's hand. Until end of turn, you don't lose this mana as steps and "
+        "phases end. Exile Rousing Refrain with three time counters on it."))
+    assert c.lines[0].status == "partial" and c.lines[0].unread == ("effect",)
+    s = c.card["abilities"][0]["spell"]
+    assert s["add_mana"]["for_each"] == {"zone": "hand", "whose": "target"} and s["target"] == "opponent"
+
+
+def test_the_cards_in_the_target_players_hand_are_counted():
+    t = compiled("Test Refrain", "Sorcery", "Add {R} for each card in target opponent's hand.")
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [t.card, compiled(*BEAR).card],
+                        "hand": {"alice": [{"id": "tr", "card": "Test Refrain"}, {"id": "x", "card": "Test Bear"}],
+                                 "bob": [{"id": f"b{i}", "card": "Test Bear"} for i in range(3)]},
+                        "battlefield": []}, "t.yaml")
+    (r,) = Session(state).what_if(["cast tr targeting bob", "resolve"]).results
+    assert dict(r.state.mana_pool)["alice"] == (("R", 3),)

@@ -926,16 +926,24 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
                    {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
         whose = g.get("whose", str, "you")
-        if whose not in ("you", "any", "opponents", "that_player"):
+        if whose not in ("you", "any", "opponents", "that_player", "target"):
             raise g.error("whose", "must be 'you', 'any', 'opponents' or 'that_player' (the player its trigger "
                                    "names: \"that player adds {C} for each artifact they control\")")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
         zone = g.get("zone", str, "battlefield")
         if zone not in ("battlefield", "hand", "graveyard"):
             raise g.error("zone", "must be battlefield, hand or graveyard (the cards its controller owns there)")
+        if zone == "battlefield" and whose == "target":
+            raise g.error("whose", "target counts the cards in its target player's hand or graveyard (zone)")
+        if zone != "battlefield" and whose == "target":
+            # "Add {R} for each card in target opponent's hand." (Rousing Refrain): that player's cards
+            if g.has("filter") or g.has("revealed"):
+                raise g.error("whose", "whose: target counts every card there (no filter)")
+            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider)
         if zone != "battlefield":
             if g.has("whose"):
-                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2)")
+                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2), "
+                                       "or its target player's (whose: target)")
             # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
             revealed = g.get("revealed", bool, False)
@@ -1278,6 +1286,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if mana is not None and mana.kind == "for_each" and mana.whose == "target" and (
+                kind != "spell" or a.data.get("target") not in ("player", "opponent")):
+            raise a.error("add_mana", "for_each whose: target goes on a spell whose target is a player or an opponent")
         if mana is not None and mana.amount == "target_mana_value" and (kind != "spell" or not a.has("target")):
             raise a.error("add_mana", "amount target_mana_value is a spell's with a target (\"equal to that "
                                       "creature's mana value\")")

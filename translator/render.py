@@ -245,7 +245,7 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
-        kind = "revealed" if mana.revealed else "cards"
+        kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
         facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.power_at_least is not None:

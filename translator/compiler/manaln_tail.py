@@ -537,3 +537,29 @@ def tap_target_for_its_mana_value(text: str, ctx, normal: str):
                       "target": {"filter": ["untapped", "creature"], "controller": "you"},
                       "does": [{"tap": {"what": "target"}}],
                       "add_mana": {"mana": m.group(1), "amount": "target_mana_value"}}}, "spell_mana"
+
+
+def for_each_card_in_targets_hand(text: str, ctx, normal: str):
+    """"Add {R} for each card in target opponent's hand. Until end of turn, you don't lose this mana as
+    steps and phases end. Exile Rousing Refrain with three time counters on it." (Rousing Refrain): the
+    mana counted in its target's hand as it resolves (400.2), its rider (106.6); the last instruction
+    (suspend's time counters, 702.62) kept as words: the what-if refuses the spell."""
+    from .mana import RIDER
+    from .words import sentences
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    said, shown = sentences(normal), sentences(text)
+    if not said or len(said) != len(shown):
+        return None
+    m = re.fullmatch(rf"Add ({SYMS}) for each card in target (opponent|player)'s (hand|graveyard)\.", said[0])
+    if m is None:
+        return None
+    riders = [o for s, o in zip(said[1:], shown[1:]) if RIDER.match(s)]
+    rest = [o for s, o in zip(said[1:], shown[1:]) if not RIDER.match(s)]
+    add: dict = {"for_each": {"zone": m.group(3), "whose": "target"}, "mana": m.group(1)}
+    if riders:
+        add["rider"] = " ".join(riders)
+    entry: dict = {"targets": [f"target {m.group(2)}"], "target": m.group(2), "add_mana": add}
+    if rest:
+        entry["effect"] = " ".join(rest)
+    return {"spell": entry}, "spell_mana", ("effect",) if rest else ()
