@@ -224,8 +224,8 @@ def test_each_result_of_the_roll_is_an_outcome_and_planners_leave_it_out():
 
 
 def test_a_roll_with_a_mana_trigger_is_refused():
-    heart = ("Test Heart", "Enchantment", "Whenever a player taps an artifact for mana, that player adds an "
-             "additional {C}.")
+    heart = ("Test Heart", "Enchantment", ("Whenever a player taps an artifact for mana, that player adds an "
+                                          "additional {C}."))
     state = _state([JACK, heart], [{"id": "jack", "card": "Jack-in-the-Mox", "controller": "alice"},
                                    {"id": "heart", "card": "Test Heart", "controller": "alice"}])
     results = Session(state).what_if(["activate jack 1"]).results

@@ -171,8 +171,8 @@ KINDS: dict[str, Kind] = {
                # Birthing: any card of it)
                (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p)
                 and not ("filter" not in p and p.get("whose") == "target"),
-                "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
-                "only with whose: target (\"a card from their graveyard\")"),
+                ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
+                 "only with whose: target (\"a card from their graveyard\")")),
                (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),

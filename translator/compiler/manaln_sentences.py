@@ -82,6 +82,6 @@ def _return_n_you_control(m: re.Match, read) -> list[dict] | None:
 SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     (r"Put target card from a graveyard on the bottom of its owner's library\.", _target_card_to_bottom),
     (r"Return (two|three) ([a-z]+?)s you control to their owner's hand\.", _return_n_you_control),
-    (r"Create (a|an|one|two|three) (\d+/\d+) (white|blue|black|red|green) ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) creature "
-     r"tokens? with ([a-z ,]+?) named ([A-Z][A-Za-z']+)\.", _named_token_with_keywords),
+    ((r"Create (a|an|one|two|three) (\d+/\d+) (white|blue|black|red|green) ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) creature "
+      r"tokens? with ([a-z ,]+?) named ([A-Z][A-Za-z']+)\."), _named_token_with_keywords),
 ))
