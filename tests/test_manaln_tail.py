@@ -29,6 +29,13 @@ RING = ("Test Ring", "Artifact", "{T}: Add {C}{C}.")
 BEAR = ("Test Bear", "Creature — Bear", "")
 
 
+def _with_cost(spec, cost: str) -> dict:
+    """The compiled card of spec with a mana cost (pool_lines compiles none)."""
+    c = compiled(*spec).card
+    c["mana_cost"] = cost
+    return c
+
+
 def _line(spec, n: int) -> dict:
     c = compiled(*spec)
     assert c.lines[n - 1].status == "compiled", c.lines[n - 1]
@@ -138,15 +145,11 @@ def test_any_of_needs_two_filters():
 
 
 def test_the_sacrifice_takes_only_a_creature_of_either_kind():
-    def card(spec, cost):
-        c = compiled(*spec).card
-        c["mana_cost"] = cost
-        return c
     shade, golem, wurm = (("Test Shade", "Creature — Shade", ""), ("Test Golem", "Artifact Creature — Golem", ""),
                           ("Test Wurm", "Creature — Wurm", ""))
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
-                        "cards": [card(ADNATE, "{1}{B}"), card(shade, "{1}{B}{B}"), card(golem, "{4}"),
-                                  card(wurm, "{4}{G}{G}")],
+                        "cards": [_with_cost(ADNATE, "{1}{B}"), _with_cost(shade, "{1}{B}{B}"), _with_cost(golem, "{4}"),
+                                  _with_cost(wurm, "{4}{G}{G}")],
                         "battlefield": [{"id": x, "card": n, "controller": "alice"} for x, n in
                                         (("sa", "Soldevi Adnate"), ("shade", "Test Shade"), ("golem", "Test Golem"),
                                          ("wurm", "Test Wurm"))]}, "t.yaml")
@@ -513,12 +516,8 @@ def test_culling_ritual_destroys_then_counts():
 
 
 def test_culling_ritual_with_nothing_destroyed_adds_nothing():
-    def card(spec, cost):
-        c = compiled(*spec).card
-        c["mana_cost"] = cost
-        return c
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
-                        "cards": [compiled(*CULLING).card, card(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
+                        "cards": [compiled(*CULLING).card, _with_cost(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
                         "hand": {"alice": [{"id": "cr", "card": "Culling Ritual"}]},
                         "battlefield": [{"id": "wurm", "card": "Test Wurm", "controller": "bob"}]}, "t.yaml")
     (r,) = Session(state).what_if(["cast cr", "resolve"]).results
@@ -609,12 +608,8 @@ ENERGY_TAP = ("Energy Tap", "Sorcery", (
 
 
 def test_energy_tap_targets_an_untapped_creature_of_yours():
-    def card(spec, cost):
-        c = compiled(*spec).card
-        c["mana_cost"] = cost
-        return c
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
-                        "cards": [compiled(*ENERGY_TAP).card, card(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
+                        "cards": [compiled(*ENERGY_TAP).card, _with_cost(("Test Wurm", "Creature — Wurm", ""), "{4}{G}{G}")],
                         "hand": {"alice": [{"id": "et", "card": "Energy Tap"}]},
                         "battlefield": [{"id": "w", "card": "Test Wurm", "controller": "alice"},
                                         {"id": "tw", "card": "Test Wurm", "controller": "alice", "tapped": True},

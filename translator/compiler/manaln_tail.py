@@ -16,6 +16,11 @@ import re
 from .mana import SYMS, triggered_mana
 
 COUNTER = r"([a-z]+|[+-]\d+/[+-]\d+)"
+
+
+def _is_spell(ctx) -> bool:
+    """An instant or a sorcery: its lines are a spell's effect (608.2)."""
+    return bool(re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()))
 ONE_OR_A = {"a": 1, "an": 1, "one": 1}
 
 
@@ -257,7 +262,7 @@ def otherwise_one_token(text: str, ctx, normal: str):
     (`if_you_control`), else one of them (`unless_you_control`): one instruction or the other (608.2c)."""
     from .effects import read_effect
     from .words import kind_filter
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     m = OTHERWISE_ONE.fullmatch(normal)
     f = kind_filter(m.group(1)) if m else None
@@ -316,7 +321,7 @@ def graveyard_mana(text: str, ctx):
     {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard." (Cabal Ritual: the first
     line's mana `mana_unless` the condition, the second's `mana_if` it: exactly one adds, 106.3)."""
     from .lines import prepared
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     p = prepared(text, ctx)
     if p is None:
@@ -453,7 +458,7 @@ def destroyed_this_way(text: str, ctx, normal: str):
     chosen apart, so any combination of them; 608.2c: counted after the destruction)."""
     from .mana import SYM
     from .words import kind_filter
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     m = re.fullmatch(rf"Destroy each ([a-z ]+?) with mana value (\d+) or less\. Add ({SYM}) or ({SYM}) for each "
                      r"permanent destroyed this way\.", normal)
@@ -472,7 +477,7 @@ def attacking_mana_and_grant(text: str, ctx, normal: str):
     effect that gives those creatures the quoted ability until the cleanup step (611.2c: the set fixed
     as it resolves; 613.1f). Neither part changes the other, so their order does not matter."""
     from .effects import _quoted_ability
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     m = re.fullmatch(rf'Add ({SYMS}) for each attacking creature you control\. Until end of turn, attacking '
                      r'creatures you control gain "([^"]+)"\.?', normal)
@@ -527,7 +532,7 @@ def tap_target_for_its_mana_value(text: str, ctx, normal: str):
     (202.3) in mana; with the target illegal as it resolves (tapped, gone) the spell does nothing (608.2b),
     so "if you do" holds whenever it resolves."""
     from .mana import SYM
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     m = re.fullmatch(rf"Tap target untapped creature you control\. If you do, add an amount of ({SYM}) equal to that "
                      r"creature's mana value\.", normal)
@@ -546,7 +551,7 @@ def for_each_card_in_targets_hand(text: str, ctx, normal: str):
     (suspend's time counters, 702.62) kept as words: the what-if refuses the spell."""
     from .mana import RIDER
     from .words import sentences
-    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+    if not _is_spell(ctx):
         return None
     said, shown = sentences(normal), sentences(text)
     if not said or len(said) != len(shown):
