@@ -183,7 +183,7 @@ def test_an_activation_limit_on_a_mana_ability_is_read():
     ("Coldsteel Heart", "{T}: Add one mana of the chosen color."),      # the chosen color: another template's
     ("Incubation Druid", ("{T}: Add one mana of any type that a land you control could produce. If Incubation Druid "
                          "has a +1/+1 counter on it, add three mana of that type instead.")),   # "that type": not read
-    ("Moonsnare Prototype", "{T}, Tap an untapped artifact or creature you control: Add {C}."),   # "or": no filter
+    ("Test Prototype", "{T}, Tap an untapped artifact, creature, or land you control: Add {C}."),   # three kinds: not read
 ])
 def test_a_mana_line_whose_mana_or_cost_is_not_all_read_stays_text(name, text):
     # a sentence that changes the mana, or a cost part not read, would make the read part wrong

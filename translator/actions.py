@@ -148,8 +148,9 @@ KINDS: dict[str, Kind] = {
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
          "count": _positive},
         required=("what", "to"),
-        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard"),
-                "whose names the player of top_of_library, hand, card_from_hand or graveyard"),
+        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
+                                                             "card_from_graveyard"),
+                "whose names the player of top_of_library, hand, card_from_hand, graveyard or card_from_graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
                 "what: card_outside and what: one need a filter (\"a sorcery card\": [sorcery])"),
                # "You may put a land card from your hand onto the battlefield" (card_from_hand
@@ -166,18 +167,23 @@ KINDS: dict[str, Kind] = {
                 "filter goes with the top card (no count)"),
                # "return a creature or planeswalker card from your graveyard to your hand"
                # (Takenuma): one card of the graveyard, chosen as it resolves (608.2d)
-               (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p),
-                "what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\")"),
+               # (neither, whose: target: "Target opponent exiles a card from their graveyard", Grave
+               # Birthing: any card of it)
+               (lambda p: p["what"] == "card_from_graveyard" and ("filter" in p) == ("any_of" in p)
+                and not ("filter" not in p and p.get("whose") == "target"),
+                ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
+                 "only with whose: target (\"a card from their graveyard\")")),
                (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked"),
-                "count goes with what: top_of_library, card_from_hand or linked"),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one"),
+                "count goes with what: top_of_library, card_from_hand, linked or one"),
                # "Put a creature card exiled with this permanent onto the battlefield" (Tomb of the
-               # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves
+               # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves;
+               # "Return two lands you control to their owner's hand" (Khalni Gem: what: one, count)
                (lambda p: p["what"] == "linked" and "count" in p and "filter" not in p,
                 "count of linked cards goes with a filter (\"a creature card exiled with ~\")"))),
     # "Draw N cards", "you may draw N cards", "... then draws that many cards" (121.1).
@@ -230,8 +236,8 @@ KINDS: dict[str, Kind] = {
                             (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
                              "what: you goes with kind: poison (a player's counters: 122.1f), and poison with what: you"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
-    # "Remove N [kind] counters from ~" (122.1).
-    "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive},
+    # "Remove N [kind] counters from ~" (122.1); count: all, "remove all charge counters from ~".
+    "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive_or("all")},
                             required=("what", "kind"), defaults=(("count", 1),)),
     # "Double the number of each kind of counter on target permanent" (122.1).
     "double_counters": Kind({"what": _words("target")}, required=("what",)),
@@ -246,9 +252,11 @@ KINDS: dict[str, Kind] = {
     # "Create N [card] tokens", "... for each [kind] counter on ~" (111.1, 608.2h).
     # "You may create ..." (may: its controller's choice as it resolves, 608.2d).
     # "Target opponent creates a 1/1 ... token" (Forbidden Orchard; who: target): that player creates
-    # it, under their control (111.2).
+    # it, under their control (111.2). "If you control an Eldrazi Spawn, create three ... tokens. ...
+    # Otherwise, create one of those tokens." (Brood Birthing: if_you_control, then
+    # unless_you_control: its controller controls no such permanent then, 608.2c).
     "create_token": Kind({"card": _name, "count": _positive_or("x"), "for_each_counter": _name, "may": _flag,
-                          "who": _words("you", "target")},
+                          "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},
@@ -289,12 +297,18 @@ KINDS: dict[str, Kind] = {
                              (lambda p: "count" in p and p["what"] != "one", "count goes with what: one"))),
     # "Destroy target land" (701.8a: to its owner's graveyard; not an indestructible one, 702.12b).
     # "Destroy each nonland permanent with mana value equal to the number of charge counters on ~"
-    # (Blast Zone: what: each with filter; mana_value_counters: the counter kind, 202.3, 608.2h).
-    "destroy": Kind({"what": _words("target", "each"), "filter": FILTER, "mana_value_counters": _name},
+    # (Blast Zone: what: each with filter; mana_value_counters: the counter kind, 202.3, 608.2h);
+    # "... with mana value 2 or less" (Culling Ritual: mana_value_at_most, 202.3).
+    "destroy": Kind({"what": _words("target", "each"), "filter": FILTER, "mana_value_counters": _name,
+                     "mana_value_at_most": _non_negative},
                     required=("what",),
                     rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with filter"),
                            (lambda p: "mana_value_counters" in p and p["what"] != "each",
-                            "mana_value_counters goes with what: each"))),
+                            "mana_value_counters goes with what: each"),
+                           (lambda p: "mana_value_at_most" in p and p["what"] != "each",
+                            "mana_value_at_most goes with what: each"),
+                           (lambda p: "mana_value_at_most" in p and "mana_value_counters" in p,
+                            "mana_value_at_most and mana_value_counters do not go together"))),
     # "Attach ~ to target creature you control" (701.3a).
     "attach": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
     # "Counter that spell" (701.6a).
@@ -386,6 +400,9 @@ KINDS: dict[str, Kind] = {
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),
+    # "Roll a six-sided die." (706.1a): each result from 1 to sides an outcome. An action after it
+    # may have `if_roll: N`, the line of its results table for that result (706.3a; Jack-in-the-Mox).
+    "roll_die": Kind({"sides": _positive}, required=("sides",)),
 }
 # The parameter any action may have after a flip_coin in the same list (705.1, 608.2c).
 IF_FLIP = ("won", "lost")
@@ -406,6 +423,7 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
                                                     "If you win the flip, ...\")")
     if len(flips) > 1:
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
+    rolls = [i for i, a in enumerate(actions) if a.kind == "roll_die"]
     for i, a in enumerate(actions):
         if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
@@ -413,6 +431,12 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         if a.get("amount") == "life_lost" and (i == 0 or actions[i - 1].kind != "lose_life"):
             raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
                                                     "life equal to the total life lost this way\")")
+        r = a.get("if_roll")
+        if r is not None and (len(rolls) != 1 or rolls[0] > i or r > actions[rolls[0]].get("sides")):
+            raise InputError(where, f"{path}[{i}]", "if_roll goes after the one roll_die of the list, a result the "
+                                                    "die has (\"Roll a six-sided die ... 1 — ...\")")
+    if len(rolls) > 1:
+        raise InputError(where, f"{path}[{rolls[1]}]", "one roll_die per list here")
     return actions
 
 
@@ -424,7 +448,7 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_done"})
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_done", "if_roll"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -436,6 +460,12 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_roll":            # (any kind: carried out only on that result of the roll, 706.3a)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1 or kind == "roll_die":
+                raise f.error(key, f"must be a result of the die (1 or more), on an action after roll_die, got "
+                                   f"{describe(value)}")
+            params[key] = value
             continue
         check = spec.params[key]
         if check == FILTER:

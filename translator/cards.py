@@ -81,7 +81,9 @@ NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", 
 # "entered_this_turn" (a permanent that entered the battlefield this turn: its base controller's
 # control began in the current turn, 110.2, 302.6).
 STATE_WORDS = {"token", "with_counter", "with_+1/+1_counter", "tapped", "entered_this_turn",
-               "equipped"}     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
+               "equipped",     # an Equipment is attached to it (301.5a; "Equipped creatures you control")
+               "attacking",    # an attacking creature (506.4; "for each attacking creature you control")
+               "untapped"}     # an untapped permanent (110.5; "target untapped creature you control")
 # "colorless": an object with no color (105.2c; Tomb of the Spirit Dragon's "colorless creature").
 # "nontoken" (not a token, 111.1); "multicolored" (two or more colors, 105.2b); "x_in_cost" ("a
 # spell with {X} in its mana cost", 107.3, 202.1).
@@ -111,6 +113,10 @@ class Cost:
     self_only: bool = False              # sacrifice: "Sacrifice this permanent"; discard: "Discard
                                          # this card" (an ability that functions from the hand)
     another: bool = False                # sacrifice: "Sacrifice another creature" (not its source)
+    named: str = ""                      # sacrifice: only a permanent with this name (201.2: "a token
+                                         # named Wood", Jungle Patrol)
+    any_of: tuple[tuple[str, ...], ...] = ()   # sacrifice / tap_untapped: of any of these kinds, in
+                                         # place of filter ("a black or artifact creature")
     zone: str = ""                       # exile (not self): where the exiled object is: graveyard (a
                                          # card its activator owns), battlefield (a permanent they
                                          # control) or hand (any card of theirs)
@@ -147,6 +153,11 @@ class ManaEffect:
                                          # permanents matching any of these filters (Mox Amber)
     power_at_least: int | None = None    # for_each: only those with this power or greater (208.1)
     named_self: bool = False             # for_each: only those with its source's name (201.2)
+    results: tuple[int | str, ...] = ()  # fixed: the option added only on this result of the ability's
+                                         # die roll (on_roll, 706.3a) or coin flip (if_flip, 705.2),
+                                         # one per option; none on any other result
+    revealed: bool = False               # for_each in the hand: any number of those cards its
+                                         # controller reveals as it resolves (701.20a, Metalworker)
     rider: str = ""                      # restrictions or extra effects (CR 106.6); not a type
     types: tuple[str, ...] = ()          # combination: the types allowed
     amount: int | str | tuple = 1        # fixed, any, combination: how much: a number, "X" (the
@@ -168,8 +179,10 @@ class Ability:
                                          # alternative_cost (118.9: paid instead of the mana cost) |
                                          # additional_cost (601.2f: words; casting refused) |
                                          # reminder (207.2a: reminder text only; effect_text: its rules) |
-                                         # transforms_from (712.8e; effect_text: the front face's name)
+                                         # transforms_from (712.8e; effect_text: the front face's name) |
+                                         # part_of (706.3b: a line of another's results table)
     keywords: tuple[str, ...] = ()
+    part_of: int = 0                     # part_of: the line of the ability this line is part of
     costs: tuple[Cost, ...] = ()
     mana: ManaEffect | None = None       # activated/triggered: the mana it adds, if any
     effect_text: str = ""                # an effect outside the vocabulary, kept verbatim
@@ -214,6 +227,10 @@ class Ability:
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
                                          # event is about ("Whenever another Elf you control enters")
+    # a spell's mana only if / unless its controller has that many cards (of any of the filters) in
+    # their graveyard as it resolves: (if | unless, at_least, filters) ("Spell mastery — If there are
+    # two or more instant and/or sorcery cards in your graveyard, add {B}{B}{B}.", Dark Petition)
+    mana_condition: tuple | None = None
     instead_if: tuple[ActivationCondition, ...] = ()   # "If [condition], add [instead_mana] instead"
     instead_mana: ManaEffect | None = None               # (a mana ability's other mana, 106.3)
     may_add: bool = False                # triggered: "you may add {R}{R}" (608.2d)
@@ -350,6 +367,14 @@ def _subtypes() -> frozenset[str]:
     return SUBTYPES
 
 
+def _any_of_filters(a: Fields) -> tuple[tuple[str, ...], ...]:
+    """`any_of: [[black, creature], [artifact, creature]]`: two or more filters."""
+    alts = a.get("any_of", list, required=True)
+    if len(alts) < 2:
+        raise a.error("any_of", "is a list of two or more filters, like [[black, creature], [artifact, creature]]")
+    return tuple(parse_filter(x, a, "any_of") for x in alts)
+
+
 def parse_cost(item: Any, where: str, path: str) -> Cost:
     if isinstance(item, str):
         text = item.strip()
@@ -387,7 +412,19 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if isinstance(arg, dict):
             # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
             # permanents of that kind other than the ability's source (701.21a, 109.5)
-            a = Fields(arg, where, sub.sub(kind), {"filter", "another"})
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named"})
+            if a.has("named") and a.has("filter") and not a.has("another") and not a.has("any_of"):
+                # "Sacrifice a token named Wood" (Jungle Patrol): of that kind, with that name (201.2)
+                name = a.get("named", str)
+                if not name.strip():
+                    raise a.error("named", "is the name the permanent must have")
+                filt = parse_filter(a.get("filter", (list, str)), a, "filter")
+                return Cost(kind, filter=filt, named=name.strip(), text=f"Sacrifice a {' '.join(filt)} named {name}")
+            if a.has("any_of") and not a.has("another") and not a.has("filter"):
+                # "Sacrifice a black or artifact creature" (Soldevi Adnate): a permanent of any of
+                # the kinds (one filter of several, each a list of words that must all hold)
+                alts = _any_of_filters(a)
+                return Cost(kind, any_of=alts, text="Sacrifice a " + " or ".join(" ".join(x) for x in alts))
             if a.get("another", bool, required=True) is not True:
                 raise a.error("another", "is true (\"Sacrifice another creature\"); without it write the filter alone")
             filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
@@ -400,13 +437,19 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, f"must be a positive number, got {count}")
         return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
     if kind in ("tap_untapped", "untap_tapped"):
-        a = Fields(arg, where, sub.sub(kind), {"count", "filter"})
+        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of"})
         count = a.get("count", int, 1)
         if count < 1:
             raise a.error("count", f"must be a positive number, got {count}")
-        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         verb = "Tap" if kind == "tap_untapped" else "Untap"
         state = "untapped" if kind == "tap_untapped" else "tapped"
+        if a.has("any_of") and not a.has("filter"):
+            # "Tap an untapped artifact or creature you control" (Moonsnare Prototype): permanents
+            # each of any of the kinds
+            alts = _any_of_filters(a)
+            return Cost(kind, count=count, any_of=alts,
+                        text=f"{verb} {count} {state} {' or '.join(' '.join(x) for x in alts)} you control")
+        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
         return Cost(kind, count=count, filter=filt,
                     text=f"{verb} {count} {state} {' '.join(filt)}s you control")
     if kind == "loyalty":
@@ -689,9 +732,33 @@ AMOUNT = re.compile(r"^X(\+(\d+))?$")
 # (the basic land types among the lands they control, 305.6), the greatest power among their
 # creatures (208.1)
 NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
-                 "sacrificed_mana_value")   # a spell's: the creature sacrificed for its cost (608.2h)
+                 "sacrificed_mana_value",   # a spell's: the creature sacrificed for its cost (608.2h)
+                 "party",                   # the creatures in its controller's party (700.8)
+                 "attacking_power",         # the total power of the attacking creatures (208.1, 506.4)
+                 "target_mana_value",       # a spell's: its target's mana value as it resolves (202.3)
+                 "destroyed")               # a spell's: the permanents its destroy instruction destroyed
+                                            # ("for each permanent destroyed this way", Culling Ritual)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
 SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
+
+
+def _parse_mana_condition(a: Fields, kind: str, mana) -> tuple | None:
+    """`mana_if` / `mana_unless: {in_graveyard: {at_least: N, any_of?: [FILTER, ...]}}` beside a
+    spell's add_mana: the mana is added only if (unless) its controller owns at least N cards (of any
+    of the kinds, by what they print) in their graveyard as it resolves (608.2c; Dark Petition's
+    spell mastery; Cabal Ritual's threshold, one line's mana unless, the other's if)."""
+    keys = [k for k in ("mana_if", "mana_unless") if a.has(k)]
+    if not keys:
+        return None
+    if len(keys) > 1 or kind != "spell" or mana is None:
+        raise a.error(keys[0], "goes beside add_mana on a spell, one of mana_if or mana_unless")
+    c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard"})
+    g = Fields(c.get("in_graveyard", dict, required=True), a.where, c.sub("in_graveyard"), {"at_least", "any_of"})
+    n = g.get("at_least", int, required=True)
+    if isinstance(n, bool) or n < 1:
+        raise g.error("at_least", "must be a positive number")
+    filters = tuple(parse_filter(x, g, "any_of") for x in g.get("any_of", list, []))
+    return ("if" if keys[0] == "mana_if" else "unless", n, filters)
 
 
 def _parse_instead(a: Fields, where: str, kind: str, mana) -> tuple:
@@ -782,7 +849,8 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("fixed", options=(parse_mana_symbols(arg, where, path, ADD_SYMBOL),))
     f = Fields(arg, where, path, {"one_of", "any", "could_produce", "whose", "kind", "via", "rider",
                                   "combination", "amount", "for_each", "mana", "colors_among",
-                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards"})
+                                  "produced_type", "different_colors", "chosen", "or", "among", "among_cards",
+                                  "on_roll", "if_flip"})
     rider = f.get("rider", str, "")
     if f.has("chosen"):
         return _parse_chosen_mana(f, where, rider)
@@ -801,14 +869,29 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         amount = parse_amount(f, False)
         if amount == "devotion":
             raise f.error("amount", "devotion to the chosen color goes with any: color; here write {devotion: COLOR}")
-        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount)
+        results: tuple[int | str, ...] = ()
+        if f.has("if_flip"):
+            # "Flip a coin. If you win the flip, add {C}{C}." (Mana Screw, 705.2)
+            if f.data["if_flip"] not in ("won", "lost") or amount != 1:
+                raise f.error("if_flip", "is won or lost, with the mana added once")
+            results = (f.data["if_flip"],)
+        return ManaEffect("fixed", options=(symbols,), rider=rider, amount=amount, results=results)
     if f.has("one_of"):
         opts = f.get("one_of", list)
         if not opts:
             raise f.error("one_of", "list the mana it may add, like [\"{R}\", \"{G}\"]")
+        results = ()
+        if f.has("on_roll"):
+            # "2 — Add {W}. / 3 — Add {U}. ..." (Jack-in-the-Mox: a results table, 706.3a): option i
+            # on the i-th result listed, none on another result
+            rolls = f.get("on_roll", list)
+            if len(rolls) != len(opts) or len(set(rolls)) != len(rolls) or \
+                    any(isinstance(r, bool) or not isinstance(r, int) or r < 1 for r in rolls):
+                raise f.error("on_roll", "lists one result of the die (1 or more) for each option of one_of, each once")
+            results = tuple(rolls)
         return ManaEffect("fixed", options=tuple(
             parse_mana_symbols(o, where, f.sub("one_of") + f"[{i}]", ADD_SYMBOL)
-            for i, o in enumerate(opts)), rider=rider)
+            for i, o in enumerate(opts)), rider=rider, results=results)
     if f.has("among_cards"):
         # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted
         # Grafstone): a color one of the cards its controller owns there has (400.2, 105.1)
@@ -863,20 +946,34 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
-                   {"filter", "whose", "zone", "keyword", "power_at_least", "named"})
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
         whose = g.get("whose", str, "you")
-        if whose not in ("you", "any", "opponents"):
-            raise g.error("whose", "must be 'you', 'any' or 'opponents'")
+        if whose not in ("you", "any", "opponents", "that_player", "target"):
+            raise g.error("whose", "must be 'you', 'any', 'opponents' or 'that_player' (the player its trigger "
+                                   "names: \"that player adds {C} for each artifact they control\")")
         mana = parse_mana_symbols(f.get("mana", str, required=True), where, f.sub("mana"), ADD_SYMBOL)
         zone = g.get("zone", str, "battlefield")
         if zone not in ("battlefield", "hand", "graveyard"):
             raise g.error("zone", "must be battlefield, hand or graveyard (the cards its controller owns there)")
+        if zone == "battlefield" and whose == "target":
+            raise g.error("whose", "target counts the cards in its target player's hand or graveyard (zone)")
+        if zone != "battlefield" and whose == "target":
+            # "Add {R} for each card in target opponent's hand." (Rousing Refrain): that player's cards
+            if g.has("filter") or g.has("revealed"):
+                raise g.error("whose", "whose: target counts every card there (no filter)")
+            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider)
         if zone != "battlefield":
             if g.has("whose"):
-                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2)")
+                raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2), "
+                                       "or its target player's (whose: target)")
             # "for each card in your hand", "... creature card in your graveyard" (no filter: every card)
             flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
-            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider)
+            revealed = g.get("revealed", bool, False)
+            if revealed and (zone != "hand" or not flt):
+                raise g.error("revealed", "goes with zone: hand and a filter (\"Reveal any number of artifact cards "
+                                          "in your hand. Add {C}{C} for each card revealed this way.\")")
+            return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider,
+                              revealed=revealed)
         power = g.get("power_at_least", int, None)
         if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
             raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")
@@ -1016,7 +1113,7 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
-             "transforms_from"}
+             "transforms_from", "part_of"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -1060,6 +1157,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         # CR 702.34a: "Flashback [cost]": cast from the graveyard for that cost, then exiled.
         symbols = parse_mana_symbols(arg, where, sub)
         return Ability(line, kind, costs=(Cost("mana", symbols=symbols, text=arg),))
+    if kind == "part_of":
+        # CR 706.3b: a results table's lines ("2 — Add {W}.") are part of the ability that rolls
+        # the die, on an earlier line, which holds what they do (its does and add_mana)
+        if granted or isinstance(arg, bool) or not isinstance(arg, int) or not 1 <= arg < line:
+            raise f.error(kind, "is the number of an earlier line, the ability this line is part of")
+        return Ability(line, kind, part_of=arg)
     if kind == "reminder":
         return _parse_reminder(f, arg, line, granted)
     if kind == "transforms_from":
@@ -1086,7 +1189,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least", "enters"}
+                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1217,6 +1320,24 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
+        if mana is not None and mana.kind == "for_each" and mana.whose == "target" and (
+                kind != "spell" or a.data.get("target") not in ("player", "opponent")):
+            raise a.error("add_mana", "for_each whose: target goes on a spell whose target is a player or an opponent")
+        if mana is not None and mana.amount == "target_mana_value" and (kind != "spell" or not a.has("target")):
+            raise a.error("add_mana", "amount target_mana_value is a spell's with a target (\"equal to that "
+                                      "creature's mana value\")")
+        if mana is not None and mana.amount == "destroyed" and (kind != "spell" or not any(
+                x.kind == "destroy" and x.get("what") == "each" for x in does)):
+            raise a.error("add_mana", "amount destroyed is a spell's that destroys each permanent of a kind (\"for "
+                                      "each permanent destroyed this way\")")
+        if mana is not None and mana.results:
+            # (a results table, 706.3a, or "If you win the flip, add ...", 705.2: of the ability's own
+            # roll or flip, on a mana ability, 605.1a)
+            need = "flip_coin" if isinstance(mana.results[0], str) else "roll_die"
+            act = next((x for x in does if x.kind == need), None) if does else None
+            if kind != "activated" or act is None or (need == "roll_die" and max(mana.results) > act.get("sides")):
+                raise a.error("add_mana", "on_roll / if_flip go on an activated ability whose does rolls a die with "
+                                          "those results (roll_die) / flips a coin (flip_coin)")
         if any(str(d.get("amount", "")).startswith("sacrificed_") for d in does) and \
                 not any(c.kind == "sacrifice" and not c.self_only for c in costs):
             # CR 608.2h: "the sacrificed creature" is the one sacrificed to pay its cost
@@ -1265,16 +1386,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if add_mana_to in ("chosen_player", "each_player") and (mana is None or kind == "triggered" and not when):
             # CR 106.4: "Choose a player. That player adds ...", "Each player adds ..."
             raise a.error("add_mana_to", f"{add_mana_to} goes beside add_mana (on a triggered ability, one with when:)")
+        if mana is not None and mana.kind == "for_each" and mana.whose == "that_player" and add_mana_to != "that_player":
+            raise a.error("add_mana", "for_each whose: that_player goes with add_mana_to: that_player (\"that player "
+                                      "adds {C} for each artifact they control\")")
         if add_mana_to not in ("", "that_player", "chosen_player", "each_player"):
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
+        mana_condition = _parse_mana_condition(a, kind, mana)
         may_add = a.get("may_add", bool, False)
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
             raise a.error("may_add", "goes beside add_mana on a triggered ability with when: (its controller's mana)")
         enters_counters = _keyword_enters(a, kind, granted, where) if a.has("enters") else ()
         return Ability(line, kind, costs=costs, mana=mana, effect_text=effect, add_mana_to=add_mana_to,
-                       may_add=may_add, enters_counters=enters_counters,
+                       may_add=may_add, enters_counters=enters_counters, mana_condition=mana_condition,
                        instead_if=instead_if, instead_mana=instead_mana,
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
@@ -1489,7 +1614,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 
 
 CONDITIONS = ("you_control_your_commander",
-              "self_untapped")      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
+              "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
+              "self_modified")      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1517,12 +1643,13 @@ def _static_condition(a: Fields) -> Condition:
     if cond.kind != "you_control" or cond.other:
         raise a.error("condition", "a static ability's condition is {you_control: {filter | any_of, at_least | "
                                    "at_most}}, {in_graveyard: {filter?, at_least}}, {enchanted: FILTER}, "
-                                   "self_untapped or you_control_your_commander")
+                                   "self_untapped, self_modified or you_control_your_commander")
     return cond
 # An intervening "if" about the trigger's source: "if ~ is tapped" (603.4: checked as it
 # triggers and as it resolves).
 TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
-                      "cast_from_hand")     # "When ~ enters, if you cast it from your hand" (601.2a)
+                      "cast_from_hand",     # "When ~ enters, if you cast it from your hand" (601.2a)
+                      "self_untapped")      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
@@ -1560,10 +1687,18 @@ def _granted(inner: Ability | None, line: int) -> Ability | None:
 
 def _parse_grant(a: Fields, where: str, n_lines: int, allowed: tuple[str, ...]):
     """`grant: {to, ability}`: the ability given to what `to` names (CR 613.1f)."""
-    g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability"})
+    g = Fields(a.data["grant"], where, a.sub("grant"), {"to", "ability", "keywords"})
     to, grant_filter, grant_controller = parse_to(g.data.get("to"), g, "to", allowed, parse_filter)
     inner = parse_ability(g.get("ability", dict, required=True), where, g.sub("ability"),
                           n_lines, granted=True)
+    if g.has("keywords"):
+        # "have vigilance and "{T}: Add one mana of any color."" (Esika, God of the Tree): keywords
+        # given with the ability, the same granted ability having them (702; ability_keyword/2)
+        words = g.get("keywords", list)
+        if not words or inner.kind == "keywords" or any(not isinstance(w, str) or w.lower() not in KEYWORDS
+                                                         for w in words):
+            raise g.error("keywords", "lists keyword abilities (702) given beside an ability that is not keywords")
+        inner = dataclasses.replace(inner, keywords=tuple(w.lower() for w in words))
     return to, grant_filter, grant_controller, inner
 
 
@@ -1797,11 +1932,20 @@ def parse_card(data: Any, where: str, path: str = "") -> Card:
         raise f.error("abilities", f"oracle line {missing[0]} ({lines[missing[0] - 1][:60]!r}) "
                                    "has no ability entry; every line must be written in the vocabulary")
     _check_chosen_links(abilities, f)
+    _check_part_of(abilities, f)
     indicator = f.get("color_indicator", list, [])
     if any(c not in COLORS for c in indicator):
         raise f.error("color_indicator", f"a list of colors: {', '.join(sorted(COLORS))}")
     return Card(name, cost, supertypes, types, subtypes, oracle, abilities, power, toughness,
                 loyalty, where, tuple(indicator))
+
+
+def _check_part_of(abilities: tuple[Ability, ...], f: Fields) -> None:
+    """CR 706.3b: a line `part_of` another is a line of its results table: that ability rolls a die."""
+    by_line = {a.line: a for a in abilities}
+    for a in abilities:
+        if a.kind == "part_of" and not any(x.kind == "roll_die" for x in by_line[a.part_of].does):
+            raise f.error("abilities", f"line {a.line} is part_of line {a.part_of}, which rolls no die (roll_die)")
 
 
 def _check_chosen_links(abilities: tuple[Ability, ...], f: Fields) -> None:

@@ -1550,6 +1550,21 @@ class CoinFlip(Change):
         return f"{self.player} flips a coin and {'wins' if self.result == 'won' else 'loses'} the flip"
 
 
+@kind("die_roll")
+@dataclass(frozen=True)
+class DieRoll(Change):
+    """CR 706.1a: a player rolled a die: its result (each result is an outcome)."""
+    name = "die_roll"
+    player: str
+    result: int
+
+    def apply(self, b):
+        pass
+
+    def text(self):
+        return f"{self.player} rolls a die: {self.result}"
+
+
 @kind("shield")
 @dataclass(frozen=True)
 class ShieldUsed(Change):

@@ -130,6 +130,24 @@ def ability_term(card: Card, ability: Ability, granted: bool = False, created: b
     return f"ab({quote(card.name)},{ability.line}{suffix})"
 
 
+def cost_filter(cost: Cost) -> tuple[str, list[str]]:
+    """A cost's filter term and its facts: one filter, or `any_of` several, a permanent matching
+    any of which qualifies ("a black or artifact creature": filter_alt/2, characteristics.lp)."""
+    if cost.named:
+        # "a token named Wood": the filter's words and the name (201.2; characteristics.lp named/1)
+        f = "f(" + ",".join([*(word(w) for w in cost.filter), f"named({quote(cost.named)})"]) + ")"
+        return f, [f"filter_word({f},{word(w)})." for w in cost.filter] + [f"filter_word({f},named({quote(cost.named)}))."]
+    if not cost.any_of:
+        return filter_facts(cost.filter)
+    terms, facts = [], []
+    for words in cost.any_of:
+        f, ff = filter_facts(words)
+        terms.append(f)
+        facts += ff
+    term = "fany(" + ",".join(terms) + ")"
+    return term, facts + [f"filter_alt({term},{f})." for f in terms]
+
+
 def cost_term(cost: Cost) -> str:
     match cost.kind:
         case "tap" | "untap" | "mana":
@@ -142,11 +160,11 @@ def cost_term(cost: Cost) -> str:
         case "sacrifice":
             if cost.another:                # "Sacrifice another creature" (payment.lp)
                 return f"sacrifice_other({filter_term(cost.filter)})"
-            return "sacrifice(self)" if cost.self_only else f"sacrifice({filter_term(cost.filter)})"
+            return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
         case "tap_untapped" | "untap_tapped":
-            return f"{cost.kind}({cost.count},{filter_term(cost.filter)})"
+            return f"{cost.kind}({cost.count},{cost_filter(cost)[0]})"
         case "discard":
             if cost.self_only:
                 return "discard(self)"
@@ -196,7 +214,8 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
-    if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value"):
+    if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value", "destroyed", "party",
+                  "attacking_power", "target_mana_value"):
         return [f"adds_amount({a},{amount})."]
     if amount.startswith("sacrificed_mana_value+"):       # "1 plus the sacrificed creature's mana value"
         return [f"adds_amount({a},sacrificed_mana_value_plus({int(amount.split('+')[1])}))."]
@@ -211,6 +230,8 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         for i, option in enumerate(mana.options, start=1):
             for letter, n in sorted(Counter(option).items()):
                 facts.append(f"adds_fixed({a},{i},{MANA_LETTER[letter]},{n}).")
+        # option i only on that result of its roll or flip (706.3a, 705.2): mana_on_result/3
+        facts += [f"mana_on_result({a},{i},{r})." for i, r in enumerate(mana.results, start=1)]
     if mana.kind == "any" and mana.of_kind == "commander_identity":
         facts.append(f"adds_identity({a}).")
     elif mana.kind == "any" and mana.of_kind == "own_colors":
@@ -232,7 +253,9 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     elif mana.kind == "for_each" and mana.zone != "battlefield":
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
-        facts.append(f"adds_amount({a},cards({mana.zone},{f})).")
+        # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
+        kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
+        facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.power_at_least is not None:
         f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"
@@ -423,6 +446,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # CR 702.139a: its special action in a game is for the card revealed as companion; a
         # state does not say which (asp/unread.lp names it outside the game)
         return [f"companion_line({quote(card.name)},{ability.line})."]
+    if ability.kind == "part_of":
+        return []       # (706.3b: what the line does is its ability's, on the line it is part of)
     if ability.kind in ("deck_construction", "opening_hand"):
         return []                   # CR 113.6n, 103.6: it functions before the game begins
     if ability.kind == "reminder":
@@ -461,8 +486,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         facts.append(f"ability_cost({a},{i},{cost_term(cost)}).")
         for j, s in enumerate(cost.symbols):
             facts.append(f"ability_cost_symbol({a},{i},{j},{symbol(s)}).")
-        if cost.filter:
-            facts.extend(filter_facts(cost.filter)[1])
+        if cost.filter or cost.any_of:
+            facts.extend(cost_filter(cost)[1])
     if ability.zone:
         # CR 113.6b: it functions only from the zone it states (the hand)
         facts.append(f"ability_zone({a},{ability.zone}).")
@@ -504,6 +529,14 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
         facts.extend(subject_facts(a, ability.when_subject))
+    if ability.mana_condition is not None:
+        # a spell's mana only if / unless its controller has that many cards in their graveyard
+        # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)
+        sense, n, filters = ability.mana_condition
+        facts.append(f"mana_condition({a},{sense},{n}).")
+        for words in filters:
+            f, ff = filter_facts(words)
+            facts += [f"mana_condition_filter({a},{f})."] + ff
     if ability.instead_mana is not None:
         # "If [condition], add [mana] instead": the other mana, an ability term of its own with
         # the condition as its activation condition (checked in costs.lp, used in mana.lp)

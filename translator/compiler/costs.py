@@ -98,6 +98,7 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
         return None
     from .act_tail import put_counters_on_self, sacrifice_another, tap_another
     from .land_tail import compound_cost_part
+    from .manaln_tail import either_cost
     items = []
     parts = split_cost(text)
     for part in parts:
@@ -106,6 +107,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
             other = sacrifice_another(part)     # "Sacrifice another creature" (not on a mana ability)
         if other is None:
             other = put_counters_on_self(part)  # "Put a -1/-1 counter on ~", "Put a -0/-1 counter on ~"
+        if other is None:
+            other = either_cost(part)           # "Sacrifice a black or artifact creature" (any_of)
         if other is not None:
             items.append(other)
             continue

@@ -1100,3 +1100,9 @@ SENTENCES = _LANDS8 + SENTENCES + _LANDS8_LATE
 from .lands9_tail import SENTENCES as _LANDS9
 
 SENTENCES = _LANDS9 + SENTENCES
+
+# -- the non-Land mana cards' last tail (compiler/manaln_sentences.py): a card exiled from a target
+# player's graveyard by that player, "You create ..." ---------------------------------------------
+from .manaln_sentences import SENTENCES as _MANALN
+
+SENTENCES = _MANALN + SENTENCES
