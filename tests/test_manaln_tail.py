@@ -639,3 +639,29 @@ def test_the_cards_in_the_target_players_hand_are_counted():
                         "battlefield": []}, "t.yaml")
     (r,) = Session(state).what_if(["cast tr targeting bob", "resolve"]).results
     assert dict(r.state.mana_pool)["alice"] == (("R", 3),)
+
+
+APEX_LINE = "If this spell was cast from your hand, add ten mana of any one color."
+
+
+def test_apex_of_power_adds_only_when_cast_from_the_hand():
+    # CR 601.2a, 608.2c: the real line (Apex of Power's second); cast from the hand it adds ten of
+    # one color (five outcomes); cast from exile (an effect lets alice play it) it adds nothing
+    c = compiled("Apex Line", "Sorcery", APEX_LINE)
+    assert c.fully_compiled and c.card["abilities"][0]["spell"]["mana_if"] == {"cast_from": "hand"}
+
+    def cast(zone):
+        card = {"id": "apex", "card": "Apex Line", **({"playable_by": "alice"} if zone == "exile" else {})}
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                            "cards": [c.card], "battlefield": [], zone: {"alice": [card]}}, "t.yaml")
+        got = Session(state).what_if(["cast apex", "resolve"])
+        return sorted(str(dict(r.state.mana_pool).get("alice")) for r in got.results if r.illegal is None)
+    assert cast("hand") == sorted(str(((k, 10),)) for k in ("B", "G", "R", "U", "W"))
+    assert cast("exile") == ["None"]
+
+
+def test_cast_from_goes_alone_as_hand():
+    card = compiled("Apex Line", "Sorcery", APEX_LINE).card
+    card["abilities"][0]["spell"]["mana_if"] = {"cast_from": "graveyard"}
+    with pytest.raises(InputError, match="cast_from: hand"):
+        parse_card(card, "t.yaml")

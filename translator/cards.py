@@ -746,13 +746,19 @@ def _parse_mana_condition(a: Fields, kind: str, mana) -> tuple | None:
     """`mana_if` / `mana_unless: {in_graveyard: {at_least: N, any_of?: [FILTER, ...]}}` beside a
     spell's add_mana: the mana is added only if (unless) its controller owns at least N cards (of any
     of the kinds, by what they print) in their graveyard as it resolves (608.2c; Dark Petition's
-    spell mastery; Cabal Ritual's threshold, one line's mana unless, the other's if)."""
+    spell mastery; Cabal Ritual's threshold, one line's mana unless, the other's if); or `mana_if:
+    {cast_from: hand}`: only if the spell was cast from its owner's hand (601.2a; Apex of Power)."""
     keys = [k for k in ("mana_if", "mana_unless") if a.has(k)]
     if not keys:
         return None
     if len(keys) > 1 or kind != "spell" or mana is None:
         raise a.error(keys[0], "goes beside add_mana on a spell, one of mana_if or mana_unless")
-    c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard"})
+    c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard", "cast_from"})
+    if c.has("cast_from"):
+        # "If this spell was cast from your hand, add ..." (Apex of Power; 601.2a, 608.2c)
+        if keys[0] != "mana_if" or c.has("in_graveyard") or c.data["cast_from"] != "hand":
+            raise c.error("cast_from", "goes alone in mana_if, as cast_from: hand")
+        return ("if", "cast_from_hand", ())
     g = Fields(c.get("in_graveyard", dict, required=True), a.where, c.sub("in_graveyard"), {"at_least", "any_of"})
     n = g.get("at_least", int, required=True)
     if isinstance(n, bool) or n < 1:

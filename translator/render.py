@@ -533,7 +533,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # a spell's mana only if / unless its controller has that many cards in their graveyard
         # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)
         sense, n, filters = ability.mana_condition
-        facts.append(f"mana_condition({a},{sense},{n}).")
+        facts.append(f"mana_condition_cast_from({a},hand)." if n == "cast_from_hand" else
+                     f"mana_condition({a},{sense},{n}).")
         for words in filters:
             f, ff = filter_facts(words)
             facts += [f"mana_condition_filter({a},{f})."] + ff

@@ -314,6 +314,29 @@ def _graveyard_condition(count: str, kinds: str | None) -> dict | None:
     return {"in_graveyard": cond}
 
 
+def cast_from_hand_mana(text: str, ctx):
+    """"If this spell was cast from your hand, add ten mana of any one color." (Apex of Power): the
+    spell's mana added only if it was cast from its owner's hand (601.2a: the zone the spell is
+    recorded as cast from; 608.2c): `mana_if: {cast_from: hand}` beside its add_mana."""
+    from .lines import prepared
+    from .mana import spell_mana
+    if not _is_spell(ctx):
+        return None
+    p = prepared(text, ctx)
+    if p is None:
+        return None
+    lead = re.compile(r"If this spell was cast from your hand, a(dd .+)")
+    m, o = lead.fullmatch(p[0]), lead.fullmatch(p[1])
+    if m is None or o is None:
+        return None
+    read = spell_mana("A" + m.group(1), "A" + o.group(1))
+    if read is None or read[1]:
+        return None
+    entry = read[0]
+    entry["spell"]["mana_if"] = {"cast_from": "hand"}
+    return entry, "spell_mana"
+
+
 def graveyard_mana(text: str, ctx):
     """A spell's mana under a condition on its controller's graveyard, as it resolves (608.2c):
     "Spell mastery — If there are two or more instant and/or sorcery cards in your graveyard, add
