@@ -354,6 +354,16 @@ def test_a_session_answers_held_moves_and_forked_queries_as_fresh_sessions(monke
                 assert got == getattr(fresh, name)(*args).to_json(), (name, args)
 
 
+def _world_answers_as_own(state, world, action) -> None:
+    """The what-if read from the worlds, the first state's Solver frozen (no Solver can be made:
+    every answer comes from them), equals the own path's (JSON and text)."""
+    first = Solver(state)
+    first.frozen = True
+    fast = what_if(first, action, world=world)
+    own = what_if(Solver(state), action)
+    assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+
+
 def test_a_flicker_is_read_from_its_worlds_as_the_own_path_answers():
     # whatif.flicker_worlds: a MoveWorld over the states each object's exile reaches (the
     # flicker's second move there) and the settle world of the flickered states; with the
@@ -363,11 +373,7 @@ def test_a_flicker_is_read_from_its_worlds_as_the_own_path_answers():
     world = StepWorld(state, 60.0)
     world.move_world, world.settle_worlds["flicker"] = flicker_worlds(world, 60.0)
     for action in (["flicker elf"], ["flicker blade"], ["flicker forest"]):
-        first = Solver(state)
-        first.frozen = True
-        fast = what_if(first, action, world=world)
-        own = what_if(Solver(state), action)
-        assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+        _world_answers_as_own(state, world, action)
     # the elf returns as a new object; the Bonesplitter stays, unattached (704.5n)
     after = what_if(Solver(state), ["flicker elf"], world=world).to_json()["outcomes"][0]["after"]
     assert after["elf"]["zone"] == "battlefield" and after["elf"]["new_object"]
@@ -416,11 +422,7 @@ def test_an_activation_is_read_from_its_worlds_as_the_own_path_answers():
     # a legal target, one bob owns (115.1: illegal), Aminatou itself ("another"), a player, none
     for action in (["activate ami -1 targeting elf"], ["activate ami -1 targeting forest"],
                    ["activate ami -1 targeting ami"], ["activate ami -1 targeting bob"], ["activate ami -1"]):
-        first = Solver(state)
-        first.frozen = True
-        fast = what_if(first, action, world=world)
-        own = what_if(Solver(state), action)
-        assert fast.to_json() == own.to_json() and fast.to_text() == own.to_text(), action
+        _world_answers_as_own(state, world, action)
     after = what_if(Solver(state), ["activate ami -1 targeting elf"], world=world).to_json()["outcomes"][0]["after"]
     assert after["ami"]["counters"] == {"loyalty": 2}           # 606.4: its cost paid
     # another ability, or two actions, are not the world's: the own path (a Solver of its own)
