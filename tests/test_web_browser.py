@@ -99,11 +99,22 @@ def _type(driver, name: str, text: str) -> None:
 
 def _submit(driver, button: str) -> None:
     """Press a submit button and wait for the page it loads."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
     old = _by_id(driver, "page-form")
     _by_id(driver, button).click()
-    WebDriverWait(driver, 60).until(ec.staleness_of(old))
+
+    def gone(d) -> bool:
+        # the old form left the document; Chromium may answer a check made while the new page
+        # replaces it with "Node with given id does not belong to the document" (it has left)
+        try:
+            return ec.staleness_of(old)(d)
+        except WebDriverException as e:
+            if "does not belong to the document" in str(e):
+                return True
+            raise
+    WebDriverWait(driver, 60).until(gone)
     WebDriverWait(driver, 60).until(
         lambda d: d.execute_script("return document.readyState") == "complete")
 
