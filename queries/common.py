@@ -170,20 +170,9 @@ def mana_objects(solver: Solver, player: str) -> list[clingo.Symbol]:
     return sorted({s.arguments[0] for s in solver.base().get("activatable") if s.arguments[2].string == player})
 
 
-# Outcome walks grounded this many objects to a ground() call: one call with every object's
-# part grounded in time growing with the square of the objects (on bench_canpay's boards, 674
-# objects 46 ms, 2,730 objects 643 ms; in calls of 400, 154 ms), and each part reads only the
-# base part, walk(exact) and its own object's atoms, so the calls ground what one call would.
-OUTCOME_CHUNK = 400
-
-
 def ground_outcomes(solver: Solver, objects) -> None:
-    """Ground the outcome walks of these objects (outcome_parts), walk(exact) first, then the
-    objects' parts OUTCOME_CHUNK to a call."""
-    walk, *parts = outcome_parts(objects)
-    solver.ground([walk])
-    for i in range(0, len(parts), OUTCOME_CHUNK):
-        solver.ground(parts[i:i + OUTCOME_CHUNK])
+    """Ground the outcome walks of these objects (outcome_parts) in one ground() call."""
+    solver.ground(outcome_parts(objects))
 
 
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:

@@ -194,11 +194,11 @@ class Solver:
         self._thaw("a part grounded")
         if self._broken is not None:
             raise SolverError(self._broken)
-        todo, keys = [], []
+        todo, keys = [], set()       # a set: a call may name hundreds of parts
         for name, args in parts:
             key = (name, tuple(args))
             if key not in self._grounded and key not in keys:
-                keys.append(key)
+                keys.add(key)
                 todo.append((name, list(args)))
         if todo:
             start = time.perf_counter()
