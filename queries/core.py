@@ -14,8 +14,8 @@ translator; `Session` (session.py) is a thin facade over them.
 
 from __future__ import annotations
 
-import functools
 import itertools
+import os
 import re
 import threading
 import time
@@ -56,11 +56,22 @@ class Timings:
     solve: float = 0.0
 
 
-@functools.lru_cache(maxsize=1 << 17)
+_NAMES: dict[int, str] = {}
+
+
 def symbol_name(s: clingo.Symbol) -> str:
-    """A symbol's name, once a process (clingo keeps one symbol for one term; an answer's
-    symbols are mostly those of the answers before it, and each name is a call into clingo)."""
-    return s.name
+    """A symbol's name, once a process (an answer's symbols are mostly those of the answers
+    before it, and each name is a call into clingo). Keyed by the symbol's representation:
+    clingo keeps one symbol for one term, never freed, and compares symbols by it (a Symbol as
+    the key costs a call into clingo for its hash and another for its equality: on a what-if's
+    held move, a tenth of the time)."""
+    rep = s._rep
+    name = _NAMES.get(rep)
+    if name is None:
+        if len(_NAMES) >= 1 << 18:
+            _NAMES.clear()
+        name = _NAMES[rep] = s.name
+    return name
 
 
 @dataclass
@@ -130,6 +141,60 @@ class Query:
 
     def __exit__(self, *exc) -> None:
         self.solver._release(self._externals)
+
+
+@dataclass(eq=False)
+class _Job:
+    ctl: clingo.Control
+    deadline: float
+    fired: bool = False
+
+
+class _Watchdog:
+    """One thread a process that interrupts each solve at its deadline (Solver._solve).
+
+    A timer thread a solve (threading.Timer) cost more than a what-if's held move solves: its
+    start, and its join once cancelled, which waits for the thread to be scheduled (on a busy
+    machine, milliseconds a solve). Fork-safe: a Session's worker forks (limits.py), and a lock
+    held by a thread at the fork stays held in the child, so a child never touches its parent's
+    lock or thread; it starts its own on its first solve. Several threads may solve at once
+    (each its own Control): each solve is a job with its own deadline."""
+
+    def __init__(self) -> None:
+        self._pid: int | None = None
+
+    def _start(self) -> None:
+        self._cond = threading.Condition()
+        self._jobs: set[_Job] = set()
+        self._pid = os.getpid()
+        threading.Thread(target=self._run, name="mtg-asp solve watchdog", daemon=True).start()
+
+    def arm(self, ctl: clingo.Control, wait: float) -> _Job:
+        if self._pid != os.getpid():
+            self._start()
+        job = _Job(ctl, time.monotonic() + wait)
+        with self._cond:
+            self._jobs.add(job)
+            self._cond.notify()
+        return job
+
+    def disarm(self, job: _Job) -> None:
+        with self._cond:
+            self._jobs.discard(job)
+
+    def _run(self) -> None:
+        cond, jobs = self._cond, self._jobs
+        with cond:
+            while True:
+                now = time.monotonic()
+                for job in [j for j in jobs if j.deadline <= now]:
+                    job.fired = True
+                    job.ctl.interrupt()
+                    jobs.discard(job)
+                cond.wait(min((j.deadline for j in jobs), default=now + 3600.0) - now)
+
+
+_WATCHDOG = _Watchdog()
 
 
 class Solver:
@@ -343,32 +408,22 @@ class Solver:
     def _solve(self, on_model, wait: float, give_up: bool = False, assumptions: Sequence[int] = ()) -> bool:
         """Solve within `wait` seconds; False when `give_up` and the time ran out.
 
-        A blocking solve, stopped by a timer that interrupts it: clingo's asynchronous solve
-        runs in a thread of its own, and a Session's worker forks (limits.py), where a thread
-        alive at a fork can leave a lock held in the child (a query that then waited out its
-        time limit). The timer thread is joined before this returns."""
+        A blocking solve, stopped by the process's watchdog, which interrupts it at the
+        deadline (_Watchdog; clingo's asynchronous solve runs in a thread of its own while the
+        caller waits)."""
         self._thaw("a solve")
         if self._broken is not None:
             raise SolverError(self._broken)
         start = time.perf_counter()
-        fired = threading.Event()
-
-        def stop() -> None:
-            fired.set()
-            self._ctl.interrupt()
-
-        timer = threading.Timer(wait, stop)
-        timer.daemon = True
-        timer.start()
+        job = _WATCHDOG.arm(self._ctl, wait)
         try:
             result = self._ctl.solve(assumptions=list(assumptions), on_model=on_model)
-            if result.interrupted and not fired.is_set():
+            if result.interrupted and not job.fired:
                 # an interrupt that came after an earlier solve ended stops the next one at its
                 # start (clingo_control_interrupt): solve again
                 result = self._ctl.solve(assumptions=list(assumptions), on_model=on_model)
         finally:
-            timer.cancel()
-            timer.join()
+            _WATCHDOG.disarm(job)
             self.timings.solve += time.perf_counter() - start
         if result.interrupted:
             if give_up:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .cards import CardLibrary
 from .history import TURN_RECORDS
@@ -12,6 +12,24 @@ from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
 ZONES = ("hand", "library", "graveyard", "exile", "command", "outside")
 # "outside" is outside the game (CR 400.11: not a zone): a player's sideboard (400.11a), cards a
 # Wish can bring in.
+
+
+# A str's hash differs between processes (PYTHONHASHSEED): a kept hash is valid only beside this
+# process's hash of this string (one pickled in another process is computed again).
+_SEED = hash("mtg-asp state")
+
+
+def _hash_once(self) -> int:
+    """A frozen state object's hash, computed once and kept (a what-if finds a reached state
+    among the states its worlds hold by value, settle_world.HeldStates; the state's permanents
+    are mostly those of the state before it, so each is hashed once, not once a lookup). Over
+    the fields that equality compares, as the dataclass's own hash is."""
+    kept = self.__dict__.get("_hash")
+    if kept is not None and kept[0] == _SEED:
+        return kept[1]
+    h = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+    object.__setattr__(self, "_hash", (_SEED, h))
+    return h
 
 
 @dataclass(frozen=True)
@@ -24,6 +42,8 @@ class Turn:
 @dataclass(frozen=True)
 class Permanent:
     """An object on the battlefield (CR 110)."""
+
+    __hash__ = _hash_once
 
     id: str
     card: str
@@ -64,6 +84,8 @@ class Permanent:
 @dataclass(frozen=True)
 class ZoneCard:
     """A card in a zone other than the battlefield (hand, library, graveyard, exile, command)."""
+
+    __hash__ = _hash_once
 
     id: str
     card: str
@@ -161,6 +183,8 @@ PLAYER_COUNTS = ("energy", "poison", "lands_played", "spells_cast", *TURN_RECORD
 
 @dataclass(frozen=True)
 class GameState:
+    __hash__ = _hash_once
+
     players: tuple[str, ...]
     turn: Turn
     battlefield: tuple[Permanent, ...]
