@@ -781,6 +781,62 @@ def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
     return sorted(out.values(), key=lambda c: c.name)
 
 
+# A permanent's facts by the permanent and what its line reads of the rest of the state (the
+# incarnations of the objects it names, whether it attacks a player, whether its card has a
+# printed loyalty): a what-if renders state after state that differ in a few permanents, and a
+# settle world renders every state a zone's moves reach (the battlefield was nine tenths of a
+# 200-permanent state's rendering).
+_PERMANENT_FACTS: dict[tuple, str] = {}
+
+
+def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal: set[str]) -> str:
+    """The facts of one permanent, one line (schema.lp: state_permanent/5 and the rest)."""
+    def inc(object_id: str | None, pinned: int | None = None) -> int | None:
+        return None if object_id is None else current.get(object_id, 0) if pinned is None else pinned
+    key = (p, inc(p.id), inc(p.attached_to, p.attached_incarnation),
+           inc(p.attacking, p.attacking_incarnation), inc(p.blocking, p.blocking_incarnation),
+           p.attacking in players, p.card in loyal)
+    line = _PERMANENT_FACTS.get(key)
+    if line is not None:
+        return line
+    o = obj(p.id, key[1])
+    out = [f"state_permanent({o}, {quote(p.card)}, {quote(p.owner)}, {quote(p.controller)}, {p.timestamp})."]
+    if p.tapped:
+        out.append(f" tapped({o}).")
+    if p.token:
+        out.append(f" token({o}).")
+    out += [f" counter({o}, {quote(kind)}, {n})." for kind, n in p.counters]
+    if p.damage:
+        out.append(f" damage({o}, {p.damage}).")
+    if p.attached_to:
+        out.append(f" attached_to({o}, {obj(p.attached_to, key[2])}).")
+    if p.loyalty_activated:
+        out.append(f" loyalty_activated({o}).")
+    out += [f" activations_this_turn({o}, {line}, {n})." for line, n in p.activated_this_turn]
+    if p.attacking and key[5]:
+        out.append(f" attacking({o}, {quote(p.attacking)}).")
+    elif p.attacking:
+        out.append(f" attacking({o}, {obj(p.attacking, key[3])}).")
+    if p.blocking:
+        out.append(f" blocking({o}, {obj(p.blocking, key[4])}).")
+    if p.loyalty_unstated and key[6]:
+        out.append(f" loyalty_unstated({o}).")
+    if p.blocked:
+        out.append(f" blocked_flag({o}).")
+    if p.deathtouched:
+        out.append(f" deathtouch_damaged({o}).")
+    if p.struck_first:
+        out.append(f" struck_first({o}).")
+    out += [f" chosen({o}, {k}, {v if k == 'color' else quote(v)})." for k, v in p.chosen]
+    if p.since_turn is not None:
+        out.append(f" base_control_since({o}, {p.since_turn}).")
+    out.append("\n")
+    if len(_PERMANENT_FACTS) >= 1 << 16:
+        _PERMANENT_FACTS.clear()
+    line = _PERMANENT_FACTS[key] = "".join(out)
+    return line
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
@@ -796,8 +852,10 @@ def render_state(state: GameState) -> str:
     current = state.incarnations()
     # (loyalty_unstated/1 is read only with a printed loyalty, zones.lp: written only then)
     loyal = {c.name for c in cards if c.loyalty is not None}
+    permanents = "".join(_permanent_facts(p, current, state.players, loyal) for p in state.battlefield)
     return template.render(
         state=state, counter_pts=counter_pts, cards=cards, loyal=loyal, symbol=symbol, lki=lki_term,
+        permanents=permanents,
         obj=lambda object_id, pinned=None: obj(object_id, current.get(object_id, 0) if pinned is None else pinned), created=lambda card, line, granted=False: ability_term(
             state.library.get(card), Ability(line, "static"), granted=granted, created=True),
         ability=_ability_text, text_symbols=text_symbols,
