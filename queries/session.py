@@ -59,9 +59,12 @@ class _Queries:
     # quarter) (the build counts against the time of the query that asks for it: limits.py). A
     # build takes about as long as 20-30 held moves save (docs/design-notes.md), so a Session
     # asked a few (the prompt, the web page) never pays for it; a batch of what-ifs pays once a
-    # key.
+    # key. Once one key's worlds are built, the Session is answering a batch: another key's are
+    # built at its SETTLE_AFTER_BATCH-th what-if (on bench_whatif's 1,000 queries, the 64 own
+    # paths the other four keys took before their builds were as costly as the builds).
     WORLD_AFTER = 2
     SETTLE_AFTER = 16
+    SETTLE_AFTER_BATCH = 2
     SETTLE_BUDGET = 0.25
 
     def __init__(self, state: GameState, time_limit: float):
@@ -121,8 +124,9 @@ class _Queries:
                 except (SolverError, RuntimeError, MemoryError):
                     self._world_failed = True
         self._zone_moves[zone] = self._zone_moves.get(zone, 0) + 1
+        after = self.SETTLE_AFTER_BATCH if self._world is not None and self._world.settle_worlds else self.SETTLE_AFTER
         if self._world is not None and zone not in self._world.settle_worlds and zone not in self._settle_failed \
-                and self._zone_moves[zone] >= self.SETTLE_AFTER:
+                and self._zone_moves[zone] >= after:
             # the states this zone's moves (or the flickers) reach, settled without a Solver
             # each (settle_world.py)
             from .whatif import activation_worlds, flicker_worlds, settle_world

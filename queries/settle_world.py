@@ -198,16 +198,51 @@ class SettleWorld(HeldStates):
         # One solve here: clasp prepares the ground program at its first solve, and each query
         # would otherwise prepare all of it again.
         self.read(self.holds(start) or [])
+        # The world of the states this one's settle rounds reach that it does not hold (a
+        # state-based action's), built after it (whatif._settle_world_of): grounding them in a
+        # world of their own, not this one again with them, costs a build a fraction of a world.
+        self.more: SettleWorld | None = None
+
+    def _chain(self) -> list[SettleWorld]:
+        out, world = [], self
+        while world is not None:
+            out.append(world)
+            world = world.more
+        return out
+
+    def knows(self, state: GameState) -> bool:
+        return any(state in world._known for world in self._chain())
+
+    def holder(self, state: GameState, lines: frozenset[str] | None = None) -> SettleWorld | None:
+        """The world of the chain that holds the state (`lines`: its rendering, if made)."""
+        for world in self._chain():
+            if state in world._known:
+                return world
+        if lines is None:
+            lines = rendered(state)
+        for world in self._chain():
+            if world.holds(state, lines) is not None:
+                return world
+        return None
+
+    def remember(self, held: Iterable[tuple[GameState, frozenset[str]]]) -> None:
+        """Each state kept by the first world of the chain that holds it."""
+        todo = list(held)
+        for world in self._chain():
+            HeldStates.remember(world, todo)
+            todo = [(state, lines) for state, lines in todo if state not in world._known]
 
     def settle(self, state: GameState, limit: int, what: str, checked: bool = True,
                lines: frozenset[str] | None = None) -> tuple[WorldReading, list[list[clingo.Symbol]]] | None:
         """The state's settle round (query `id`): every way it can go (at most `limit`, as the
         what-if enumerates a step) and the state's readings; None when the world does not hold
         the state or the answer is not an ordinary one (the what-if's own path decides).
-        `checked`: the state's numbers are checked first, as a Solver of it does."""
+        `checked`: the state's numbers are checked first, as a Solver of it does. Answered by
+        the world of the chain that holds it."""
+        world = self.holder(state, lines)
+        if world is not self:
+            return None if world is None else world.settle(state, limit, what, checked, lines)
         assumptions = self.holds(state, lines)
-        if assumptions is None:
-            return None
         if checked and not self.knows(state):
             check_reached(state)
         try:
@@ -222,9 +257,10 @@ class SettleWorld(HeldStates):
         """The readings of a state the world holds, its View included (the state's program
         alone, no step); None when it does not hold it or its answer is not an ordinary one.
         `lines`: its rendering, when already made."""
+        world = self.holder(state, lines)
+        if world is not self:
+            return None if world is None else world.reading(state, lines)
         assumptions = self.holds(state, lines)
-        if assumptions is None:
-            return None
         if not self.knows(state):
             check_reached(state)
         try:

@@ -62,6 +62,9 @@ class StepWorld:
         self.move_world = None
         # the step of an activation of one ability, by (object id, line as the action names it)
         self.activation_worlds: dict[tuple[str, str], ActivationWorld] = {}
+        # the states the moves to each zone reach, by zone, with the id of the object moved
+        # (whatif._moved: a zone's settle world and the flickers' both read the exiles)
+        self.moved: dict[str, list] = {}
 
     @property
     def id(self) -> int:

@@ -920,7 +920,9 @@ def move_reached(world: StepWorld, zone: str) -> list[GameState]:
 
 
 def _moved(world: StepWorld, zone: str) -> list[tuple[str, GameState]]:
-    """move_reached's states, each with the id of the object moved."""
+    """move_reached's states, each with the id of the object moved (once a world and zone)."""
+    if zone in world.moved:
+        return world.moved[zone]
     start = world.state
     inc = start.incarnations()
     first = _Branch(start, (), None)
@@ -934,6 +936,7 @@ def _moved(world: StepWorld, zone: str) -> list[tuple[str, GameState]]:
         except SolverError:
             continue
         out += [(oid, b.state) for b in _branches(first, None, models, world.id, 1, "move") if b.illegal is None]
+    world.moved[zone] = out
     return out
 
 
@@ -1015,12 +1018,12 @@ def _settle_world_of(world: StepWorld, reached: list[GameState], budget: float,
     if time.monotonic() - begun > budget / 2:
         return None
     started = time.monotonic()
-    built = SettleWorld(world.state, lines, world.solver.time_limit)
+    built = last = SettleWorld(world.state, lines, world.solver.time_limit)
     took = time.monotonic() - started
     todo = list(zip(reached, lines))
     held = list(todo)
     for _ in range(builds - 1):
-        more = []
+        more, seen = [], set()
         for state, state_lines in todo:
             found = built.settle(state, MAX_BRANCHES, "ways one step can go", checked=False, lines=state_lines)
             if found is None:
@@ -1033,14 +1036,16 @@ def _settle_world_of(world: StepWorld, reached: list[GameState], budget: float,
                 after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
                 if after.solver is None:
                     after_lines = rendered(after.state)
-                    if built.holds(after.state, after_lines) is None:
+                    if after.state not in seen and built.holder(after.state, after_lines) is None:
+                        seen.add(after.state)
                         more.append((after.state, after_lines))
         if not more or time.monotonic() - begun + took > budget:
             break
-        lines, todo = lines + [m for _, m in more], more
+        todo = more
         held += more
         started = time.monotonic()
-        built = SettleWorld(world.state, lines, world.solver.time_limit)
+        # the states the settle rounds reach, in a world of their own (SettleWorld.more)
+        last.more = last = SettleWorld(world.state, [m for _, m in more], world.solver.time_limit)
         took = time.monotonic() - started
     built.remember(held)
     return built

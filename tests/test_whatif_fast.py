@@ -128,6 +128,27 @@ def test_a_zones_settle_world_waits_for_enough_moves_there():
     assert set(served._world.settle_worlds) == {"hand"}
 
 
+def test_once_a_key_has_its_worlds_the_others_are_built_sooner():
+    # a Session that has paid for one key's worlds is answering a batch: another key's worlds
+    # come at its SETTLE_AFTER_BATCH-th what-if, not its SETTLE_AFTER-th
+    served = session_module._Queries(_bounce_state(), 60)
+    served.SETTLE_AFTER, served.SETTLE_AFTER_BATCH = 3, 2
+    served.prepare("what_if", (["exile elf"],))
+    assert served._world is None or served._world.settle_worlds == {}
+    served.prepare("what_if", (["exile blade"],))
+    assert served._world.settle_worlds == {}     # no key has worlds yet: SETTLE_AFTER holds
+    for action in ("bounce elf", "bounce blade", "bounce elf"):
+        served.prepare("what_if", ([action],))
+    assert set(served._world.settle_worlds) == {"hand"}
+    served.prepare("what_if", (["move elf to graveyard"],))
+    assert set(served._world.settle_worlds) == {"hand"}
+    served.prepare("what_if", (["move blade to graveyard"],))
+    assert set(served._world.settle_worlds) == {"hand", "graveyard"}
+    # the exiles counted before the first build count now: the next one builds exile's
+    served.prepare("what_if", (["exile elf"],))
+    assert set(served._world.settle_worlds) == {"hand", "graveyard", "exile"}
+
+
 def test_a_states_view_read_after_its_steps_is_the_one_read_at_once():
     # whatif.StateReading reads a state's View when first asked for (only the first and the last
     # states of a what-if are), after the state's own steps were grounded and solved there: only
@@ -186,6 +207,12 @@ def test_the_settle_world_settles_what_it_holds_and_leaves_the_rest(monkeypatch)
     fast = what_if(Solver(state), ["bounce elf"], world=world)
     assert made == []
     assert fast.to_json()["outcomes"][0]["after"]["blade"]["attached_to"] is None
+    # the state after the Bonesplitter's state-based action is held by the world built after
+    # the first (SettleWorld.more), not the first, which holds the moves' states
+    hand = world.settle_worlds["hand"]
+    assert hand.more is not None
+    after = [s for s in hand.more._known if s.permanent("blade") and s.permanent("blade").attached_to is None]
+    assert after and all(s not in hand._known and hand.knows(s) for s in after)
     for action in (["bounce forest", "bounce elf"], ["move forest to graveyard"],
                    ["flicker blade"], ["bounce blade", "next step"]):
         made.clear()
