@@ -113,6 +113,11 @@ def reached_total(state: Any, paths: bool = True) -> tuple[int, str]:
     total = sum(printed_total(state.library.get(p.card)) for p in state.battlefield)
     largest, where = -1, ""
     pending: list[tuple[Any, str, int]] = [(state, "", 1)]
+    if not paths and getattr(state, "battlefield", None):
+        # each permanent's own numbers walked once (a what-if's states share most of them)
+        total += sum(_permanent_total(p) for p in state.battlefield)
+        pending = [(getattr(state, name), name, 0 if order else 1) for name, order in _compared_fields(type(state))
+                   if name != "battlefield" and type(getattr(state, name)) not in _SKIP]
     pop, push = pending.pop, pending.append
     while pending:
         value, at, weight = pop()
@@ -138,6 +143,40 @@ def reached_total(state: Any, paths: bool = True) -> tuple[int, str]:
                 if type(v) not in _SKIP:
                     push((v, (f"{at}.{name}" if at else name) if paths else "", 0 if order else 1))
     return total, where
+
+
+_PERMANENT_TOTALS: dict[Any, int] = {}
+
+
+def _permanent_total(p: Any) -> int:
+    """reached_total's sum of one permanent's fields (as the walk of the battlefield adds it:
+    weight 1, whatever the permanents beside it)."""
+    n = _PERMANENT_TOTALS.get(p)
+    if n is None:
+        if len(_PERMANENT_TOTALS) >= 1 << 16:
+            _PERMANENT_TOTALS.clear()
+        n = _PERMANENT_TOTALS[p] = _walk_total(p)
+    return n
+
+
+def _walk_total(value: Any) -> int:
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    total = 0
+    while pending:
+        value, weight = pending.pop()
+        kind = type(value)
+        if kind is int:
+            total += abs(value) * weight if weight else (abs(value) if abs(value) > MAX_REACHED_TOTAL else 0)
+        elif kind is tuple or kind is list:
+            if weight:
+                weight = pt_counter_weight(value[0]) if len(value) == 2 and type(value[0]) is str else 1
+            pending += [(v, weight) for v in value if type(v) not in _SKIP]
+        elif kind not in _SKIP:
+            compared = _compared_fields(kind)
+            if compared is not None:
+                pending += [(getattr(value, name), 0 if order else 1) for name, order in compared
+                            if type(getattr(value, name)) not in _SKIP]
+    return total
 
 
 # (bool is not int here: `type(v) is int` is False for True and False)
