@@ -554,6 +554,8 @@ WHEN = {
     "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
                                                        # alone" (exalted, 702.83a; 506.5); "it"
                                                        # ("that creature") is that creature
+    "beginning_of_draw_step": ("your_turn",),          # "At the beginning of your draw step"
+                                                       # (500.6, 504.1)
 }
 
 

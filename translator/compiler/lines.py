@@ -29,6 +29,7 @@ from . import (
     reminders,
     static_tail,
     statics,
+    trig_tail,
     words,
 )
 from . import triggered as triggered_templates
@@ -214,7 +215,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
-             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary))
+             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
+             _normal(trig_tail.draw_step))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -1,0 +1,74 @@
+"""Triggered abilities of the pool's mana cards, trig10's part (issue 13): the sentences "You may pay
+{4}. If you do, untap ~." (Mana Vault, Jasconian Isle: 608.2c-d, 118.3a), "If you do, discard a
+card." (Izzet Keyrune: 701.9a), "Look at the top card of your library. You may put that card into
+your graveyard." (Titans' Nest: 401.2, 608.2d), and the event "At the beginning of your draw step[,
+if ~ is tapped]" (Mana Vault: 500.6, 504.1, 603.4).
+
+SENTENCES holds (pattern, builder) pairs as compiler/effects.py's SENTENCES does (its reader tries
+them before its own); a builder gives the actions or None (not read). The line template
+`draw_step` reads the draw step's trigger (compiler/lines.py)."""
+
+from __future__ import annotations
+
+import re
+
+from .effects import EffectRead, read_effect
+
+MANA_COST = r"((?:\{(?:\d+|[WUBRGC])\})+)"
+
+
+def _may_pay(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may pay {4}." (Mana Vault): its controller pays the mana cost from their pool as the
+    ability resolves, if they choose to and can (608.2d, 118.3a); an "If you do, ..." after it asks
+    whether they paid (`if_done`)."""
+    return [{"pay": {"cost": m.group(1), "may": True}}]
+
+
+def _discard_one(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Discard a card." (the card its controller chooses from their hand, 701.9a); read alone only
+    after another instruction ("If you do, discard a card.", Izzet Keyrune: the `if_done` sentence
+    reads it)."""
+    if not read.does:
+        return None
+    return [{"move": {"what": "card_from_hand", "to": "graveyard"}}]
+
+
+def _may_put_looked_into_graveyard(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"You may put that card into your graveyard." after "Look at the top card of your library."
+    (Titans' Nest): the top card of its controller's library, into their graveyard if they choose
+    to as it resolves (608.2d); looking changes nothing the state holds (401.2)."""
+    if not read.looked_top or read.does:
+        return None
+    return [{"move": {"what": "top_of_library", "to": "graveyard", "may": True}}]
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"You may pay {MANA_COST}\.", _may_pay),
+    (r"Discard a card\.", _discard_one),
+    (r"You may put that card into your graveyard\.", _may_put_looked_into_graveyard),
+))
+
+
+# CR 500.6, 504.1: "At the beginning of your draw step" triggers as its controller's draw step
+# begins; "if ~ is tapped" is an intervening "if" (603.4): its source tapped then and as it resolves.
+DRAW_STEP = re.compile(r"At the beginning of your draw step, (if ~ is tapped, )?(.+)")
+
+
+def draw_step(text: str, ctx, normal: str):
+    """"At the beginning of your draw step, if ~ is tapped, it deals 1 damage to you." (Mana Vault):
+    the whole effect read, or None (the line is left to the other templates)."""
+    m = DRAW_STEP.fullmatch(normal)
+    if m is None:
+        return None
+    effect = m.group(2)
+    if m.group(1):
+        effect = re.sub(r"^it deals ", "~ deals ", effect)     # "it": ~, the tapped source
+    read = read_effect(effect[0].upper() + effect[1:], type_line=ctx.type_line)
+    if read is None or read.target is not None or read.tokens:
+        return None
+    entry: dict = {"when": {"beginning_of_draw_step": "your_turn"}}
+    if m.group(1):
+        entry["condition"] = "self_tapped"
+    entry["effect"] = text
+    entry["does"] = read.does
+    return {"triggered": entry}, "triggered"
