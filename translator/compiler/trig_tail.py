@@ -72,3 +72,26 @@ def draw_step(text: str, ctx, normal: str):
     entry["effect"] = text
     entry["does"] = read.does
     return {"triggered": entry}, "triggered"
+
+
+# Jasconian Isle: "(~ isn't a spell, it's affected by summoning sickness, it's blue, and it has
+# "{T}: Add {U}.")": Dryad Arbor's reminder (compiler/reminders.py: 305.9, 302.6, 305.6) with its
+# color: the card has a color indicator (202.2e, 204.1), which the pool's fields do not carry, so
+# the line gives the card's `color_indicator`.
+COLORED_LAND_CREATURE = re.compile(r"\(~ isn't a spell, it's affected by summoning sickness, it's "
+                                   r"(white|blue|black|red|green), and it has \"\{T\}: Add \{([WUBRG])\}\.\"\)")
+
+
+def colored_land_creature(text: str, ctx):
+    from ..cards import BASIC_LAND_TYPES
+    from . import words
+    if not text.startswith("(") or "isn't a spell" not in text:
+        return None
+    m = COLORED_LAND_CREATURE.fullmatch(words.self_reference(text.strip(), ctx.name))
+    types, _, subtypes = ctx.type_line.lower().partition("—")
+    if m is None or not {"land", "creature"} <= set(types.split()):
+        return None
+    if dict(zip("WUBRG", BASIC_LAND_TYPES))[m.group(2)] not in subtypes.split():
+        return None
+    ctx.card["color_indicator"] = [m.group(1)]
+    return {"reminder": ["305.9", "302.6", "305.6"]}, "reminder"
