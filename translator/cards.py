@@ -482,7 +482,11 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             return Cost(kind, zone="hand", count=1, text="Exile a card from your hand")
         if zone not in ("graveyard", "battlefield"):
             raise a.error("from", f"must be graveyard, battlefield or hand (without a filter), got {describe(zone)}")
-        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+        raw_filter = a.get("filter", (list, str), required=True)
+        if zone == "graveyard" and raw_filter in (["card"], "card"):
+            # "Exile a card from your graveyard" (Titans' Nest): a card of any kind there (109.2)
+            return Cost(kind, filter=("card",), zone=zone, text="Exile a card from your graveyard")
+        filt = parse_filter(raw_filter, a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
     if kind in ("exile", "return_to_hand"):
