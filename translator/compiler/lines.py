@@ -208,7 +208,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
-             _normal(activated_templates.activated), _normal(triggered_templates.triggered),
+             _normal(activated_templates.activated), _normal(trig_tail.was_a_creature), _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(triggered_templates.dethrone), _normal(hist_tail.afflict), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),
              _normal(static_tail.enchanted_land_is), _normal(static_tail.untap_in_others_untap), _normal(static_tail.enchanted_land_has),

@@ -95,3 +95,23 @@ def colored_land_creature(text: str, ctx):
         return None
     ctx.card["color_indicator"] = [m.group(1)]
     return {"reminder": ["305.9", "302.6", "305.6"]}, "reminder"
+
+
+# CR 603.4, 700.4: "When ~ is put into a graveyard from the battlefield, if it was a creature, ..."
+# (Weatherseed Totem): "dies" is "is put into a graveyard from the battlefield", and the vocabulary's
+# `dies: self` triggers only for a creature (looking back, 603.10a); the condition, about the
+# permanent as it last existed, cannot change before it resolves. "this card" is the card in the
+# graveyard (400.7e: the ability finds the new object), written ~ as the effect templates read it.
+WAS_A_CREATURE = re.compile(r"When ~ is put into a graveyard from the battlefield, if it was a creature, (.+)")
+
+
+def was_a_creature(text: str, ctx, normal: str):
+    from .triggered import triggered
+    m = WAS_A_CREATURE.fullmatch(normal)
+    if m is None:
+        return None
+    effect = re.sub(r"\breturn (?:this card|it) to its owner's hand\.$", "return ~ to its owner's hand.", m.group(1))
+    read = triggered(text, ctx, "When ~ dies, " + effect)
+    if read is None or read[2]:
+        return None
+    return read
