@@ -573,18 +573,29 @@ class WhenSubject:
     controller: str = "any"             # you | opponent | any
     another: bool = False               # not the ability's source itself
     or_self: bool = False               # ... or the source itself ("~ or another ...")
+    chosen_color: bool = False          # cast_spell: "a spell of the chosen color" (Paradise Plume)
+    mana_value_at_least: int | None = None  # cast_spell: "... with mana value 7 or greater" (202.3e)
 
 
-SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self"}
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self", "chosen_color", "mana_value_at_least"}
 
 
 def parse_when_subject(a: Fields, event: str) -> WhenSubject:
     raw = a.data["when"][event]
     f = Fields(raw, a.where, a.sub("when") + f".{event}", SUBJECT_KEYS)
-    if f.has("filter") == f.has("any_of"):
+    chosen_color = f.get("chosen_color", bool, False)
+    mv_at_least = f.get("mana_value_at_least", int, 0) if f.has("mana_value_at_least") else None
+    if (chosen_color or mv_at_least is not None) and event != "cast_spell":
+        raise f.error("chosen_color" if chosen_color else "mana_value_at_least", "goes with cast_spell only")
+    if mv_at_least is not None and mv_at_least < 1:
+        raise f.error("mana_value_at_least", "is a mana value, 1 or more")
+    if chosen_color and not f.has("filter") and not f.has("any_of"):
+        # "Whenever a player casts a spell of the chosen color" (Paradise Plume): any spell of it
+        filters: tuple[tuple[str, ...], ...] = ((),)
+    elif f.has("filter") == f.has("any_of"):
         raise f.error(None, "a matching event needs filter (the words of the object it is about) or any_of "
                             "(a list of filters)")
-    if f.has("filter"):
+    elif f.has("filter"):
         filters = (parse_filter(f.data["filter"], f, "filter"),)
     else:
         raw = f.get("any_of", list)
@@ -599,7 +610,7 @@ def parse_when_subject(a: Fields, event: str) -> WhenSubject:
         raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
     if event in ("dies", "attacks") and any("creature" not in words for words in filters):
         raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
-    return WhenSubject(filters, controller, another, or_self)
+    return WhenSubject(filters, controller, another, or_self, chosen_color, mv_at_least)
 
 
 def parse_when(a: Fields, where: str) -> tuple[str, str]:

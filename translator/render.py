@@ -617,6 +617,10 @@ def subject_facts(a: str, subject) -> list[str]:
         facts.append(f"when_another({a}).")
     if subject.or_self:
         facts.append(f"when_or_self({a}).")
+    if subject.chosen_color:
+        facts.append(f"when_chosen_color({a}).")
+    if subject.mana_value_at_least is not None:
+        facts.append(f"when_mana_value_at_least({a},{subject.mana_value_at_least}).")
     return facts
 
 

@@ -115,3 +115,49 @@ def was_a_creature(text: str, ctx, normal: str):
     if read is None or read[2]:
         return None
     return read
+
+
+# CR 601.2i: "Whenever a player casts a spell of the chosen color, you may gain 1 life." (Paradise
+# Plume: the color chosen for it as it entered, 607.2d) and "Whenever you cast a colorless spell
+# with mana value 7 or greater, ..." (Sanctum of Ugin: its mana value as cast, 202.3e): a
+# `cast_spell` subject with `chosen_color: true` / `mana_value_at_least: N`; the effect is read as
+# compiler/triggered.py reads that of any cast trigger.
+CHOSEN_COLOR_CAST = re.compile(r"Whenever (you|a player|an opponent) casts? a spell of the chosen color, (.+)")
+MANA_VALUE_CAST = re.compile(r"(Whenever (?:you|a player|an opponent) casts? an? [A-Za-z -]+? spell) with mana value "
+                             r"(\d+) or greater, (.+)")
+WHOSE = {"you": "you", "an opponent": "opponent"}
+
+
+def cast_of_chosen_color(text: str, ctx, normal: str):
+    m = CHOSEN_COLOR_CAST.fullmatch(normal)
+    if m is None:
+        return None
+    read = _cast_trigger(text, ctx, f"Whenever {m.group(1)} {'cast' if m.group(1) == 'you' else 'casts'} "
+                                    f"a creature spell, {m.group(2)}")
+    if read is None:
+        return None
+    subject = {"chosen_color": True}
+    if m.group(1) in WHOSE:
+        subject["controller"] = WHOSE[m.group(1)]
+    read[0]["triggered"]["when"] = {"cast_spell": subject}
+    return read
+
+
+def cast_with_mana_value(text: str, ctx, normal: str):
+    m = MANA_VALUE_CAST.fullmatch(normal)
+    if m is None:
+        return None
+    read = _cast_trigger(text, ctx, f"{m.group(1)}, {m.group(3)}")
+    if read is None:
+        return None
+    read[0]["triggered"]["when"]["cast_spell"]["mana_value_at_least"] = int(m.group(2))
+    return read
+
+
+def _cast_trigger(text: str, ctx, normal: str):
+    """The line read as a cast trigger with a `cast_spell` subject, its effect all read, or None."""
+    from .triggered import triggered
+    read = triggered(text, ctx, normal)
+    if read is None or read[2] or "cast_spell" not in read[0]["triggered"]["when"]:
+        return None
+    return read
