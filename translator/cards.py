@@ -589,8 +589,9 @@ def parse_when_subject(a: Fields, event: str) -> WhenSubject:
         raise f.error("chosen_color" if chosen_color else "mana_value_at_least", "goes with cast_spell only")
     if mv_at_least is not None and mv_at_least < 1:
         raise f.error("mana_value_at_least", "is a mana value, 1 or more")
-    if chosen_color and not f.has("filter") and not f.has("any_of"):
-        # "Whenever a player casts a spell of the chosen color" (Paradise Plume): any spell of it
+    if event == "cast_spell" and not f.has("filter") and not f.has("any_of"):
+        # "Whenever you cast a spell" (any spell), "Whenever a player casts a spell of the chosen
+        # color" (Paradise Plume: any spell of that color)
         filters: tuple[tuple[str, ...], ...] = ((),)
     elif f.has("filter") == f.has("any_of"):
         raise f.error(None, "a matching event needs filter (the words of the object it is about) or any_of "

@@ -133,7 +133,7 @@ def cast_of_chosen_color(text: str, ctx, normal: str):
     if m is None:
         return None
     read = _cast_trigger(text, ctx, f"Whenever {m.group(1)} {'cast' if m.group(1) == 'you' else 'casts'} "
-                                    f"a creature spell, {m.group(2)}")
+                                    f"an artifact spell, {m.group(2)}")
     if read is None:
         return None
     subject = {"chosen_color": True}
@@ -160,4 +160,23 @@ def _cast_trigger(text: str, ctx, normal: str):
     read = triggered(text, ctx, normal)
     if read is None or read[2] or "cast_spell" not in read[0]["triggered"]["when"]:
         return None
+    return read
+
+
+# CR 601.2i: "Whenever you cast a spell, you gain 1 life." (Contemplation), "Whenever a player casts
+# a spell, ...", "Whenever an opponent casts a spell, ...": a `cast_spell` subject with no filter
+# (any spell); read only with the whole effect read (a line whose effect or intervening "if" is not
+# read stays text: it is not made a trigger that would fire where its condition fails).
+ANY_SPELL_CAST = re.compile(r"Whenever (you|a player|an opponent) casts? a spell, (.+)")
+
+
+def cast_any_spell(text: str, ctx, normal: str):
+    m = ANY_SPELL_CAST.fullmatch(normal)
+    if m is None:
+        return None
+    read = _cast_trigger(text, ctx, f"Whenever {m.group(1)} {'cast' if m.group(1) == 'you' else 'casts'} "
+                                    f"an artifact spell, {m.group(2)}")
+    if read is None:
+        return None
+    read[0]["triggered"]["when"] = {"cast_spell": {"controller": WHOSE[m.group(1)]} if m.group(1) in WHOSE else {}}
     return read
