@@ -1,0 +1,126 @@
+"""Triggered abilities of the pool's mana cards, trig10's part (issue 13; compiler/trig_tail.py):
+"You may pay {4}. If you do, untap ~." (608.2d, 118.3a), "If you do, discard a card." (701.9a), a
+looked-at top card into the graveyard (608.2d), "At the beginning of your draw step, if ~ is tapped"
+(504.1, 603.4), X mana of one color counted from your permanents on the stack (608.2h), a land
+creature's reminder with its color (202.2e), "if it was a creature, return this card" (400.7e), the
+cost "Exile a card from your graveyard" (406.2), and cast triggers on any spell, a spell of the chosen
+color (607.2d) or with mana value N or greater (202.3e). Real pool lines (AtomicCards 2024-03)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from pool_lines import compiled, effect_of, what_if_on
+
+VAULT = ("Mana Vault", "Artifact", (
+    "Mana Vault doesn't untap during your untap step.\nAt the beginning of your upkeep, you may pay {4}. If you do, "
+    "untap Mana Vault.\nAt the beginning of your draw step, if Mana Vault is tapped, it deals 1 damage to you.\n"
+    "{T}: Add {C}{C}{C}."))
+KEYRUNE = ("Izzet Keyrune", "Artifact", (
+    "{T}: Add {U} or {R}.\n{U}{R}: Until end of turn, Izzet Keyrune becomes a 2/1 blue and red Elemental artifact "
+    "creature.\nWhenever Izzet Keyrune deals combat damage to a player, you may draw a card. If you do, discard a "
+    "card."))
+NEST = ("Titans' Nest", "Enchantment", (
+    "At the beginning of your upkeep, look at the top card of your library. You may put that card into your "
+    "graveyard.\nExile a card from your graveyard: Add {C}. Spend this mana only to cast a spell that's one or more "
+    "colors without {X} in its mana cost."))
+HARVEST = ("Sanctum of Fruitful Harvest", "Legendary Enchantment — Shrine", (
+    "At the beginning of your precombat main phase, add X mana of any one color, where X is the number of Shrines "
+    "you control."))
+ISLE = ("Jasconian Isle", "Land Creature — Island Fish", (
+    "(Jasconian Isle isn't a spell, it's affected by summoning sickness, it's blue, and it has \"{T}: Add {U}.\")\n"
+    "Jasconian Isle enters the battlefield tapped.\nJasconian Isle doesn't untap during your untap step.\nAt the "
+    "beginning of your upkeep, you may pay {U}{U}. If you do, untap Jasconian Isle."))
+TOTEM = ("Weatherseed Totem", "Artifact", (
+    "{T}: Add {G}.\n{2}{G}{G}{G}: Weatherseed Totem becomes a 5/3 green Treefolk artifact creature with trample "
+    "until end of turn.\nWhen Weatherseed Totem is put into a graveyard from the battlefield, if it was a creature, "
+    "return this card to its owner's hand."))
+PLUME = ("Paradise Plume", "Artifact", (
+    "As Paradise Plume enters the battlefield, choose a color.\nWhenever a player casts a spell of the chosen color, "
+    "you may gain 1 life.\n{T}: Add one mana of the chosen color."))
+UGIN = ("Sanctum of Ugin", "Land", (
+    "{T}: Add {C}.\nWhenever you cast a colorless spell with mana value 7 or greater, you may sacrifice Sanctum of "
+    "Ugin. If you do, search your library for a colorless creature card, reveal it, put it into your hand, then "
+    "shuffle."))
+CONTEMPLATION = ("Contemplation", "Enchantment", "Whenever you cast a spell, you gain 1 life.")
+VENGEVINE = ("Vengevine", "Creature — Elemental", (
+    "Haste\nWhenever you cast a spell, if it's the second creature spell you cast this turn, you may return "
+    "Vengevine from your graveyard to the battlefield."))
+
+
+def _triggered(spec, n: int) -> dict:
+    c = compiled(*spec)
+    assert c.fully_compiled, [r for r in c.lines if r.status != "compiled"]
+    return c.card["abilities"][n - 1]["triggered"]
+
+
+def test_pay_then_untap_and_the_draw_step():
+    upkeep = _triggered(VAULT, 2)
+    assert upkeep["when"] == {"beginning_of_upkeep": "your_turn"}
+    assert upkeep["does"] == [{"pay": {"cost": "{4}", "may": True}}, {"untap": {"what": "self", "if_done": True}}]
+    draw = _triggered(VAULT, 3)
+    assert draw["when"] == {"beginning_of_draw_step": "your_turn"} and draw["condition"] == "self_tapped"
+    assert draw["does"] == [{"damage": {"to": "you", "amount": 1}}]
+    assert _triggered(ISLE, 4)["does"][0] == {"pay": {"cost": "{U}{U}", "may": True}}
+
+
+def test_draw_then_discard_and_a_looked_at_card():
+    assert effect_of(KEYRUNE, 3)[0] == [{"draw": {"count": 1, "may": True}},
+                                        {"move": {"what": "card_from_hand", "to": "graveyard", "if_done": True}}]
+    assert effect_of(NEST, 1)[0] == [{"move": {"what": "top_of_library", "to": "graveyard", "may": True}}]
+    mana = compiled(*NEST).card["abilities"][1]["activated"]
+    assert mana["cost"] == [{"exile": {"filter": ["card"], "from": "graveyard"}}]
+
+
+def test_x_mana_counted_from_your_shrines_is_read_on_the_stack():
+    t = _triggered(HARVEST, 1)
+    assert t["add_mana"] == {"any": "color", "amount": {"count": {"filter": ["shrine"], "whose": "you"}}}
+
+
+def test_a_land_creature_reminder_gives_its_color():
+    c = compiled(*ISLE)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["reminder"] == ["305.9", "302.6", "305.6"]
+    assert c.card["color_indicator"] == ["blue"]
+    assert parse_card(c.card, "t").color_indicator == ("blue",)
+    # a color the reminder names must go with the basic land type whose mana it names
+    wrong = (ISLE[0], "Land Creature — Forest Fish", ISLE[2])
+    assert compiled(*wrong).card["abilities"][0].get("text") is not None
+
+
+def test_if_it_was_a_creature_return_this_card():
+    t = _triggered(TOTEM, 3)
+    assert t["when"] == {"dies": "self"} and t["does"] == [{"move": {"what": "self", "to": "hand"}}]
+
+
+def test_cast_triggers():
+    assert _triggered(PLUME, 2)["when"] == {"cast_spell": {"chosen_color": True}}
+    ugin = _triggered(UGIN, 2)
+    assert ugin["when"] == {"cast_spell": {"filter": ["colorless"], "controller": "you", "mana_value_at_least": 7}}
+    assert [next(iter(a)) for a in ugin["does"]] == ["sacrifice", "search"]
+    assert _triggered(CONTEMPLATION, 1)["when"] == {"cast_spell": {"controller": "you"}}
+    # an intervening "if" not read: the line stays words (never a trigger firing where it fails)
+    assert compiled(*VENGEVINE).card["abilities"][1].get("text") is not None
+
+
+@pytest.mark.parametrize("when, match", [
+    ({"enters": {"filter": ["creature"], "chosen_color": True}}, "chosen_color"),
+    ({"cast_spell": {"filter": ["creature"], "mana_value_at_least": 0}}, "mana_value_at_least"),
+])
+def test_subject_keys_are_checked(when, match):
+    card = compiled(*CONTEMPLATION).card
+    card["abilities"][0]["triggered"]["when"] = when
+    with pytest.raises(InputError, match=match):
+        parse_card(card, "t.yaml")
+
+
+def test_the_draw_step_trigger_needs_its_source_tapped_as_the_step_begins():
+    board = [{"id": "v", "card": "Mana Vault", "controller": "alice"}]
+    _, afters = what_if_on([VAULT], board, ["next step"], turn={"number": 5, "active": "alice", "step": "upkeep"})
+    assert all("stack" not in a for a in afters)
+    board[0]["tapped"] = True
+    _, afters = what_if_on([VAULT], board, ["next step", "resolve"],
+                           turn={"number": 5, "active": "alice", "step": "upkeep"},
+                           library={"alice": [{"id": "top", "card": "Forest"}]})
+    assert [a["player alice"] for a in afters] == [{"life": 19}]
