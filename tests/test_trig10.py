@@ -9,8 +9,11 @@ color (607.2d) or with mana value N or greater (202.3e). Real pool lines (Atomic
 from __future__ import annotations
 
 import pytest
+from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.compiler import compile_face
 from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
 from pool_lines import compiled, effect_of, what_if_on
 
 VAULT = ("Mana Vault", "Artifact", (
@@ -124,3 +127,34 @@ def test_the_draw_step_trigger_needs_its_source_tapped_as_the_step_begins():
                            turn={"number": 5, "active": "alice", "step": "upkeep"},
                            library={"alice": [{"id": "top", "card": "Forest"}]})
     assert [a["player alice"] for a in afters] == [{"life": 19}]
+
+
+EIDOLON = ("Verdant Eidolon", "Creature — Spirit", (
+    "{G}, Sacrifice Verdant Eidolon: Add three mana of any one color.\nWhenever you cast a multicolored spell, you "
+    "may return Verdant Eidolon from your graveyard to your hand."))
+
+
+def test_a_trigger_that_returns_the_card_from_the_graveyard_functions_there():
+    t = _triggered(EIDOLON, 2)
+    assert t["zone"] == "graveyard" and t["when"] == {"cast_spell": {"filter": ["multicolored"], "controller": "you"}}
+    assert t["does"] == [{"move": {"what": "self", "to": "hand", "may": True}}]
+    card = compiled(*EIDOLON).card
+    card["abilities"][1]["triggered"]["zone"] = "hand"
+    with pytest.raises(InputError, match="graveyard only"):
+        parse_card(card, "t.yaml")
+
+
+def test_the_graveyard_trigger_does_not_trigger_on_the_battlefield():
+    wolf = compile_face({"name": "Watchwolf", "manaCost": "{G}{W}", "type": "Creature — Wolf", "text": "",
+                         "power": "3", "toughness": "3"}).card
+    cards = [compiled(*EIDOLON).card, wolf]
+
+    def stacks(**zones):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                            "cards": cards, "hand": {"alice": [{"id": "w", "card": "Watchwolf"}]},
+                            "mana_pool": {"alice": "{G}{W}"}, **zones}, "t.yaml")
+        got = Session(state).what_if(["cast w"])
+        return [len(r.after(got.start)["stack"]) for r in got.results]
+
+    assert stacks(battlefield=[{"id": "e", "card": "Verdant Eidolon", "controller": "alice"}]) == [1]
+    assert stacks(graveyard={"alice": [{"id": "e", "card": "Verdant Eidolon"}]}) == [2]

@@ -1239,9 +1239,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
         zone = a.get("zone", str, "")
-        if zone:
+        if zone and kind == "triggered" and not granted:
+            # "Whenever you cast a multicolored spell, you may return ~ from your graveyard to your
+            # hand" (Verdant Eidolon, 113.6m): a card's own triggered ability that functions there
+            if zone != "graveyard":
+                raise a.error("zone", "a triggered ability states graveyard only (113.6m)")
+        elif zone:
             if kind != "activated" or granted:
-                raise a.error("zone", "only a card's own activated ability states the zone it functions from")
+                raise a.error("zone", "only a card's own activated or triggered ability states the zone it functions from")
             costs = _hand_costs(costs, zone, a)
         elif any(c.kind == "discard" and c.self_only for c in costs):
             raise a.error("cost", "discard: self is paid from the hand (701.9a): the ability needs zone: hand")

@@ -180,3 +180,29 @@ def cast_any_spell(text: str, ctx, normal: str):
         return None
     read[0]["triggered"]["when"] = {"cast_spell": {"controller": WHOSE[m.group(1)]} if m.group(1) in WHOSE else {}}
     return read
+
+
+# CR 113.6m: "Whenever you cast a multicolored spell, you may return ~ from your graveyard to your
+# hand." (Verdant Eidolon): an ability whose effect moves the card out of the graveyard functions
+# only there: `zone: graveyard`, its event one about another object (a card in a graveyard has no
+# event of its own here) or a step's, its effect moving the card itself.
+FROM_GRAVEYARD_TRIGGER = re.compile(r"(you may )?return ~ from your graveyard to (your hand|the battlefield(?: tapped)?)\.")
+
+
+def graveyard_trigger(text: str, ctx, normal: str):
+    from .subject_events import subject_event
+    from .triggered import EVENTS
+    head, sep, effect = normal.partition(", ")
+    m = FROM_GRAVEYARD_TRIGGER.fullmatch(effect)
+    if not sep or m is None or not re.match(r"(When|Whenever|At) ", head):
+        return None
+    when = subject_event(head) or next((w for p, w in EVENTS if p.fullmatch(head)), None)
+    if when is None or "self" in when.values():
+        return None
+    move: dict = {"what": "self", "to": "hand" if m.group(2) == "your hand" else "battlefield"}
+    if m.group(2).endswith("tapped"):
+        move["tapped"] = True
+    if m.group(1):
+        move["may"] = True
+    return {"triggered": {"when": dict(when), "zone": "graveyard", "effect": text, "does": [{"move": move}]}}, \
+        "graveyard_trigger"
