@@ -158,3 +158,27 @@ def test_the_graveyard_trigger_does_not_trigger_on_the_battlefield():
 
     assert stacks(battlefield=[{"id": "e", "card": "Verdant Eidolon", "controller": "alice"}]) == [1]
     assert stacks(graveyard={"alice": [{"id": "e", "card": "Verdant Eidolon"}]}) == [2]
+
+
+VALAKUT = ("Valakut, the Molten Pinnacle", "Land", (
+    "Valakut, the Molten Pinnacle enters the battlefield tapped.\nWhenever a Mountain enters the battlefield under "
+    "your control, if you control at least five other Mountains, you may have Valakut, the Molten Pinnacle deal 3 "
+    "damage to any target.\n{T}: Add {R}."))
+
+
+def _valakut(mountains: int, actions: list[str]):
+    board = [{"id": "v", "card": VALAKUT[0], "controller": "alice"}] + \
+        [{"id": f"m{i}", "card": "Mountain", "controller": "alice"} for i in range(1, mountains + 1)]
+    return what_if_on([VALAKUT], board, actions, hand={"alice": [{"id": "new", "card": "Mountain"}]})
+
+
+def test_valakut_counts_the_other_mountains_as_it_triggers_and_resolves():
+    cond = _triggered(VALAKUT, 2)["condition"]
+    assert cond == {"you_control": {"filter": ["mountain"], "at_least": 5, "other": True}}
+    _, afters = _valakut(4, ["play new"])          # four others: no trigger
+    assert all("stack" not in a for a in afters)
+    _, afters = _valakut(5, ["play new"])
+    assert {len(a["stack"]) for a in afters} == {1}
+    # one of the five others leaves before it resolves: four others, it does nothing (603.4)
+    _, afters = _valakut(5, ["play new", "move m1 to graveyard", "resolve"])
+    assert all("life" not in a.get("player alice", {}) and "player bob" not in a for a in afters)

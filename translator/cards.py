@@ -1396,7 +1396,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             condition = "this_turn"
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered":
             if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
-            if if_count.kind not in ("you_control", "counters") or if_count.other:
+            # "if you control at least five other Mountains" on "Whenever a Mountain enters the
+            # battlefield under your control" (Valakut): other than the permanent that entered
+            other_ok = if_count.kind == "you_control" and when[:1] == ("enters",) and when[1:] == ("matching",)
+            if if_count.kind not in ("you_control", "counters") or (if_count.other and not other_ok):
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
                                            "any_of, at_least | at_most}} or {counters: {kind, at_least | at_most}}")
             condition = "you_control" if if_count.kind == "you_control" else "self_counters"

@@ -721,6 +721,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
         if ability.if_count.power_at_least:     # "a creature with power 5 or greater" (208.1)
             facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
+        if ability.if_count.other:              # "at least five other Mountains" (the one that entered)
+            facts.append(f"trigger_if_other({a}).")
     if ability.if_turn:
         # CR 603.4: "if an opponent lost life this turn" (the turn's records: triggers.lp)
         record, whose, compare, n = ability.if_turn

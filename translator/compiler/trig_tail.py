@@ -206,3 +206,29 @@ def graveyard_trigger(text: str, ctx, normal: str):
         move["may"] = True
     return {"triggered": {"when": dict(when), "zone": "graveyard", "effect": text, "does": [{"move": move}]}}, \
         "graveyard_trigger"
+
+
+# CR 603.4: "Whenever a Mountain enters the battlefield under your control, if you control at least
+# five other Mountains, ..." (Valakut, the Molten Pinnacle): the count leaves out the permanent that
+# entered (`other: true`), checked right after the event and again as it resolves.
+OTHER_COUNT = re.compile(r"(Whenever an? [A-Za-z -]+? enters(?: the battlefield)? under your control), if you control "
+                         r"(?:at least (\w+) other ([A-Za-z -]+?)|(\w+) or more other ([A-Za-z -]+?)), (.+)")
+
+
+def enters_if_you_control_others(text: str, ctx, normal: str):
+    from .triggered import COUNT_WORDS, triggered
+    from .words import kind_filter
+    m = OTHER_COUNT.fullmatch(normal)
+    if m is None:
+        return None
+    count_word, kind = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+    filt = kind_filter(kind)
+    if count_word not in COUNT_WORDS or not COUNT_WORDS[count_word] or filt is None:
+        return None
+    read = triggered(text, ctx, f"{m.group(1)}, {m.group(6)}")
+    if read is None or read[2] or "enters" not in read[0]["triggered"]["when"]:
+        return None
+    t = read[0]["triggered"]
+    t["condition"] = {"you_control": {"filter": list(filt), "at_least": COUNT_WORDS[count_word], "other": True}}
+    read[0]["triggered"] = {k: t[k] for k in ("when", "condition", *[k for k in t if k not in ("when", "condition")])}
+    return read
