@@ -182,3 +182,22 @@ def test_valakut_counts_the_other_mountains_as_it_triggers_and_resolves():
     # one of the five others leaves before it resolves: four others, it does nothing (603.4)
     _, afters = _valakut(5, ["play new", "move m1 to graveyard", "resolve"])
     assert all("life" not in a.get("player alice", {}) and "player bob" not in a for a in afters)
+
+
+BASTION = ("Frostwalk Bastion", "Snow Land", (
+    "{T}: Add {C}.\n{1}{S}: Until end of turn, Frostwalk Bastion becomes a 2/3 Construct artifact creature. It's "
+    "still a land.\nWhenever Frostwalk Bastion deals combat damage to a creature, tap that creature and it doesn't "
+    "untap during its controller's next untap step."))
+
+
+def test_the_creature_a_bastion_damaged_stays_tapped_in_its_controllers_next_untap_step():
+    t = _triggered(BASTION, 3)
+    assert t["when"] == {"deals_combat_damage_to_creature": "self"} and t["does"] == [{"tap": {"what": "it"}}]
+    wolf = ("Watchwolf", "Creature — Wolf", "")
+    board = [{"id": "b", "card": BASTION[0], "controller": "alice"},
+             {"id": "w", "card": "Watchwolf", "controller": "bob", "tapped": True},
+             {"id": "w2", "card": "Watchwolf", "controller": "bob", "tapped": True}]
+    effects = [{"card": BASTION[0], "line": 3, "controller": "alice", "source": "b", "targets": ["w"]}]
+    _, afters = what_if_on([BASTION, wolf], board, ["next step"], effects=effects,
+                           turn={"number": 5, "active": "alice", "step": "cleanup"})
+    assert [(a.get("w"), a.get("w2")) for a in afters] == [(None, {"zone": "battlefield", "controller": "bob"})]

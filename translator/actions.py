@@ -259,7 +259,7 @@ KINDS: dict[str, Kind] = {
                           "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
-    "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},
+    "tap": Kind({"what": _words("target", "targets", "each", "self", "it"), "filter": FILTER, "with_counter": _name},
                 required=("what",),
                 rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),

@@ -560,6 +560,8 @@ WHEN = {
                                                        # ("that creature") is that creature
     "beginning_of_draw_step": ("your_turn",),          # "At the beginning of your draw step"
                                                        # (500.6, 504.1)
+    "deals_combat_damage_to_creature": ("self",),      # "Whenever ~ deals combat damage to a
+                                                       # creature" (510.2); "that creature" is it
 }
 
 
@@ -1788,6 +1790,10 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         if duration != "end_of_turn":
             raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
         return Ability(line, "static", restricts=tuple(what), grant_to="target")
+    if r.data.get("to") == "it" and what == ["untap"] and duration == "its_controllers_next_untap_step":
+        # "... tap that creature and it doesn't untap during its controller's next untap step"
+        # (Frostwalk Bastion: the creature its trigger refers to; 502.3, 611.2a)
+        return Ability(line, "static", restricts=("untap",), grant_to="it")
     if r.data.get("to") == "target" and what == ["untap"] and duration == "its_controllers_next_untap_step":
         # "Target creature an opponent controls doesn't untap during its controller's next untap
         # step" (Skyline Cascade; 502.3, 611.2a)

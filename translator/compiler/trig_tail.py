@@ -232,3 +232,17 @@ def enters_if_you_control_others(text: str, ctx, normal: str):
     t["condition"] = {"you_control": {"filter": list(filt), "at_least": COUNT_WORDS[count_word], "other": True}}
     read[0]["triggered"] = {k: t[k] for k in ("when", "condition", *[k for k in t if k not in ("when", "condition")])}
     return read
+
+
+# CR 510.2, 502.3: "Whenever ~ deals combat damage to a creature, tap that creature and it doesn't
+# untap during its controller's next untap step." (Frostwalk Bastion): the creature its trigger
+# refers to (`it`), tapped, and an effect on it (611.2c) until its controller's next untap step is done.
+def combat_damage_to_creature(text: str, ctx, normal: str):
+    m = re.fullmatch(r"Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its "
+                     r"controller's next untap step\.", normal)
+    if m is None:
+        return None
+    return {"triggered": {"when": {"deals_combat_damage_to_creature": "self"}, "effect": text,
+                          "does": [{"tap": {"what": "it"}}],
+                          "creates": {"restrict": {"what": ["untap"], "to": "it"},
+                                      "duration": "its_controllers_next_untap_step"}}}, "triggered"
