@@ -201,3 +201,31 @@ def test_the_creature_a_bastion_damaged_stays_tapped_in_its_controllers_next_unt
     _, afters = what_if_on([BASTION, wolf], board, ["next step"], effects=effects,
                            turn={"number": 5, "active": "alice", "step": "cleanup"})
     assert [(a.get("w"), a.get("w2")) for a in afters] == [(None, {"zone": "battlefield", "controller": "bob"})]
+
+
+FIELD = ("Field of the Dead", "Land", (
+    "Field of the Dead enters the battlefield tapped.\n{T}: Add {C}.\nWhenever Field of the Dead or another land "
+    "enters the battlefield under your control, if you control seven or more lands with different names, create a "
+    "2/2 black Zombie creature token."))
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def test_field_of_the_dead_counts_names_and_its_zombie_is_no_land():
+    t = _triggered(FIELD, 3)
+    assert t["when"] == {"enters": {"filter": ["land"], "controller": "you", "another": True, "or_self": True}}
+    assert t["condition"] == {"you_control": {"filter": ["land"], "at_least": 7, "distinct_names": True}}
+    field = compiled(*FIELD)
+
+    def afters(board, actions):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                            "cards": [field.card, *field.tokens], "battlefield": board,
+                            "hand": {"alice": [{"id": "field", "card": FIELD[0]}]}}, "t.yaml")
+        got = Session(state).what_if(actions)
+        return [r.after(got.start) for r in got.results]
+
+    board = [{"id": b.lower(), "card": b, "controller": "alice"} for b in BASICS]
+    # the Field itself entering with six other names: it triggers on itself (or_self), seven names;
+    # the Zombie it creates does not trigger it again (a creature token, no land: its card's facts)
+    got = afters(board + [{"id": "city", "card": "City of Brass", "controller": "alice"}], ["play field", "resolve"])
+    assert [sorted(a) for a in got] == [["field", "player alice", "zombie"]]
+    assert all("stack" not in a for a in afters(board, ["play field"]))     # six names: no trigger

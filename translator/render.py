@@ -723,6 +723,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
             facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
         if ability.if_count.other:              # "at least five other Mountains" (the one that entered)
             facts.append(f"trigger_if_other({a}).")
+        if ability.if_count.distinct_names:     # "seven or more lands with different names" (201.2)
+            facts.append(f"trigger_if_distinct_names({a}).")
     if ability.if_turn:
         # CR 603.4: "if an opponent lost life this turn" (the turn's records: triggers.lp)
         record, whose, compare, n = ability.if_turn
@@ -787,11 +789,38 @@ def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
     return sorted(out.values(), key=lambda c: c.name)
 
 
+def token_cards(state: GameState, cards: list[Card]) -> list[Card]:
+    """The token cards the abilities of `cards` create (111.4), where a source defines them: a token
+    created during a step is matched by what its card prints (a trigger on "a land entering" is not
+    a creature token's, subject_triggers.lp), so its card is written with the others."""
+    have = {c.name for c in cards}
+    out: dict[str, Card] = {}
+
+    def walk(a):
+        if a is None:
+            return
+        for act in a.does:
+            name = act.get("card") if act.kind == "create_token" else None
+            if isinstance(name, str) and name not in have and name not in out:
+                with contextlib.suppress(InputError):
+                    token = state.library.get(name)
+                    if token is not None:
+                        out[token.name] = token
+        for inner in (a.granted, a.creates, a.reflexive, a.delayed):
+            walk(inner)
+
+    for c in cards:
+        for a in c.abilities:
+            walk(a)
+    return sorted(out.values(), key=lambda c: c.name)
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     cards += front_faces(state, cards)
+    cards += token_cards(state, cards)
     template = _env.get_template("state.lp.j2")
     kinds = sorted({k for p in state.battlefield for k, _ in p.counters})
     counter_pts = []

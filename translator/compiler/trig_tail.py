@@ -246,3 +246,33 @@ def combat_damage_to_creature(text: str, ctx, normal: str):
                           "does": [{"tap": {"what": "it"}}],
                           "creates": {"restrict": {"what": ["untap"], "to": "it"},
                                       "duration": "its_controllers_next_untap_step"}}}, "triggered"
+
+
+# CR 603.4, 201.2: "Whenever ~ or another land enters the battlefield under your control, if you
+# control seven or more lands with different names, create a 2/2 black Zombie creature token."
+# (Field of the Dead): an enters subject with `or_self`, its "if" counting names (`distinct_names`),
+# right after the event and again as it resolves.
+SELF_OR_ANOTHER_ENTERS = re.compile(r"Whenever ~ or another ([a-z]+) enters(?: the battlefield)? under your control, "
+                                    r"if you control (\w+) or more ([a-z]+) with different names, (.+)")
+
+
+def self_or_another_enters_names(text: str, ctx, normal: str):
+    from .triggered import COUNT_WORDS, triggered
+    from .words import kind_filter
+    m = SELF_OR_ANOTHER_ENTERS.fullmatch(normal)
+    if m is None or m.group(2) not in COUNT_WORDS or not COUNT_WORDS[m.group(2)]:
+        return None
+    kind, counted = kind_filter(m.group(1)), kind_filter(m.group(3).removesuffix("s"))
+    if kind is None or counted is None:
+        return None
+    read = triggered(text, ctx, f"Whenever another {m.group(1)} enters the battlefield under your control, {m.group(4)}")
+    if read is None or read[2]:
+        return None
+    t = read[0]["triggered"]
+    subject = {"filter": list(kind), "controller": "you", "another": True, "or_self": True}
+    if t["when"] != {"enters": {k: v for k, v in subject.items() if k != "or_self"}}:
+        return None
+    cond = {"you_control": {"filter": list(counted), "at_least": COUNT_WORDS[m.group(2)], "distinct_names": True}}
+    read[0]["triggered"] = {"when": {"enters": subject}, "condition": cond,
+                            **{k: v for k, v in t.items() if k != "when"}}
+    return read
