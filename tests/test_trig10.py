@@ -229,3 +229,19 @@ def test_field_of_the_dead_counts_names_and_its_zombie_is_no_land():
     got = afters(board + [{"id": "city", "card": "City of Brass", "controller": "alice"}], ["play field", "resolve"])
     assert [sorted(a) for a in got] == [["field", "player alice", "zombie"]]
     assert all("stack" not in a for a in afters(board, ["play field"]))     # six names: no trigger
+
+
+VORINCLEX = ("Vorinclex, Voice of Hunger", "Legendary Creature — Phyrexian Praetor", (
+    "Trample\nWhenever you tap a land for mana, add one mana of any type that land produced.\nWhenever an opponent "
+    "taps a land for mana, that land doesn't untap during its controller's next untap step."))
+
+
+def test_an_opponents_land_tapped_for_mana():
+    t = _triggered(VORINCLEX, 3)
+    assert t["when"] == {"tapped_for_mana": {"filter": ["land"], "controller": "opponent"}}
+    assert t["creates"] == {"restrict": {"what": ["untap"], "to": "it"}, "duration": "its_controllers_next_untap_step"}
+    board = [{"id": "v", "card": VORINCLEX[0], "controller": "alice"},
+             {"id": "mine", "card": "Forest", "controller": "alice"}]
+    # her own land: only her mana trigger (a mana ability), nothing on the stack
+    _, afters = what_if_on([VORINCLEX], board, ["activate mine forest"])
+    assert all("stack" not in a for a in afters)

@@ -537,7 +537,8 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
-    "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
+    "tapped_for_mana": ("self", "matching"),           # "Whenever you tap ~ for mana" (106.12) /
+                                                       # "Whenever an opponent taps a land for mana"
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
                                                        # you control attacks" (508.3a)
     "attacks_most_life": ("self",),                    # dethrone: "Whenever ~ attacks the player

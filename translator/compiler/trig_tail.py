@@ -276,3 +276,23 @@ def self_or_another_enters_names(text: str, ctx, normal: str):
     read[0]["triggered"] = {"when": {"enters": subject}, "condition": cond,
                             **{k: v for k, v in t.items() if k != "when"}}
     return read
+
+
+# CR 106.12, 603.2, 502.3: "Whenever an opponent taps a land for mana, that land doesn't untap during
+# its controller's next untap step." (Vorinclex, Voice of Hunger): no mana ability (605.1b: it adds
+# no mana), it uses the stack; "that land" is the permanent its trigger refers to (`it`).
+TAPS_FOR_MANA = re.compile(r"Whenever (you|an opponent|a player) taps? an? ([a-z]+) for mana, that \2 doesn't untap "
+                           r"during its controller's next untap step\.")
+
+
+def tapped_for_mana_doesnt_untap(text: str, ctx, normal: str):
+    from .words import kind_filter
+    m = TAPS_FOR_MANA.fullmatch(normal)
+    if m is None or kind_filter(m.group(2)) is None:
+        return None
+    subject: dict = {"filter": list(kind_filter(m.group(2)))}
+    if m.group(1) in WHOSE:
+        subject["controller"] = WHOSE[m.group(1)]
+    return {"triggered": {"when": {"tapped_for_mana": subject}, "effect": text,
+                          "creates": {"restrict": {"what": ["untap"], "to": "it"},
+                                      "duration": "its_controllers_next_untap_step"}}}, "triggered"
