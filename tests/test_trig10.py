@@ -245,3 +245,19 @@ def test_an_opponents_land_tapped_for_mana():
     # her own land: only her mana trigger (a mana ability), nothing on the stack
     _, afters = what_if_on([VORINCLEX], board, ["activate mine forest"])
     assert all("stack" not in a for a in afters)
+
+
+CONDUIT = ("Conduit of Emrakul", "Creature — Eldrazi Werewolf",
+           "Whenever Conduit of Emrakul attacks, add {C}{C} at the beginning of your next main phase this turn.")
+
+
+def test_a_delayed_mana_trigger_at_the_next_main_phase():
+    t = _triggered(CONDUIT, 1)
+    assert t["delayed"] == {"when": {"beginning_of_postcombat_main": "this_turn"}, "add_mana": "{C}{C}"}
+    board = [{"id": "c", "card": CONDUIT[0], "controller": "alice"}]
+    combat = ["attack c", "resolve", "block none", "next step", "next step"]
+    _, afters = what_if_on([CONDUIT], board, combat, turn={"number": 5, "active": "alice", "step": "beginning_of_combat"})
+    assert [(a.get("player alice"), len(a.get("delayed", []))) for a in afters] == [(None, 1)]   # no mana yet
+    _, afters = what_if_on([CONDUIT], board, [*combat, "next step", "resolve"],
+                           turn={"number": 5, "active": "alice", "step": "beginning_of_combat"})
+    assert [(a["player alice"], "delayed" in a) for a in afters] == [({"mana_pool": "{C}{C}"}, False)]

@@ -554,7 +554,9 @@ WHEN = {
                                                        # begins (500.6, 505.1a); "that player" is the
                                                        # active player
     "beginning_of_postcombat_main": ("your_turn",      # "At the beginning of your postcombat main
-                                     "each_player"),   # phase" / "... of each player's ...": as the
+                                     "each_player",    # phase" / "... of each player's ...": as the
+                                     "this_turn"),     # (a delayed trigger's "at the beginning of
+                                                       # your next main phase this turn", 603.7) /
                                                        # turn's next main phase begins (505.1a)
     "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
                                                        # alone" (exalted, 702.83a; 506.5); "it"
@@ -1120,7 +1122,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 
 # The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
-DELAYED_WHOSE = ("next_turn",)
+DELAYED_WHOSE = ("next_turn", "this_turn")
 
 
 def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
@@ -1131,9 +1133,9 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
     if not isinstance(raw, dict) or "when" not in raw or "delayed" in raw or "reflexive" in raw:
         raise a.error("delayed", "is a mapping of when (its event), effect and does")
     r = parse_ability({"line": line, "triggered": raw}, where, a.sub("delayed"), n_lines)
-    if not r.does or r.target:
-        raise a.error("delayed", "needs does: what it does, without a target (its words alone would never be "
-                                 "carried out)")
+    if not (r.does or r.mana) or r.target:
+        raise a.error("delayed", "needs does (or add_mana): what it does, without a target (its words alone would "
+                                 "never be carried out)")
     return r
 
 

@@ -506,7 +506,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(words)
         facts += [f"cost_less_for_each({a},{f})."] + ff
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
-            and ability.creates is None and ability.mana is None:
+            and ability.creates is None and ability.mana is None and ability.delayed is None:
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a
         # triggered ability without `when`, tell when it triggers).
         facts.append(f"effect_text_only({a}).")

@@ -296,3 +296,19 @@ def tapped_for_mana_doesnt_untap(text: str, ctx, normal: str):
     return {"triggered": {"when": {"tapped_for_mana": subject}, "effect": text,
                           "creates": {"restrict": {"what": ["untap"], "to": "it"},
                                       "duration": "its_controllers_next_untap_step"}}}, "triggered"
+
+
+# CR 603.7, 505.1a: "Whenever ~ attacks, add {C}{C} at the beginning of your next main phase this
+# turn." (Conduit of Emrakul): resolving, the ability creates a delayed triggered ability that adds
+# the mana as the turn's next main phase (after its combat) begins; not a mana ability (605.1b).
+NEXT_MAIN = re.compile(r"(Whenever ~ attacks), add ((?:\{[WUBRGC]\})+) at the beginning of your next main phase this "
+                       r"turn\.")
+
+
+def add_at_next_main_phase(text: str, ctx, normal: str):
+    m = NEXT_MAIN.fullmatch(normal)
+    if m is None:
+        return None
+    return {"triggered": {"when": {"attacks": "self"}, "effect": text,
+                          "delayed": {"when": {"beginning_of_postcombat_main": "this_turn"},
+                                      "add_mana": m.group(2)}}}, "triggered"
