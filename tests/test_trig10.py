@@ -261,3 +261,25 @@ def test_a_delayed_mana_trigger_at_the_next_main_phase():
     _, afters = what_if_on([CONDUIT], board, [*combat, "next step", "resolve"],
                            turn={"number": 5, "active": "alice", "step": "beginning_of_combat"})
     assert [(a["player alice"], "delayed" in a) for a in afters] == [({"mana_pool": "{C}{C}"}, False)]
+
+
+BOUNTY = ("Bounty of the Luxa", "Enchantment", (
+    "At the beginning of your precombat main phase, remove all flood counters from Bounty of the Luxa. If no "
+    "counters were removed this way, put a flood counter on Bounty of the Luxa and draw a card. Otherwise, add "
+    "{C}{G}{U}."))
+
+
+def test_instructions_on_whether_counters_were_removed():
+    t = _triggered(BOUNTY, 1)
+    assert [next(iter(a)) for a in t["does"]] == ["remove_counters", "counters", "draw"]
+    assert t["does"][2]["draw"]["if_none_removed"] is True and t["mana_if"] == {"counters_removed": True}
+    card = compiled(*BOUNTY).card
+    card["abilities"][0]["triggered"]["does"] = [{"draw": {"count": 1, "if_none_removed": True}}]
+    with pytest.raises(InputError, match="if_none_removed goes after a remove_counters"):
+        parse_card(card, "t.yaml")
+    # from a state whose trigger is on the stack with one counter: the mana, no draw
+    board = [{"id": "b", "card": BOUNTY[0], "controller": "alice", "counters": {"flood": 1}}]
+    _, afters = what_if_on([BOUNTY], board, ["resolve"], stack=[{"id": "s1", "source": "b", "line": 1, "controller": "alice"}],
+                           library={"alice": [{"id": "top", "card": "Forest"}]})
+    assert [a["player alice"] for a in afters] == [{"mana_pool": "{U}{G}{C}"}]
+    assert all("top" not in a for a in afters)

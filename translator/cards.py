@@ -774,6 +774,16 @@ def _parse_mana_condition(a: Fields, kind: str, mana) -> tuple | None:
     keys = [k for k in ("mana_if", "mana_unless") if a.has(k)]
     if not keys:
         return None
+    removed = isinstance(a.data[keys[0]], dict) and "counters_removed" in a.data[keys[0]]
+    if removed:
+        # "Otherwise, add {C}{G}{U}." after "remove all flood counters from ~. If no counters were
+        # removed this way, ..." (Bounty of the Luxa): only if that instruction removed some (608.2c)
+        c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"counters_removed"})
+        if keys != ["mana_if"] or kind not in ("spell", "triggered") or mana is None or \
+                c.data["counters_removed"] is not True or not a.has("does"):
+            raise a.error(keys[0], "mana_if: {counters_removed: true} goes beside add_mana, after a does that removes "
+                                   "counters")
+        return ("if", "counters_removed", ())
     if len(keys) > 1 or kind != "spell" or mana is None:
         raise a.error(keys[0], "goes beside add_mana on a spell, one of mana_if or mana_unless")
     c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard", "cast_from"})

@@ -534,6 +534,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)
         sense, n, filters = ability.mana_condition
         facts.append(f"mana_condition_cast_from({a},hand)." if n == "cast_from_hand" else
+                     f"mana_condition_removed({a})." if n == "counters_removed" else
                      f"mana_condition({a},{sense},{n}).")
         for words in filters:
             f, ff = filter_facts(words)

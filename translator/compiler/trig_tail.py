@@ -312,3 +312,23 @@ def add_at_next_main_phase(text: str, ctx, normal: str):
     return {"triggered": {"when": {"attacks": "self"}, "effect": text,
                           "delayed": {"when": {"beginning_of_postcombat_main": "this_turn"},
                                       "add_mana": m.group(2)}}}, "triggered"
+
+
+# CR 608.2c: "At the beginning of your precombat main phase, remove all flood counters from ~. If no
+# counters were removed this way, put a flood counter on ~ and draw a card. Otherwise, add {C}{G}{U}."
+# (Bounty of the Luxa): the instructions after the removal depend on whether it removed any.
+REMOVED_OR_NOT = re.compile(r"(At the beginning of your precombat main phase), remove all ([a-z]+) counters from ~\. "
+                            r"If no counters were removed this way, put an? \2 counter on ~ and draw a card\. "
+                            r"Otherwise, add ((?:\{[WUBRGC]\})+)\.")
+
+
+def removed_this_way(text: str, ctx, normal: str):
+    m = REMOVED_OR_NOT.fullmatch(normal)
+    if m is None:
+        return None
+    kind = m.group(2)
+    return {"triggered": {"when": {"beginning_of_precombat_main": "your_turn"}, "effect": text,
+                          "does": [{"remove_counters": {"what": "self", "kind": kind, "count": "all"}},
+                                   {"counters": {"what": "self", "kind": kind, "if_none_removed": True}},
+                                   {"draw": {"count": 1, "if_none_removed": True}}],
+                          "add_mana": m.group(3), "mana_if": {"counters_removed": True}}}, "triggered"
