@@ -283,3 +283,25 @@ def test_instructions_on_whether_counters_were_removed():
                            library={"alice": [{"id": "top", "card": "Forest"}]})
     assert [a["player alice"] for a in afters] == [{"mana_pool": "{U}{G}{C}"}]
     assert all("top" not in a for a in afters)
+
+
+RAPACIOUS = ("Rapacious One", "Creature — Eldrazi Drone", (
+    "Trample\nWhenever Rapacious One deals combat damage to a player, create that many 0/1 colorless Eldrazi Spawn "
+    "creature tokens. They have \"Sacrifice this creature: Add {C}.\""))
+
+
+def test_that_many_tokens_is_the_damage_remembered():
+    t = _triggered(RAPACIOUS, 2)
+    assert t["does"] == [{"create_token": {"card": "Eldrazi Spawn Token", "count": "damage_dealt"}}]
+    card = compiled(*RAPACIOUS).card
+    card["abilities"][1]["triggered"]["when"] = {"attacks": "self"}
+    with pytest.raises(InputError, match="damage_dealt"):
+        parse_card(card, "t.yaml")
+    # a state's stack item records no damage: resolving it is refused, not guessed
+    rap = compiled(*RAPACIOUS)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "combat_damage"},
+                        "cards": [rap.card, *rap.tokens],
+                        "battlefield": [{"id": "r", "card": RAPACIOUS[0], "controller": "alice"}],
+                        "stack": [{"id": "s1", "source": "r", "line": 2, "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["resolve"])
+    assert [[rule for rule, _ in r.illegal.why] for r in got.results] == [["608.2h"]]

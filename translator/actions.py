@@ -255,7 +255,7 @@ KINDS: dict[str, Kind] = {
     # it, under their control (111.2). "If you control an Eldrazi Spawn, create three ... tokens. ...
     # Otherwise, create one of those tokens." (Brood Birthing: if_you_control, then
     # unless_you_control: its controller controls no such permanent then, 608.2c).
-    "create_token": Kind({"card": _name, "count": _positive_or("x"), "for_each_counter": _name, "may": _flag,
+    "create_token": Kind({"card": _name, "count": _positive_or("x", "damage_dealt"), "for_each_counter": _name, "may": _flag,
                           "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).

@@ -1396,6 +1396,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
             # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a)
             raise a.error("does", "count: x needs an activated ability whose cost has {X}")
+        if any(d.get("count") == "damage_dealt" for d in does) and when != ("deals_combat_damage_to_player", "self"):
+            # "create that many ..." (Rapacious One): the damage its trigger was dealt (608.2h)
+            raise a.error("does", "count: damage_dealt needs when: {deals_combat_damage_to_player: self}")
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:

@@ -381,6 +381,8 @@ def lki_term(what: str, key: str) -> str:
         return f"keyword({key})"
     if what == "sacrificed":          # the permanent sacrificed for its cost (608.2h)
         return f"sacrificed({key})"
+    if what == "damage_to":           # the combat damage its trigger was dealt to that player (608.2h)
+        return f"damage_to({quote(key)})"
     return what
 
 

@@ -332,3 +332,24 @@ def removed_this_way(text: str, ctx, normal: str):
                                    {"counters": {"what": "self", "kind": kind, "if_none_removed": True}},
                                    {"draw": {"count": 1, "if_none_removed": True}}],
                           "add_mana": m.group(3), "mana_if": {"counters_removed": True}}}, "triggered"
+
+
+# CR 510.2, 608.2h: "Whenever ~ deals combat damage to a player, create that many 0/1 colorless
+# Eldrazi Spawn creature tokens. They have "Sacrifice this creature: Add {C}."" (Rapacious One): as
+# many as the damage it dealt that player (`count: damage_dealt`, remembered as it triggers).
+THAT_MANY = re.compile(r"(Whenever ~ deals combat damage to a player), create that many (.+ tokens\..*)")
+
+
+def that_many_tokens(text: str, ctx, normal: str):
+    from .triggered import triggered
+    m = THAT_MANY.fullmatch(normal)
+    if m is None:
+        return None
+    read = triggered(text, ctx, f"{m.group(1)}, create two {m.group(2)}")
+    if read is None or read[2]:
+        return None
+    does = read[0]["triggered"].get("does", [])
+    if len(does) != 1 or does[0].get("create_token", {}).get("count") != 2 or "target" in read[0]["triggered"]:
+        return None
+    does[0]["create_token"]["count"] = "damage_dealt"
+    return read
