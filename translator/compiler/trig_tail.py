@@ -242,10 +242,17 @@ def combat_damage_to_creature(text: str, ctx, normal: str):
                      r"controller's next untap step\.", normal)
     if m is None:
         return None
-    return {"triggered": {"when": {"deals_combat_damage_to_creature": "self"}, "effect": text,
-                          "does": [{"tap": {"what": "it"}}],
-                          "creates": {"restrict": {"what": ["untap"], "to": "it"},
-                                      "duration": "its_controllers_next_untap_step"}}}, "triggered"
+    return _it_stays_tapped({"deals_combat_damage_to_creature": "self"}, text, [{"tap": {"what": "it"}}])
+
+
+def _it_stays_tapped(when: dict, text: str, does: list | None = None):
+    """A triggered ability whose effect on the permanent its trigger refers to (`it`, 611.2c) keeps it
+    tapped through its controller's next untap step (502.3), after its actions if any."""
+    entry: dict = {"when": when, "effect": text}
+    if does:
+        entry["does"] = does
+    entry["creates"] = {"restrict": {"what": ["untap"], "to": "it"}, "duration": "its_controllers_next_untap_step"}
+    return {"triggered": entry}, "triggered"
 
 
 # CR 603.4, 201.2: "Whenever ~ or another land enters the battlefield under your control, if you
@@ -293,9 +300,7 @@ def tapped_for_mana_doesnt_untap(text: str, ctx, normal: str):
     subject: dict = {"filter": list(kind_filter(m.group(2)))}
     if m.group(1) in WHOSE:
         subject["controller"] = WHOSE[m.group(1)]
-    return {"triggered": {"when": {"tapped_for_mana": subject}, "effect": text,
-                          "creates": {"restrict": {"what": ["untap"], "to": "it"},
-                                      "duration": "its_controllers_next_untap_step"}}}, "triggered"
+    return _it_stays_tapped({"tapped_for_mana": subject}, text)
 
 
 # CR 603.7, 505.1a: "Whenever ~ attacks, add {C}{C} at the beginning of your next main phase this
