@@ -255,11 +255,11 @@ KINDS: dict[str, Kind] = {
     # it, under their control (111.2). "If you control an Eldrazi Spawn, create three ... tokens. ...
     # Otherwise, create one of those tokens." (Brood Birthing: if_you_control, then
     # unless_you_control: its controller controls no such permanent then, 608.2c).
-    "create_token": Kind({"card": _name, "count": _positive_or("x"), "for_each_counter": _name, "may": _flag,
+    "create_token": Kind({"card": _name, "count": _positive_or("x", "damage_dealt"), "for_each_counter": _name, "may": _flag,
                           "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
-    "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},
+    "tap": Kind({"what": _words("target", "targets", "each", "self", "it"), "filter": FILTER, "with_counter": _name},
                 required=("what",),
                 rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                        (lambda p: "with_counter" in p and p["what"] != "each", "with_counter goes with what: each"))),
@@ -428,6 +428,9 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
                                                     "sacrifice ~. If you do, ...\")")
+        if a.get("if_none_removed") is not None and not any(b.kind == "remove_counters" for b in actions[:i]):
+            raise InputError(where, f"{path}[{i}]", "if_none_removed goes after a remove_counters (\"If no counters were "
+                                                    "removed this way, ...\")")
         if a.get("amount") == "life_lost" and (i == 0 or actions[i - 1].kind != "lose_life"):
             raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
                                                     "life equal to the total life lost this way\")")
@@ -448,13 +451,19 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
     if kind not in KINDS:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
-    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}", set(spec.params) | {"if_flip", "if_done", "if_roll"})
+    f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
             if value not in IF_FLIP or kind == "flip_coin":
                 raise f.error(key, f"must be won or lost, on an action after flip_coin, got {describe(value)}")
             params[key] = value
+            continue
+        if key == "if_none_removed":    # (any kind: only if the remove_counters before it removed none)
+            if value is not True:
+                raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
+            params[key] = True
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

@@ -482,7 +482,11 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             return Cost(kind, zone="hand", count=1, text="Exile a card from your hand")
         if zone not in ("graveyard", "battlefield"):
             raise a.error("from", f"must be graveyard, battlefield or hand (without a filter), got {describe(zone)}")
-        filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+        raw_filter = a.get("filter", (list, str), required=True)
+        if zone == "graveyard" and raw_filter in (["card"], "card"):
+            # "Exile a card from your graveyard" (Titans' Nest): a card of any kind there (109.2)
+            return Cost(kind, filter=("card",), zone=zone, text="Exile a card from your graveyard")
+        filt = parse_filter(raw_filter, a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
     if kind in ("exile", "return_to_hand"):
@@ -533,7 +537,8 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
-    "tapped_for_mana": ("self",),                      # "Whenever you tap ~ for mana" (106.12)
+    "tapped_for_mana": ("self", "matching"),           # "Whenever you tap ~ for mana" (106.12) /
+                                                       # "Whenever an opponent taps a land for mana"
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
                                                        # you control attacks" (508.3a)
     "attacks_most_life": ("self",),                    # dethrone: "Whenever ~ attacks the player
@@ -549,11 +554,17 @@ WHEN = {
                                                        # begins (500.6, 505.1a); "that player" is the
                                                        # active player
     "beginning_of_postcombat_main": ("your_turn",      # "At the beginning of your postcombat main
-                                     "each_player"),   # phase" / "... of each player's ...": as the
+                                     "each_player",    # phase" / "... of each player's ...": as the
+                                     "this_turn"),     # (a delayed trigger's "at the beginning of
+                                                       # your next main phase this turn", 603.7) /
                                                        # turn's next main phase begins (505.1a)
     "attacks_alone": ("you",),                         # "Whenever a creature you control attacks
                                                        # alone" (exalted, 702.83a; 506.5); "it"
                                                        # ("that creature") is that creature
+    "beginning_of_draw_step": ("your_turn",),          # "At the beginning of your draw step"
+                                                       # (500.6, 504.1)
+    "deals_combat_damage_to_creature": ("self",),      # "Whenever ~ deals combat damage to a
+                                                       # creature" (510.2); "that creature" is it
 }
 
 
@@ -567,18 +578,30 @@ class WhenSubject:
     controller: str = "any"             # you | opponent | any
     another: bool = False               # not the ability's source itself
     or_self: bool = False               # ... or the source itself ("~ or another ...")
+    chosen_color: bool = False          # cast_spell: "a spell of the chosen color" (Paradise Plume)
+    mana_value_at_least: int | None = None  # cast_spell: "... with mana value 7 or greater" (202.3e)
 
 
-SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self"}
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self", "chosen_color", "mana_value_at_least"}
 
 
 def parse_when_subject(a: Fields, event: str) -> WhenSubject:
     raw = a.data["when"][event]
     f = Fields(raw, a.where, a.sub("when") + f".{event}", SUBJECT_KEYS)
-    if f.has("filter") == f.has("any_of"):
+    chosen_color = f.get("chosen_color", bool, False)
+    mv_at_least = f.get("mana_value_at_least", int, 0) if f.has("mana_value_at_least") else None
+    if (chosen_color or mv_at_least is not None) and event != "cast_spell":
+        raise f.error("chosen_color" if chosen_color else "mana_value_at_least", "goes with cast_spell only")
+    if mv_at_least is not None and mv_at_least < 1:
+        raise f.error("mana_value_at_least", "is a mana value, 1 or more")
+    if event == "cast_spell" and not f.has("filter") and not f.has("any_of"):
+        # "Whenever you cast a spell" (any spell), "Whenever a player casts a spell of the chosen
+        # color" (Paradise Plume: any spell of that color)
+        filters: tuple[tuple[str, ...], ...] = ((),)
+    elif f.has("filter") == f.has("any_of"):
         raise f.error(None, "a matching event needs filter (the words of the object it is about) or any_of "
                             "(a list of filters)")
-    if f.has("filter"):
+    elif f.has("filter"):
         filters = (parse_filter(f.data["filter"], f, "filter"),)
     else:
         raw = f.get("any_of", list)
@@ -593,7 +616,7 @@ def parse_when_subject(a: Fields, event: str) -> WhenSubject:
         raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
     if event in ("dies", "attacks") and any("creature" not in words for words in filters):
         raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
-    return WhenSubject(filters, controller, another, or_self)
+    return WhenSubject(filters, controller, another, or_self, chosen_color, mv_at_least)
 
 
 def parse_when(a: Fields, where: str) -> tuple[str, str]:
@@ -751,6 +774,16 @@ def _parse_mana_condition(a: Fields, kind: str, mana) -> tuple | None:
     keys = [k for k in ("mana_if", "mana_unless") if a.has(k)]
     if not keys:
         return None
+    removed = isinstance(a.data[keys[0]], dict) and "counters_removed" in a.data[keys[0]]
+    if removed:
+        # "Otherwise, add {C}{G}{U}." after "remove all flood counters from ~. If no counters were
+        # removed this way, ..." (Bounty of the Luxa): only if that instruction removed some (608.2c)
+        c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"counters_removed"})
+        if keys != ["mana_if"] or kind not in ("spell", "triggered") or mana is None or \
+                c.data["counters_removed"] is not True or not a.has("does"):
+            raise a.error(keys[0], "mana_if: {counters_removed: true} goes beside add_mana, after a does that removes "
+                                   "counters")
+        return ("if", "counters_removed", ())
     if len(keys) > 1 or kind != "spell" or mana is None:
         raise a.error(keys[0], "goes beside add_mana on a spell, one of mana_if or mana_unless")
     c = Fields(a.data[keys[0]], a.where, a.sub(keys[0]), {"in_graveyard", "cast_from"})
@@ -1099,7 +1132,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 
 # The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
-DELAYED_WHOSE = ("next_turn",)
+DELAYED_WHOSE = ("next_turn", "this_turn")
 
 
 def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
@@ -1110,9 +1143,9 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
     if not isinstance(raw, dict) or "when" not in raw or "delayed" in raw or "reflexive" in raw:
         raise a.error("delayed", "is a mapping of when (its event), effect and does")
     r = parse_ability({"line": line, "triggered": raw}, where, a.sub("delayed"), n_lines)
-    if not r.does or r.target:
-        raise a.error("delayed", "needs does: what it does, without a target (its words alone would never be "
-                                 "carried out)")
+    if not (r.does or r.mana) or r.target:
+        raise a.error("delayed", "needs does (or add_mana): what it does, without a target (its words alone would "
+                                 "never be carried out)")
     return r
 
 
@@ -1221,9 +1254,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         elif a.has("cost"):
             raise a.error("cost", f"a {kind} ability has no activation cost")
         zone = a.get("zone", str, "")
-        if zone:
+        if zone and kind == "triggered" and not granted:
+            # "Whenever you cast a multicolored spell, you may return ~ from your graveyard to your
+            # hand" (Verdant Eidolon, 113.6m): a card's own triggered ability that functions there
+            if zone != "graveyard":
+                raise a.error("zone", "a triggered ability states graveyard only (113.6m)")
+        elif zone:
             if kind != "activated" or granted:
-                raise a.error("zone", "only a card's own activated ability states the zone it functions from")
+                raise a.error("zone", "only a card's own activated or triggered ability states the zone it functions from")
             costs = _hand_costs(costs, zone, a)
         elif any(c.kind == "discard" and c.self_only for c in costs):
             raise a.error("cost", "discard: self is paid from the hand (701.9a): the ability needs zone: hand")
@@ -1358,6 +1396,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
             # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a)
             raise a.error("does", "count: x needs an activated ability whose cost has {X}")
+        if any(d.get("count") == "damage_dealt" for d in does) and when != ("deals_combat_damage_to_player", "self"):
+            # "create that many ..." (Rapacious One): the damage its trigger was dealt (608.2h)
+            raise a.error("does", "count: damage_dealt needs when: {deals_combat_damage_to_player: self}")
         target, more_targets = parse_targets(a, where, parse_filter) if a.has("target") else ((), ())
         wanted = sum(word[3] if len(word) > 3 else 1 for word in (target, *more_targets))
         if target and targets and len(targets) != wanted:
@@ -1373,7 +1414,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             condition = "this_turn"
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered":
             if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
-            if if_count.kind not in ("you_control", "counters") or if_count.other:
+            # "if you control at least five other Mountains" on "Whenever a Mountain enters the
+            # battlefield under your control" (Valakut): other than the permanent that entered
+            other_ok = if_count.kind == "you_control" and when[:1] == ("enters",) and when[1:] == ("matching",)
+            if if_count.kind not in ("you_control", "counters") or (if_count.other and not other_ok):
                 raise a.error("condition", "a triggered ability's counted condition is {you_control: {filter | "
                                            "any_of, at_least | at_most}} or {counters: {kind, at_least | at_most}}")
             condition = "you_control" if if_count.kind == "you_control" else "self_counters"
@@ -1762,6 +1806,10 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         if duration != "end_of_turn":
             raise c.error("duration", "a restriction on a target lasts until end of turn (\"this turn\")")
         return Ability(line, "static", restricts=tuple(what), grant_to="target")
+    if r.data.get("to") == "it" and what == ["untap"] and duration == "its_controllers_next_untap_step":
+        # "... tap that creature and it doesn't untap during its controller's next untap step"
+        # (Frostwalk Bastion: the creature its trigger refers to; 502.3, 611.2a)
+        return Ability(line, "static", restricts=("untap",), grant_to="it")
     if r.data.get("to") == "target" and what == ["untap"] and duration == "its_controllers_next_untap_step":
         # "Target creature an opponent controls doesn't untap during its controller's next untap
         # step" (Skyline Cascade; 502.3, 611.2a)

@@ -69,6 +69,8 @@ class Condition:
     counter: str = ""                           # counters: the counter kind
     power_at_least: int = 0                     # you_control, of a triggered ability's "if" (603.4):
                                                 # "a creature with power 5 or greater" (208.1)
+    distinct_names: bool = False                # you_control, of a triggered ability's "if": "seven or
+                                                # more lands with different names" (201.2: names counted)
 
 
 def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool = False) -> Condition:
@@ -85,7 +87,7 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool =
             raise c.error(kind, "must be a positive amount of life")
         return Condition(kind, count=n)
     sub = Fields(value, f.where, c.sub(kind), {"filter", "any_of", "other", "at_least", "at_most", "kind"} |
-                 ({"power_at_least"} if trigger and kind == "you_control" else set()))
+                 ({"power_at_least", "distinct_names"} if trigger and kind == "you_control" else set()))
     if kind == "counters":
         counter = sub.get("kind", str, required=True)
         if trigger and sub.has("at_most"):
@@ -104,7 +106,8 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool =
         raise sub.error(None, "give at_least or at_most, not both")
     compare = "at_most" if sub.has("at_most") else "at_least"
     return Condition(kind, filters=filters, other=sub.get("other", bool, False), compare=compare,
-                     count=_count(sub, compare, 1), power_at_least=_count(sub, "power_at_least", 0))
+                     count=_count(sub, compare, 1), power_at_least=_count(sub, "power_at_least", 0),
+                     distinct_names=sub.get("distinct_names", bool, False))
 
 
 def _count(f: Fields, key: str, default: int | None = None, required: bool = False) -> int:

@@ -381,6 +381,8 @@ def lki_term(what: str, key: str) -> str:
         return f"keyword({key})"
     if what == "sacrificed":          # the permanent sacrificed for its cost (608.2h)
         return f"sacrificed({key})"
+    if what == "damage_to":           # the combat damage its trigger was dealt to that player (608.2h)
+        return f"damage_to({quote(key)})"
     return what
 
 
@@ -506,7 +508,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         f, ff = filter_facts(words)
         facts += [f"cost_less_for_each({a},{f})."] + ff
     if ability.kind in ("activated", "triggered", "spell") and ability.effect_text and not ability.does \
-            and ability.creates is None and ability.mana is None:
+            and ability.creates is None and ability.mana is None and ability.delayed is None:
         # Its effect is written as text only: the what-if cannot carry it out (nor, for a
         # triggered ability without `when`, tell when it triggers).
         facts.append(f"effect_text_only({a}).")
@@ -534,6 +536,7 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)
         sense, n, filters = ability.mana_condition
         facts.append(f"mana_condition_cast_from({a},hand)." if n == "cast_from_hand" else
+                     f"mana_condition_removed({a})." if n == "counters_removed" else
                      f"mana_condition({a},{sense},{n}).")
         for words in filters:
             f, ff = filter_facts(words)
@@ -617,6 +620,10 @@ def subject_facts(a: str, subject) -> list[str]:
         facts.append(f"when_another({a}).")
     if subject.or_self:
         facts.append(f"when_or_self({a}).")
+    if subject.chosen_color:
+        facts.append(f"when_chosen_color({a}).")
+    if subject.mana_value_at_least is not None:
+        facts.append(f"when_mana_value_at_least({a},{subject.mana_value_at_least}).")
     return facts
 
 
@@ -717,6 +724,10 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts += [f"trigger_if_count({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
         if ability.if_count.power_at_least:     # "a creature with power 5 or greater" (208.1)
             facts.append(f"trigger_if_power({a},{ability.if_count.power_at_least}).")
+        if ability.if_count.other:              # "at least five other Mountains" (the one that entered)
+            facts.append(f"trigger_if_other({a}).")
+        if ability.if_count.distinct_names:     # "seven or more lands with different names" (201.2)
+            facts.append(f"trigger_if_distinct_names({a}).")
     if ability.if_turn:
         # CR 603.4: "if an opponent lost life this turn" (the turn's records: triggers.lp)
         record, whose, compare, n = ability.if_turn
@@ -837,11 +848,38 @@ def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal
     return line
 
 
+def token_cards(state: GameState, cards: list[Card]) -> list[Card]:
+    """The token cards the abilities of `cards` create (111.4), where a source defines them: a token
+    created during a step is matched by what its card prints (a trigger on "a land entering" is not
+    a creature token's, subject_triggers.lp), so its card is written with the others."""
+    have = {c.name for c in cards}
+    out: dict[str, Card] = {}
+
+    def walk(a):
+        if a is None:
+            return
+        for act in a.does:
+            name = act.get("card") if act.kind == "create_token" else None
+            if isinstance(name, str) and name not in have and name not in out:
+                with contextlib.suppress(InputError):
+                    token = state.library.get(name)
+                    if token is not None:
+                        out[token.name] = token
+        for inner in (a.granted, a.creates, a.reflexive, a.delayed):
+            walk(inner)
+
+    for c in cards:
+        for a in c.abilities:
+            walk(a)
+    return sorted(out.values(), key=lambda c: c.name)
+
+
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
         {e.card for e in state.effects} | {s.card for s in state.stack}
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     cards += front_faces(state, cards)
+    cards += token_cards(state, cards)
     template = _env.get_template("state.lp.j2")
     kinds = sorted({k for p in state.battlefield for k, _ in p.counters})
     counter_pts = []

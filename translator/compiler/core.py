@@ -53,6 +53,7 @@ def compile_face(face: Mapping[str, Any]) -> CompiledCard:
         abilities.append(entry)
         results.append(result)
     card["abilities"] = abilities
+    card.update(ctx.card)           # (fields a line of reminder text gives: compiler/trig_tail.py)
     return CompiledCard(name, card, tuple(results), _distinct(ctx.tokens))
 
 

@@ -66,6 +66,9 @@ def cost_part(part: str) -> Any:
         if f is None:
             return None
         return {"exile": {"filter": list(f), "from": "graveyard" if m.group(2).startswith("card") else "battlefield"}}
+    if p == "Exile a card from your graveyard":
+        # (Titans' Nest) any card its activator owns there, their choice (406.2, 601.2h)
+        return {"exile": {"filter": ["card"], "from": "graveyard"}}
     if p == "Exile a card from your hand":
         # (Cadaverous Bloom) any card of the activator's hand, their choice (406.2, 601.2h)
         return {"exile": {"from": "hand"}}

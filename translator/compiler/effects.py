@@ -1106,3 +1106,9 @@ SENTENCES = _LANDS9 + SENTENCES
 from .manaln_sentences import SENTENCES as _MANALN
 
 SENTENCES = _MANALN + SENTENCES
+
+# -- the triggered abilities of the pool's mana cards, trig10's part (compiler/trig_tail.py): "You
+# may pay {4}.", "Discard a card." after another instruction, a looked-at card into the graveyard -
+from .trig_tail import SENTENCES as _TRIG10
+
+SENTENCES = _TRIG10 + SENTENCES

@@ -29,6 +29,7 @@ from . import (
     reminders,
     static_tail,
     statics,
+    trig_tail,
     words,
 )
 from . import triggered as triggered_templates
@@ -44,6 +45,7 @@ class Context:
     type_line: str
     lines: tuple[str, ...] = ()     # all its lines, for a template that reads a linked ability (607.2)
     tokens: list[dict] = field(default_factory=list)   # the token cards its effects create (111.4)
+    card: dict = field(default_factory=dict)   # card fields a line gives (its color indicator, 202.2e)
 
 
 def self_reference(text: str, ctx: Context) -> str:
@@ -186,7 +188,7 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
+TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
              kw_tail.companion, kw_tail.snow_reminder, kw_tail.modular, kw_tail.graft, kw_tail.extort,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
@@ -206,7 +208,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              mana_line, _normal(attached.equip),
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
-             _normal(activated_templates.activated), _normal(triggered_templates.triggered),
+             _normal(activated_templates.activated), _normal(trig_tail.was_a_creature), _normal(trig_tail.cast_of_chosen_color), _normal(trig_tail.cast_any_spell), _normal(trig_tail.graveyard_trigger), _normal(trig_tail.enters_if_you_control_others), _normal(trig_tail.combat_damage_to_creature), _normal(trig_tail.self_or_another_enters_names), _normal(trig_tail.tapped_for_mana_doesnt_untap), _normal(trig_tail.add_at_next_main_phase), _normal(trig_tail.removed_this_way), _normal(trig_tail.that_many_tokens), _normal(trig_tail.cast_with_mana_value),
+             _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(triggered_templates.dethrone), _normal(hist_tail.afflict), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),
              _normal(static_tail.enchanted_land_is), _normal(static_tail.untap_in_others_untap), _normal(static_tail.enchanted_land_has),
@@ -214,7 +217,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
-             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary))
+             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
+             _normal(trig_tail.draw_step))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -542,6 +542,8 @@ def on_stack_read(mana: Any) -> bool:
         return True                     # "{R} for each 1 life your opponents have lost this turn": as it resolves
     if "mana" in mana and set(mana.get("amount") or {}) == {"named_in_graveyards", "plus"}:
         return True                     # "add {R} for each card named ~ in each graveyard": as it resolves
+    if ("any" in mana or "combination" in mana) and isinstance(mana.get("amount"), dict) and set(mana["amount"]) == {"count"}:
+        return True                     # "X mana of any one color, where X is the number of Shrines you control"
     return not any(k in mana for k in ("could_produce", "colors_among", "produced_type", "among", "among_cards")) and \
         mana.get("any") not in ("commander_identity", "own_colors") and isinstance(mana.get("amount", 1), int)
 
