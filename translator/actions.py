@@ -190,9 +190,17 @@ KINDS: dict[str, Kind] = {
     # "Each player draws a card" (who: each_player).
     # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the
     # condition checked as the instruction is carried out, 608.2c).
+    # "Draw a card for each green creature you control." (Freyalise; for_each: a filter, controller:
+    # you), "... for each color among permanents you control" (Chromatic Orrery; colors_among: you):
+    # count cards for each, counted as it resolves (608.2h).
     "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
-                  "if_you_control": FILTER},
-                 defaults=(("count", 1),)),
+                  "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
+                  "colors_among": _words("you")},
+                 defaults=(("count", 1),),
+                 rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
+                        (lambda p: ("for_each" in p or "colors_among" in p) and
+                         ("for_each" in p and "colors_among" in p or p["count"] == "that_many"),
+                         "for_each or colors_among (one of them) goes with a number count"))),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
     # matching the filter as it resolves. "... and each creature and planeswalker they control"

@@ -1106,3 +1106,9 @@ SENTENCES = _LANDS9 + SENTENCES
 from .manaln_sentences import SENTENCES as _MANALN
 
 SENTENCES = _MANALN + SENTENCES
+
+# -- the activated abilities of the cards with a mana line, act10's part (compiler/act10_tail.py): a
+# target player's discard, a draw for each permanent or color, a look keeping a card of a subtype --
+from .act10_tail import SENTENCES as _ACT10
+
+SENTENCES = _ACT10 + SENTENCES

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import activated as activated_templates
 from . import (
+    act10_tail,
     attached,
     enters,
     hand,
@@ -31,6 +31,7 @@ from . import (
     statics,
     words,
 )
+from . import activated as activated_templates
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -214,7 +215,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              static_tail.hybrid_reminder, _normal(static_tail.cant_cast), _normal(static_tail.also_subtypes),
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
-             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary))
+             _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
+             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -1,0 +1,104 @@
+"""Activated abilities of the pool's cards with a mana line, act10's part (issue 13;
+translator/compiler/act10_tail.py): real pool lines (AtomicCards 2024-03 wording, the card named)
+read into the vocabulary, and what the what-if makes of them. The scenarios in
+tests/rulings/imported/effects/ (608_2h_freyalise..., 608_2h_chromatic_orrery..., 609_4b_...,
+701_9a_everythingamajig..., 401_4_orb_of_dragonkind...) check the outcomes with the CR rules."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled, effect_of
+
+AMAJIG = ("Everythingamajig [C]", "Artifact", (
+    "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.\n{3}, {T}: Target player discards "
+    "a card. Activate only during your turn.\n{X}: Everythingamajig becomes an X/X Construct artifact creature until "
+    "end of turn."))
+FREYALISE = ("Freyalise, Llanowar's Fury", "Legendary Planeswalker — Freyalise", (
+    "+2: Create a 1/1 green Elf Druid creature token with \"{T}: Add {G}.\"\n-2: Destroy target artifact or "
+    "enchantment.\n-6: Draw a card for each green creature you control.\nFreyalise, Llanowar's Fury can be your "
+    "commander."))
+ORRERY = ("Chromatic Orrery", "Legendary Artifact", (
+    "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.\n{5}, {T}: Draw a card for "
+    "each color among permanents you control."))
+ORB = ("Orb of Dragonkind", "Artifact", (
+    "{1}, {T}: Add two mana in any combination of colors. Spend this mana only to cast Dragon spells or activate "
+    "abilities of Dragons.\n{R}, {T}, Sacrifice Orb of Dragonkind: Look at the top seven cards of your library. You "
+    "may reveal a Dragon card from among them and put it into your hand. Put the rest on the bottom of your library "
+    "in a random order."))
+
+
+def test_the_compiler_reads_the_lines():
+    does, target = effect_of(AMAJIG, 2)
+    assert target == "player" and does == [{"move": {"what": "card_from_hand", "whose": "target", "to": "graveyard"}}]
+    assert compiled(*AMAJIG).card["abilities"][1]["activated"]["only_if"] == [{"your_turn": True}]
+    # (MTGJSON's variant mark "[C]" is no part of the printed name: "Everythingamajig" is ~)
+    assert compiled(*AMAJIG).card["abilities"][2]["activated"]["creates"]["becomes"]["to"] == "self"
+    assert effect_of(FREYALISE, 3)[0] == [{"draw": {"count": 1, "for_each": ["green", "creature"], "controller": "you"}}]
+    assert compiled(*FREYALISE).card["abilities"][3] == {"line": 4, "deck_construction": "can_be_commander"}
+    assert compiled(*ORRERY).card["abilities"][0] == {
+        "line": 1, "static": {"spend": {"as_any_color": ["W", "U", "B", "R", "G", "C"]}}}
+    assert effect_of(ORRERY, 3)[0] == [{"draw": {"count": 1, "colors_among": "you"}}]
+    assert effect_of(ORB, 2)[0] == [{"dig": {"count": 7, "filter": ["dragon"], "order": "random"}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB):
+        assert compiled(*spec).fully_compiled, spec[0]
+
+
+def test_what_is_not_read():
+    # a kind the filters do not know, a subtype that is none, a discard by a player not targeted
+    for text in ("{T}: Draw a card for each blorp you control.", ("{T}: Look at the top four cards of your library. "
+                 "You may reveal a Blorp card from among them and put it into your hand. Put the rest on the bottom of "
+                 "your library in a random order."), "{T}: That player discards a card.",
+                 "{T}: Draw a card for each color among permanents."):
+        assert compiled("Probe", "Artifact", text).lines[0].status == "partial", text
+    assert compiled("Probe", "Artifact", "Probe can be your commander, sometimes.").lines[0].status == "text"
+
+
+def test_the_vocabulary_checks_the_draw():
+    def card(draw: dict) -> dict:
+        return {"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Draw.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Draw.", "does": [{"draw": draw}]}}]}
+    with pytest.raises(InputError, match="controller goes with for_each"):
+        parse_card(card({"controller": "you"}), "t")
+    with pytest.raises(InputError, match="one of them"):
+        parse_card(card({"for_each": ["creature"], "colors_among": "you"}), "t")
+    with pytest.raises(InputError, match="one of them"):
+        parse_card(card({"count": "that_many", "colors_among": "you"}), "t")
+    with pytest.raises(InputError, match="colors_among"):
+        parse_card(card({"colors_among": "opponents"}), "t")
+
+
+ELF = {"name": "Test Elf", "mana_cost": "{G}", "type_line": "Creature — Elf", "power_toughness": "1/1"}
+GOBLIN = {"name": "Test Goblin", "mana_cost": "{R}", "type_line": "Creature — Goblin", "power_toughness": "1/1"}
+LIBRARY = {"alice": [{"id": f"c{i}", "card": "Test Goblin"} for i in range(4)]}
+
+
+def _what_if(spec, battlefield, actions, **extra) -> list[dict]:
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*spec).card, ELF, GOBLIN], "battlefield": battlefield, "library": LIBRARY,
+                        **extra}, "t.yaml")
+    got = Session(state).what_if(actions)
+    return [r.after(got.start) for r in got.results]
+
+
+def _drawn(afters) -> list[int]:
+    return sorted(sum(1 for k, v in a.items() if k.startswith("c") and v.get("zone") == "hand") for a in afters)
+
+
+def test_a_draw_for_each_counts_as_it_resolves():
+    field = [{"id": "frey", "card": "Freyalise, Llanowar's Fury", "controller": "alice", "counters": {"loyalty": 6}},
+             {"id": "e1", "card": "Test Elf", "controller": "alice"}, {"id": "e2", "card": "Test Elf", "controller": "bob"},
+             {"id": "g1", "card": "Test Goblin", "controller": "alice"}]
+    afters = _what_if(FREYALISE, field, ["activate frey 3", "resolve"])
+    assert _drawn(afters) == [1]        # one green creature of hers: Bob's and the red one not counted
+
+
+def test_a_draw_for_each_color():
+    field = [{"id": "orrery", "card": "Chromatic Orrery", "controller": "alice"},
+             {"id": "e1", "card": "Test Elf", "controller": "alice"}, {"id": "e2", "card": "Test Elf", "controller": "alice"},
+             {"id": "g1", "card": "Test Goblin", "controller": "bob"}]
+    afters = _what_if(ORRERY, field, ["activate orrery 3", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}{C}"})
+    assert _drawn(afters) == [1]        # green once (two green creatures), the red one is Bob's

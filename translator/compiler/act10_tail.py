@@ -1,0 +1,81 @@
+"""The activated abilities of the pool's cards with a mana line, act10's part (issue 13): a target
+player's discard, a draw for each permanent of a kind or for each color among permanents (608.2h),
+a look at the top cards that keeps a card of a subtype (401.4), and two lines of their own: "~ can be
+your commander." (903.3a) and "You may spend mana as though it were mana of any color." (609.4b).
+
+SENTENCES are (pattern, builder) as in compiler/effects.py's, which tries them before its own (as
+the other tails'); a builder gives the actions, or None (not read). The line templates are
+registered in compiler/lines.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import kind_filter
+
+
+def _target_player_discards(m: re.Match, read) -> list[dict] | None:
+    """"Target player discards a card." (Everythingamajig): the player it targets chooses a card of
+    their hand and puts it into their graveyard (701.9a), none if the hand is empty."""
+    read.target, read.targets = m.group(1), [f"target {m.group(1)}"]
+    return [{"move": {"what": "card_from_hand", "whose": "target", "to": "graveyard"}}]
+
+
+def _draw_for_each(m: re.Match, read) -> list[dict] | None:
+    """"Draw a card for each green creature you control." (Freyalise, Llanowar's Fury): one card for
+    each permanent of that kind its controller controls, counted as it resolves (608.2h), as the
+    life of "You gain 2 life for each creature you control" is counted."""
+    f = kind_filter(m.group(1))
+    if f is None:
+        return None
+    return [{"draw": {"count": 1, "for_each": list(f), "controller": "you"}}]
+
+
+def _draw_for_each_color(m: re.Match, read) -> list[dict] | None:
+    """"Draw a card for each color among permanents you control." (Chromatic Orrery): one card for
+    each of the five colors (105.1) that a permanent its controller controls has as it resolves,
+    each color once (608.2h; colorless is no color, 105.2c)."""
+    return [{"draw": {"count": 1, "colors_among": "you"}}]
+
+
+def _dig_subtype(m: re.Match, read) -> list[dict] | None:
+    """"You may reveal a Dragon card from among them and put it into your hand." (Orb of
+    Dragonkind), after "Look at the top seven cards of your library.": the look's card of that
+    subtype (a capitalized subtype, 205.3), read as compiler/land_moves.py reads "a noncreature,
+    nonland card"."""
+    from .subtypes import SUBTYPES
+    if read.dig is None or len(read.dig) != 1 or m.group(1).lower() not in SUBTYPES:
+        return None
+    read.dig["filter"] = [m.group(1).lower()]
+    return []
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Target (player|opponent) discards a card\.", _target_player_discards),
+    (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
+    (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
+    (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
+))
+
+
+# -- line templates (compiler/lines.py) ----------------------------------------------------------
+
+def can_be_commander(text: str, ctx, normal: str):
+    """"Freyalise, Llanowar's Fury can be your commander." (903.3a, 113.6n): it modifies the rules
+    for deck construction and does nothing in a game (`deck_construction: can_be_commander`); a
+    state designates a commander in `commanders:` whatever its card says."""
+    if normal == "~ can be your commander.":
+        return {"deck_construction": "can_be_commander"}, "deck_construction"
+    return None
+
+
+def spend_as_any_color(text: str, ctx, normal: str):
+    """"You may spend mana as though it were mana of any color." (Chromatic Orrery): its controller
+    may spend mana of every type, colorless included, as though it were mana of any color (609.4b);
+    it pays a colored or hybrid symbol, never {C} (a symbol of colorless mana, 107.4c: mana spent
+    as though it were of a color is not colorless). The static `spend: {as_any_color: [W, U, B, R,
+    G, C]}` (asp/payment.lp)."""
+    if normal == "You may spend mana as though it were mana of any color.":
+        return {"static": {"spend": {"as_any_color": ["W", "U", "B", "R", "G", "C"]}}}, "spend"
+    return None
