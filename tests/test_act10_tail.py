@@ -29,6 +29,10 @@ ORB = ("Orb of Dragonkind", "Artifact", (
     "abilities of Dragons.\n{R}, {T}, Sacrifice Orb of Dragonkind: Look at the top seven cards of your library. You "
     "may reveal a Dragon card from among them and put it into your hand. Put the rest on the bottom of your library "
     "in a random order."))
+KINNAN = ("Kinnan, Bonder Prodigy", "Legendary Creature — Human Druid", (
+    "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent produced.\n"
+    "{5}{G}{U}: Look at the top five cards of your library. You may put a non-Human creature card from among them onto "
+    "the battlefield. Put the rest on the bottom of your library in a random order."))
 
 
 def test_the_compiler_reads_the_lines():
@@ -43,7 +47,9 @@ def test_the_compiler_reads_the_lines():
         "line": 1, "static": {"spend": {"as_any_color": ["W", "U", "B", "R", "G", "C"]}}}
     assert effect_of(ORRERY, 3)[0] == [{"draw": {"count": 1, "colors_among": "you"}}]
     assert effect_of(ORB, 2)[0] == [{"dig": {"count": 7, "filter": ["dragon"], "order": "random"}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB):
+    assert effect_of(KINNAN, 2)[0] == [{"dig": {"count": 5, "filter": ["non-human", "creature"], "order": "random",
+                                                "to": "battlefield"}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN):
         assert compiled(*spec).fully_compiled, spec[0]
 
 

@@ -351,7 +351,10 @@ KINDS: dict[str, Kind] = {
     # order." (Azcanta, the Sunken Ruin): the top `count` cards looked at, at most one of the kind
     # (`filter`, or any of `any_of`) into the hand, the others on the bottom (401.4); `order:
     # random` ("in a random order", Memorial to Unity): no player chooses it.
-    "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random")},
+    # `to: battlefield` ("You may put a non-Human creature card from among them onto the battlefield",
+    # Kinnan, Bonder Prodigy): that card onto the battlefield under its controller's control (110.2).
+    "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random"),
+                 "to": _words("hand", "battlefield")},
                 required=("count", "order"),
                 rules=((lambda p: ("filter" in p) == ("any_of" in p), "give filter or any_of (the kind put into the hand)"),)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then

@@ -51,11 +51,43 @@ def _dig_subtype(m: re.Match, read) -> list[dict] | None:
     return []
 
 
+def _dig_onto_battlefield(m: re.Match, read) -> list[dict] | None:
+    """"You may put a non-Human creature card from among them onto the battlefield." (Kinnan, Bonder
+    Prodigy), after "Look at the top five cards of your library.": at most one card of that kind
+    (by what it prints, 109.2), onto the battlefield under its controller's control (110.2);
+    `dig` with `to: battlefield`."""
+    from .effects import kind_words
+    if read.dig is None or len(read.dig) != 1:
+        return None
+    kind = kind_words(m.group(1))
+    if not kind:
+        return None
+    read.dig.update(kind)
+    read.dig["to"] = "battlefield"
+    return []
+
+
+def _dig_rest(m: re.Match, read) -> list[dict] | None:
+    """"Put the rest on the bottom of your library in a random order.": the look's last sentence,
+    after a card put onto the battlefield (above) as after one put into the hand
+    (compiler/land_moves.py's reading, which this one calls for that)."""
+    from .land_moves import _dig_rest as rest
+    if read.dig is None or read.dig.get("to") != "battlefield":
+        return rest(m, read)
+    to = read.dig.pop("to")
+    actions = rest(m, read)
+    if actions is not None:
+        actions[0]["dig"]["to"] = to
+    return actions
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
+    (r"You may put an? ([A-Za-z, -]+?) card from among them onto the battlefield\.", _dig_onto_battlefield),
+    (r"(?:Then p|P)ut the rest on the bottom of your library in (any|a random) order\.", _dig_rest),
 ))
 
 
