@@ -34,6 +34,10 @@ KINNAN = ("Kinnan, Bonder Prodigy", "Legendary Creature — Human Druid", (
     "{5}{G}{U}: Look at the top five cards of your library. You may put a non-Human creature card from among them onto "
     "the battlefield. Put the rest on the bottom of your library in a random order."))
 
+GODSPEAKER = ("Sacellum Godspeaker", "Creature — Elf Druid", (
+    "{T}: Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for each card revealed "
+    "this way."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -49,7 +53,9 @@ def test_the_compiler_reads_the_lines():
     assert effect_of(ORB, 2)[0] == [{"dig": {"count": 7, "filter": ["dragon"], "order": "random"}}]
     assert effect_of(KINNAN, 2)[0] == [{"dig": {"count": 5, "filter": ["non-human", "creature"], "order": "random",
                                                 "to": "battlefield"}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN):
+    assert compiled(*GODSPEAKER).card["abilities"][0]["activated"]["add_mana"] == {
+        "for_each": {"zone": "hand", "filter": ["creature"], "revealed": True, "power_at_least": 5}, "mana": "{G}"}
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -108,3 +114,35 @@ def test_a_draw_for_each_color():
              {"id": "g1", "card": "Test Goblin", "controller": "bob"}]
     afters = _what_if(ORRERY, field, ["activate orrery 3", "resolve"], mana_pool={"alice": "{C}{C}{C}{C}{C}"})
     assert _drawn(afters) == [1]        # green once (two green creatures), the red one is Bob's
+
+
+def _godspeaker_state(power_toughness: str):
+    goyf = {"name": "Test Goyf", "mana_cost": "{1}{G}", "type_line": "Creature — Lhurgoyf",
+            "power_toughness": power_toughness}
+    return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                       "cards": [compiled(*GODSPEAKER).card, goyf],
+                       "battlefield": [{"id": "g", "card": "Sacellum Godspeaker", "controller": "alice"}],
+                       "hand": {"alice": [{"id": "goyf", "card": "Test Goyf"}]}}, "t.yaml")
+
+
+def test_a_card_of_unknown_power_is_named_not_counted():
+    # a printed power of 5 or more counts; "*" (208.2a: a characteristic-defining ability) is not
+    # counted, and the answers say so
+    session = Session(_godspeaker_state("6/6"))
+    assert session.could_produce("g").to_json()["could_produce"]["g"] == ["G"]
+    assert "not_modelled" not in session.available_mana("alice").to_json()
+    session = Session(_godspeaker_state("*/1+*"))
+    got = session.available_mana("alice").to_json()
+    assert [(u["object"], u["part"]) for u in got["not_modelled"]] == [("g", "power")]
+    assert len(session.what_if(["activate g 1"]).results) == 1     # nothing to reveal: no mana
+
+
+def test_the_mana_query_with_nothing_to_reveal():
+    # a free mana ability whose every outcome adds nothing has no mode to plan with (it was an
+    # inconsistency before: Metalworker with no artifact card in the hand)
+    got = Session(_godspeaker_state("3/3")).available_mana("alice")
+    assert "no mana" in got.to_text()
+    with pytest.raises(InputError, match="power_at_least"):
+        parse_card({"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Add.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "add_mana": {
+                "for_each": {"zone": "hand", "filter": ["creature"], "power_at_least": 5}, "mana": "{G}"}}}]}, "t")

@@ -978,8 +978,14 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             if revealed and (zone != "hand" or not flt):
                 raise g.error("revealed", "goes with zone: hand and a filter (\"Reveal any number of artifact cards "
                                           "in your hand. Add {C}{C} for each card revealed this way.\")")
+            # "Reveal any number of creature cards with power 5 or greater from your hand" (Sacellum
+            # Godspeaker): only revealed cards whose printed power is that or greater (208.1)
+            shown_power = g.get("power_at_least", int, None)
+            if shown_power is not None and (isinstance(shown_power, bool) or shown_power < 0 or not revealed):
+                raise g.error("power_at_least", "is a number, 0 or more, beside revealed: true in a hand (\"Reveal "
+                                                "any number of creature cards with power 5 or greater from your hand\")")
             return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider,
-                              revealed=revealed)
+                              revealed=revealed, power_at_least=shown_power)
         power = g.get("power_at_least", int, None)
         if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
             raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")

@@ -255,7 +255,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
         kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
-        facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
+        if mana.revealed and mana.power_at_least is not None:
+            # ("creature cards with power 5 or greater": printed power, 208.1; asp/mana.lp)
+            facts.append(f"adds_amount({a},revealed_power({mana.zone},{f},{mana.power_at_least})).")
+        else:
+            facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.power_at_least is not None:
         f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"

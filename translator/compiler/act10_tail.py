@@ -111,3 +111,26 @@ def spend_as_any_color(text: str, ctx, normal: str):
     if normal == "You may spend mana as though it were mana of any color.":
         return {"static": {"spend": {"as_any_color": ["W", "U", "B", "R", "G", "C"]}}}, "spend"
     return None
+
+
+def revealed_by_power_mana(text: str, ctx, normal: str):
+    """"{T}: Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for
+    each card revealed this way." (Sacellum Godspeaker): a mana ability (605.1a) whose amount is the
+    number of those cards its controller chooses to reveal as it resolves (701.20a), none to all;
+    a card's power in the hand is the one its card prints (208.1). compiler/manaln_tail.py reads
+    the same line without the power ("artifact cards in your hand", Metalworker)."""
+    from .costs import read_cost
+    from .mana import split_ability
+    from .manaln_tail import SYMS
+    parts = split_ability(normal)
+    if parts is None:
+        return None
+    m = re.fullmatch(rf"Reveal any number of ([a-z ]+?) cards with power (\d+) or greater (?:from|in) your hand\. "
+                     rf"Add ({SYMS}) for each card revealed this way\.", parts[1])
+    costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
+    f = kind_filter(m.group(1)) if m else None
+    if m is None or costs is None or f is None:
+        return None
+    return {"activated": {"cost": costs, "add_mana": {
+        "for_each": {"zone": "hand", "filter": list(f), "revealed": True, "power_at_least": int(m.group(2))},
+        "mana": m.group(3)}}}, "mana_ability"
