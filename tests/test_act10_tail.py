@@ -38,6 +38,10 @@ GODSPEAKER = ("Sacellum Godspeaker", "Creature — Elf Druid", (
     "{T}: Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for each card revealed "
     "this way."))
 
+MAZE = ("Maze of Shadows", "Land", (
+    "{T}: Add {C}.\n{T}: Untap target attacking creature with shadow. Prevent all combat damage that would be dealt to "
+    "and dealt by that creature this turn."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -55,7 +59,13 @@ def test_the_compiler_reads_the_lines():
                                                 "to": "battlefield"}}]
     assert compiled(*GODSPEAKER).card["abilities"][0]["activated"]["add_mana"] == {
         "for_each": {"zone": "hand", "filter": ["creature"], "revealed": True, "power_at_least": 5}, "mana": "{G}"}
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER):
+    maze = compiled(*MAZE).card["abilities"][1]["activated"]
+    assert maze["target"] == {"filter": ["creature"], "attacking": True, "with": "shadow"}
+    assert maze["does"] == [{"untap": {"what": "target"}}]
+    assert maze["creates"]["prevent"] == ["combat_damage_to_target", "combat_damage_by_target"]
+    assert compiled("Soltari Foot Soldier", "Creature — Soltari Soldier", "Shadow (This creature can block or be "
+                    "blocked by only creatures with shadow.)").card["abilities"][0]["keywords"] == ["shadow"]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -81,6 +91,14 @@ def test_the_vocabulary_checks_the_draw():
         parse_card(card({"count": "that_many", "colors_among": "you"}), "t")
     with pytest.raises(InputError, match="colors_among"):
         parse_card(card({"colors_among": "opponents"}), "t")
+    with pytest.raises(InputError, match="one keyword of one word"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Untap.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Untap.", "target": {"filter": ["creature"],
+                                                                                   "with": "blorp"},
+                                      "does": [{"untap": {"what": "target"}}]}}]}, "t")
+    # a keyword the rules here do not know is not read as a target's quality
+    assert compiled("Probe", "Land", "{T}: Untap target attacking creature with horsemanship.").lines[0].status \
+        == "partial"
 
 
 ELF = {"name": "Test Elf", "mana_cost": "{G}", "type_line": "Creature — Elf", "power_toughness": "1/1"}

@@ -71,7 +71,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "protection from chosen color",
             # "bands with other legendary creatures" (702.22b): no band is declared in a what-if
             # (702.22c: by choice); combat.lp refuses the damage assignment it would change (702.22j)
-            "bands with other legendary creatures"}
+            "bands with other legendary creatures",
+            # 702.28b: blocks only between creatures that both have it or both lack it (combat.lp)
+            "shadow"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -617,7 +619,8 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you);
 # `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to"}
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to",
+               "with"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -705,6 +708,11 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
         if kw not in KEYWORDS or " " in kw:
             raise t.error("without", f"is one keyword of one word, like flying; known: {', '.join(sorted(KEYWORDS))}")
         rules.append(f"without({kw})")
+    if t.has("with"):                     # "target attacking creature with shadow" (has the keyword)
+        kw = t.get("with", str)
+        if kw not in KEYWORDS or " " in kw:
+            raise t.error("with", f"is one keyword of one word, like shadow; known: {', '.join(sorted(KEYWORDS))}")
+        rules.append(f"with({kw})")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
         if who and who not in ("you", "opponent", "not_you"):

@@ -81,8 +81,21 @@ def _dig_rest(m: re.Match, read) -> list[dict] | None:
     return actions
 
 
+def _untap_with_keyword(m: re.Match, read) -> list[dict] | None:
+    """"Untap target attacking creature with shadow." (Maze of Shadows): its target an attacking
+    creature (506.4) that has the keyword (702.28), untapped (701.26b); "that creature" in the
+    sentence after it (Maze of Ith's prevention) is this target."""
+    from ..cards import KEYWORDS
+    if m.group(2) not in KEYWORDS or " " in m.group(2):
+        return None
+    read.target = {"filter": ["creature"], **({"attacking": True} if m.group(1) else {}), "with": m.group(2)}
+    read.targets = [f"target {m.group(1) or ''}creature with {m.group(2)}"]
+    return [{"untap": {"what": "target"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
+    (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
