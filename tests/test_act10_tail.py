@@ -42,6 +42,10 @@ MAZE = ("Maze of Shadows", "Land", (
     "{T}: Add {C}.\n{T}: Untap target attacking creature with shadow. Prevent all combat damage that would be dealt to "
     "and dealt by that creature this turn."))
 
+ORNAMENT = ("Bonder's Ornament", "Artifact", (
+    "{T}: Add one mana of any color.\n{4}, {T}: Each player who controls a permanent named Bonder's Ornament draws a "
+    "card."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -65,7 +69,8 @@ def test_the_compiler_reads_the_lines():
     assert maze["creates"]["prevent"] == ["combat_damage_to_target", "combat_damage_by_target"]
     assert compiled("Soltari Foot Soldier", "Creature — Soltari Soldier", "Shadow (This creature can block or be "
                     "blocked by only creatures with shadow.)").card["abilities"][0]["keywords"] == ["shadow"]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE):
+    assert effect_of(ORNAMENT, 2)[0] == [{"draw": {"count": 1, "who": "each_player", "if_controls_named": "self"}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -91,6 +96,8 @@ def test_the_vocabulary_checks_the_draw():
         parse_card(card({"count": "that_many", "colors_among": "you"}), "t")
     with pytest.raises(InputError, match="colors_among"):
         parse_card(card({"colors_among": "opponents"}), "t")
+    with pytest.raises(InputError, match="if_controls_named goes with who: each_player"):
+        parse_card(card({"if_controls_named": "self"}), "t")
     with pytest.raises(InputError, match="one keyword of one word"):
         parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Untap.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "effect": "Untap.", "target": {"filter": ["creature"],

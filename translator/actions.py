@@ -195,12 +195,15 @@ KINDS: dict[str, Kind] = {
     # count cards for each, counted as it resolves (608.2h).
     "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
                   "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
-                  "colors_among": _words("you")},
+                  "colors_among": _words("you"), "if_controls_named": _words("self")},
                  defaults=(("count", 1),),
                  rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
                         (lambda p: ("for_each" in p or "colors_among" in p) and
                          ("for_each" in p and "colors_among" in p or p["count"] == "that_many"),
-                         "for_each or colors_among (one of them) goes with a number count"))),
+                         "for_each or colors_among (one of them) goes with a number count"),
+                        # "Each player who controls a permanent named ~ draws a card." (Bonder's Ornament)
+                        (lambda p: "if_controls_named" in p and p.get("who") != "each_player",
+                         "if_controls_named goes with who: each_player"))),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
     # matching the filter as it resolves. "... and each creature and planeswalker they control"

@@ -93,9 +93,16 @@ def _untap_with_keyword(m: re.Match, read) -> list[dict] | None:
     return [{"untap": {"what": "target"}}]
 
 
+def _each_who_controls_named_draws(m: re.Match, read) -> list[dict] | None:
+    """"Each player who controls a permanent named Bonder's Ornament draws a card." (~ for its name):
+    each player who controls a permanent with that name as it resolves draws (201.2, 121.1)."""
+    return [{"draw": {"count": 1, "who": "each_player", "if_controls_named": "self"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
+    (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
