@@ -46,6 +46,10 @@ ORNAMENT = ("Bonder's Ornament", "Artifact", (
     "{T}: Add one mana of any color.\n{4}, {T}: Each player who controls a permanent named Bonder's Ornament draws a "
     "card."))
 
+MOONSNARE = ("Moonsnare Prototype", "Artifact", (
+    "{T}, Tap an untapped artifact or creature you control: Add {C}.\nChannel — {4}{U}, Discard Moonsnare Prototype: "
+    "The owner of target nonland permanent puts it on the top or bottom of their library."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -70,7 +74,10 @@ def test_the_compiler_reads_the_lines():
     assert compiled("Soltari Foot Soldier", "Creature — Soltari Soldier", "Shadow (This creature can block or be "
                     "blocked by only creatures with shadow.)").card["abilities"][0]["keywords"] == ["shadow"]
     assert effect_of(ORNAMENT, 2)[0] == [{"draw": {"count": 1, "who": "each_player", "if_controls_named": "self"}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT):
+    channel = compiled(*MOONSNARE).card["abilities"][1]["activated"]
+    assert channel["zone"] == "hand" and channel["target"] == {"filter": ["nonland", "permanent"]}
+    assert channel["does"] == [{"move": {"what": "target", "to": "library_top_or_bottom"}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE):
         assert compiled(*spec).fully_compiled, spec[0]
 
 

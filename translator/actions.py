@@ -135,7 +135,10 @@ KINDS: dict[str, Kind] = {
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
                         "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
-         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom"),
+         # (library_top_or_bottom: "The owner of target nonland permanent puts it on the top or bottom of
+         # their library", Moonsnare Prototype: its owner chooses, each an outcome)
+         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom",
+                      "library_top_or_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,

@@ -99,10 +99,23 @@ def _each_who_controls_named_draws(m: re.Match, read) -> list[dict] | None:
     return [{"draw": {"count": 1, "who": "each_player", "if_controls_named": "self"}}]
 
 
+def _owner_puts_on_top_or_bottom(m: re.Match, read) -> list[dict] | None:
+    """"The owner of target nonland permanent puts it on the top or bottom of their library."
+    (Moonsnare Prototype): its target into its owner's library (400.3), on top or on the bottom as
+    the owner chooses (each an outcome)."""
+    from .effects import read_target
+    t = read_target(m.group(1))
+    if t is None or not isinstance(t[0], dict) or "zone" in t[0]:
+        return None
+    read.target, read.targets = t[0], [t[1]]
+    return [{"move": {"what": "target", "to": "library_top_or_bottom"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
+    (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
