@@ -50,6 +50,10 @@ MOONSNARE = ("Moonsnare Prototype", "Artifact", (
     "{T}, Tap an untapped artifact or creature you control: Add {C}.\nChannel — {4}{U}, Discard Moonsnare Prototype: "
     "The owner of target nonland permanent puts it on the top or bottom of their library."))
 
+FORGE = ("Forge of Heroes", "Land", (
+    "{T}: Add {C}.\n{T}: Choose target commander that entered the battlefield this turn. Put a +1/+1 counter on it if "
+    "it's a creature and a loyalty counter on it if it's a planeswalker."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -77,7 +81,11 @@ def test_the_compiler_reads_the_lines():
     channel = compiled(*MOONSNARE).card["abilities"][1]["activated"]
     assert channel["zone"] == "hand" and channel["target"] == {"filter": ["nonland", "permanent"]}
     assert channel["does"] == [{"move": {"what": "target", "to": "library_top_or_bottom"}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE):
+    does, target = effect_of(FORGE, 2)
+    assert target == {"filter": ["permanent", "entered_this_turn"], "commander": True}
+    assert does == [{"counters": {"what": "target", "kind": "+1/+1", "if_target": ["creature"]}},
+                    {"counters": {"what": "target", "kind": "loyalty", "if_target": ["planeswalker"]}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -103,6 +111,10 @@ def test_the_vocabulary_checks_the_draw():
         parse_card(card({"count": "that_many", "colors_among": "you"}), "t")
     with pytest.raises(InputError, match="colors_among"):
         parse_card(card({"colors_among": "opponents"}), "t")
+    with pytest.raises(InputError, match="if_target goes with what: target"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Count.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Count.", "does": [
+                {"counters": {"what": "self", "kind": "charge", "if_target": ["creature"]}}]}}]}, "t")
     with pytest.raises(InputError, match="if_controls_named goes with who: each_player"):
         parse_card(card({"if_controls_named": "self"}), "t")
     with pytest.raises(InputError, match="one keyword of one word"):

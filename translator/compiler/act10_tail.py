@@ -111,11 +111,40 @@ def _owner_puts_on_top_or_bottom(m: re.Match, read) -> list[dict] | None:
     return [{"move": {"what": "target", "to": "library_top_or_bottom"}}]
 
 
+def _choose_target(m: re.Match, read) -> list[dict] | None:
+    """"Choose target commander that entered the battlefield this turn." (Forge of Heroes): the
+    target (a player's commander, 903.3, that came under its controller's control this turn, 110.2)
+    for the sentence after it, which acts on "it"."""
+    if read.target is not None or read.does:
+        return None
+    read.target = {"filter": ["permanent", "entered_this_turn"], "commander": True}
+    read.targets = ["target commander that entered the battlefield this turn"]
+    return []
+
+
+def _counters_if_its_kind(m: re.Match, read) -> list[dict] | None:
+    """"Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a
+    planeswalker." (Forge of Heroes, after its target): each counter only if the target is of that
+    kind as it resolves (608.2c); a creature planeswalker gets both."""
+    if not isinstance(read.target, dict) or read.does:
+        return None
+    out = []
+    for kind, noun in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+        f = kind_filter(noun)
+        if f is None:
+            return None
+        out.append({"counters": {"what": "target", "kind": kind, "if_target": list(f)}})
+    return out
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
+    (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
+     r"on it if it's an? ([a-z]+)\.", _counters_if_its_kind),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
