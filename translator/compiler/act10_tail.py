@@ -143,8 +143,8 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
-    (r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
-     r"on it if it's an? ([a-z]+)\.", _counters_if_its_kind),
+    ((r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
+     r"on it if it's an? ([a-z]+)\."), _counters_if_its_kind),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
     (r"Draw a card for each ([a-z ]+?) you control\.", _draw_for_each),
     (r"You may reveal an? ([A-Z][a-z'-]+) card from among them and put it into your hand\.", _dig_subtype),
