@@ -54,6 +54,10 @@ FORGE = ("Forge of Heroes", "Land", (
     "{T}: Add {C}.\n{T}: Choose target commander that entered the battlefield this turn. Put a +1/+1 counter on it if "
     "it's a creature and a loyalty counter on it if it's a planeswalker."))
 
+GROUNDS = ("Nesting Grounds", "Land", (
+    "{T}: Add {C}.\n{1}, {T}: Move a counter from target permanent you control onto another target permanent. "
+    "Activate only as a sorcery."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -85,7 +89,10 @@ def test_the_compiler_reads_the_lines():
     assert target == {"filter": ["permanent", "entered_this_turn"], "commander": True}
     assert does == [{"counters": {"what": "target", "kind": "+1/+1", "if_target": ["creature"]}},
                     {"counters": {"what": "target", "kind": "loyalty", "if_target": ["planeswalker"]}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE):
+    does, target = effect_of(GROUNDS, 2)
+    assert target == [{"filter": ["permanent"], "controller": "you"}, {"filter": ["permanent"], "distinct": True}]
+    assert does == [{"move_counter": {"from": "first_target", "to": "second_target"}}]
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS):
         assert compiled(*spec).fully_compiled, spec[0]
 
 

@@ -620,7 +620,7 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
                "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to",
-               "with"}
+               "with", "distinct"}
 TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
@@ -673,6 +673,8 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("distinct", bool, False):    # "... onto another target permanent" (Nesting Grounds): not an
+        rules.append("distinct")          # object chosen for the ability's other targets
     if t.get("up_to", bool, False):       # "up to two target creatures": zero to `count` of them (115.6)
         rules.append("up_to")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)

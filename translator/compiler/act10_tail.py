@@ -137,12 +137,28 @@ def _counters_if_its_kind(m: re.Match, read) -> list[dict] | None:
     return out
 
 
+def _move_counter_onto_another(m: re.Match, read) -> list[dict] | None:
+    """"Move a counter from target permanent you control onto another target permanent." (Nesting
+    Grounds): two instances of the word "target" (115.1), the second one another object than the
+    first (`distinct`); a counter of a kind its controller chooses moves from the first onto the
+    second (122.5), as "... onto a second target creature" (Leech Bonder) moves one."""
+    from .effects import read_target
+    first, second = read_target(m.group(1)), read_target(m.group(2))
+    if first is None or second is None or not isinstance(first[0], dict) or not isinstance(second[0], dict) or \
+            "zone" in first[0] or "zone" in second[0] or read.target is not None:
+        return None
+    read.target = [first[0], {**second[0], "distinct": True}]
+    read.targets = [first[1], f"another {second[1]}"]
+    return [{"move_counter": {"from": "first_target", "to": "second_target"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Move a counter from target ([a-z ]+?) onto another target ([a-z ]+?)\.", _move_counter_onto_another),
     ((r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
      r"on it if it's an? ([a-z]+)\."), _counters_if_its_kind),
     (r"Draw a card for each color among permanents you control\.", _draw_for_each_color),
