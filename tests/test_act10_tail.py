@@ -58,6 +58,10 @@ GROUNDS = ("Nesting Grounds", "Land", (
     "{T}: Add {C}.\n{1}, {T}: Move a counter from target permanent you control onto another target permanent. "
     "Activate only as a sorcery."))
 
+BARRENS = ("Crawling Barrens", "Land", (
+    "{T}: Add {C}.\n{4}: Put two +1/+1 counters on Crawling Barrens. Then you may have it become a 0/0 Elemental "
+    "creature until end of turn. It's still a land."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -92,7 +96,12 @@ def test_the_compiler_reads_the_lines():
     does, target = effect_of(GROUNDS, 2)
     assert target == [{"filter": ["permanent"], "controller": "you"}, {"filter": ["permanent"], "distinct": True}]
     assert does == [{"move_counter": {"from": "first_target", "to": "second_target"}}]
-    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS):
+    barrens = compiled(*BARRENS).card["abilities"][1]["activated"]
+    assert barrens["does"] == [{"counters": {"kind": "+1/+1", "count": 2, "what": "self"}}]
+    assert barrens["creates"] == {"becomes": {"to": "self", "types": ["creature"], "subtypes": ["elemental"]},
+                                  "pt": {"set": "0/0", "to": "self"}, "duration": "end_of_turn", "may": True}
+    for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
+                 BARRENS):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -122,6 +131,13 @@ def test_the_vocabulary_checks_the_draw():
         parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Count.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "effect": "Count.", "does": [
                 {"counters": {"what": "self", "kind": "charge", "if_target": ["creature"]}}]}}]}, "t")
+    with pytest.raises(InputError, match="beside a becomes on self"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Pump.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Pump.", "creates": {
+                "pt": {"modify": "+1/+1", "to": "self"}, "may": True}}}]}, "t")
+    # "you may have it become" beside actions other than counters on it is not read
+    assert compiled("Probe", "Land", "{4}: Draw a card. Then you may have it become a 0/0 Elemental creature until end "
+                    "of turn. It's still a land.").lines[0].status == "partial"
     with pytest.raises(InputError, match="if_controls_named goes with who: each_player"):
         parse_card(card({"if_controls_named": "self"}), "t")
     with pytest.raises(InputError, match="one keyword of one word"):

@@ -274,6 +274,8 @@ class Ability:
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
+    may_create: bool = False             # created: only if its controller chooses so as it resolves
+                                         # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
@@ -1281,7 +1283,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
+                        "may"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1310,6 +1313,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                         not any(pt.to == "target" for pt in creates.pt) or len(c.data) != 3:
                     raise c.error("if_target", "goes with one pt on the ability's one target (and its duration)")
                 creates = dataclasses.replace(creates, if_target=parse_filter(c.data["if_target"], c, "if_target"))
+            if c.has("may"):
+                # "Then you may have it become a 0/0 Elemental creature until end of turn." (Crawling
+                # Barrens): created only if its controller chooses so as it resolves (608.2d)
+                if c.get("may", bool) is not True or creates.becomes is None or creates.becomes.to != "self":
+                    raise c.error("may", "is true, beside a becomes on self (\"you may have it become ...\")")
+                creates = dataclasses.replace(creates, may_create=True)
             if any(pt.for_each == "x" for pt in (creates.pt if creates is not None else ())) and not (
                     kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
                 # CR 107.3k: "+X/+0" reads the X announced for its cost (107.3a)

@@ -587,6 +587,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
             # additional {U}" (High Tide): a triggered mana ability of the effect (events.lp)
             facts += [f"ability_kind({c},triggered)."] + mana_facts(c, ability.creates.mana) + \
                 trigger_facts(c, ability.creates.trigger)
+        if ability.creates.may_create:     # 608.2d: created only if its controller chooses so
+            facts.append(f"creates_may({c}).")
         if ability.creates.if_target:      # 608.2c: created only if its target matches then
             f, ff = filter_facts(ability.creates.if_target)
             facts += [f"creates_if_target({c},{f})."] + ff

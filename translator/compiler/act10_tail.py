@@ -152,12 +152,34 @@ def _move_counter_onto_another(m: re.Match, read) -> list[dict] | None:
     return [{"move_counter": {"from": "first_target", "to": "second_target"}}]
 
 
+def _then_may_become(m: re.Match, read) -> list[dict] | None:
+    """"Then you may have it become a 0/0 Elemental creature until end of turn." (Crawling Barrens,
+    after "Put two +1/+1 counters on ~."): the general becomes on its source (613.1d, 613.4b),
+    created only if its controller chooses so as it resolves (`may`, 608.2d)."""
+    from .land_tail import _read_becomes
+    if read.creates is not None or not _read_becomes(f"~ becomes {m.group(1)} until end of turn.", read):
+        return None
+    read.creates["may"] = True
+    return []
+
+
+def counters_then_may_become(read) -> bool:
+    """A `becomes` on its source its controller may decline, beside counters put on that source
+    (Crawling Barrens): read whole, because the order cannot matter: counters are applied after the
+    base power and toughness the effect sets (613.4b-c) whichever came first, and the effect changes
+    nothing the counters read."""
+    creates = read.creates or {}
+    return creates.get("may") is True and creates.get("becomes", {}).get("to") == "self" and \
+        all(set(a) == {"counters"} and a["counters"].get("what") == "self" for a in read.does)
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Then you may have (?:it|~) become (an? \d+/\d+ [A-Za-z ]*?creature) until end of turn\.", _then_may_become),
     (r"Move a counter from target ([a-z ]+?) onto another target ([a-z ]+?)\.", _move_counter_onto_another),
     ((r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
      r"on it if it's an? ([a-z]+)\."), _counters_if_its_kind),

@@ -461,7 +461,8 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         to_each = to_each or (becomes is not None and becomes.get("to") == "target"
                               and all(a.get("counters", {}).get("what") == "target" for a in read.does))
         actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each
-                                            or _beside_its_targets(read) or _untaps_then_if(read))
+                                            or _beside_its_targets(read) or _untaps_then_if(read)
+                                            or _counters_then_may_become(read))
         if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
                                              and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
@@ -983,6 +984,12 @@ def _beside_its_targets(read: EffectRead) -> bool:
     """(compiler/lands8_tail.py: a pump or grant on its targets beside counters on them or tokens)"""
     from .lands8_tail import beside_its_targets
     return beside_its_targets(read)
+
+
+def _counters_then_may_become(read: EffectRead) -> bool:
+    """(compiler/act10_tail.py: "Put two +1/+1 counters on ~. Then you may have it become a 0/0 ...")"""
+    from .act10_tail import counters_then_may_become
+    return counters_then_may_become(read)
 
 
 def _untaps_then_if(read: EffectRead) -> bool:
