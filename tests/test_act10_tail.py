@@ -62,6 +62,11 @@ BARRENS = ("Crawling Barrens", "Land", (
     "{T}: Add {C}.\n{4}: Put two +1/+1 counters on Crawling Barrens. Then you may have it become a 0/0 Elemental "
     "creature until end of turn. It's still a land."))
 
+SHAMAN = ("Shaman of Forgotten Ways", "Creature — Human Shaman", (
+    "{T}: Add two mana in any combination of colors. Spend this mana only to cast creature spells.\nFormidable — "
+    "{9}{G}{G}, {T}: Each player's life total becomes the number of creatures they control. Activate only if creatures "
+    "you control have total power 8 or greater."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -100,8 +105,9 @@ def test_the_compiler_reads_the_lines():
     assert barrens["does"] == [{"counters": {"kind": "+1/+1", "count": 2, "what": "self"}}]
     assert barrens["creates"] == {"becomes": {"to": "self", "types": ["creature"], "subtypes": ["elemental"]},
                                   "pt": {"set": "0/0", "to": "self"}, "duration": "end_of_turn", "may": True}
+    assert effect_of(SHAMAN, 2)[0] == [{"set_life": {"who": "each_player", "to": "creatures_controlled"}}]
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS):
+                 BARRENS, SHAMAN):
         assert compiled(*spec).fully_compiled, spec[0]
 
 

@@ -238,6 +238,11 @@ KINDS: dict[str, Kind] = {
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
+    # "Each player's life total becomes the number of creatures they control." (Shaman of Forgotten
+    # Ways; to: creatures_controlled): each player gains or loses the life that makes their total
+    # that number (119.5), counted as it resolves (608.2h).
+    "set_life": Kind({"who": _words("you", "each_player"), "to": _words("creatures_controlled")},
+                     required=("to",), defaults=(("who", "you"),)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
     # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).

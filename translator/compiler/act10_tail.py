@@ -179,6 +179,8 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Each player's life total becomes the number of creatures they control\.",
+     lambda m, r: [{"set_life": {"who": "each_player", "to": "creatures_controlled"}}]),
     (r"Then you may have (?:it|~) become (an? \d+/\d+ [A-Za-z ]*?creature) until end of turn\.", _then_may_become),
     (r"Move a counter from target ([a-z ]+?) onto another target ([a-z ]+?)\.", _move_counter_onto_another),
     ((r"Put an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it if it's an? ([a-z]+) and an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
