@@ -67,6 +67,10 @@ SHAMAN = ("Shaman of Forgotten Ways", "Creature — Human Shaman", (
     "{9}{G}{G}, {T}: Each player's life total becomes the number of creatures they control. Activate only if creatures "
     "you control have total power 8 or greater."))
 
+POUCH = ("Component Pouch", "Artifact", (
+    "{T}, Remove a component counter from Component Pouch: Add two mana of different colors.\n{T}: Roll a d20.\n"
+    "1—9 | Put a component counter on Component Pouch.\n10—20 | Put two component counters on Component Pouch."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -106,8 +110,13 @@ def test_the_compiler_reads_the_lines():
     assert barrens["creates"] == {"becomes": {"to": "self", "types": ["creature"], "subtypes": ["elemental"]},
                                   "pt": {"set": "0/0", "to": "self"}, "duration": "end_of_turn", "may": True}
     assert effect_of(SHAMAN, 2)[0] == [{"set_life": {"who": "each_player", "to": "creatures_controlled"}}]
+    pouch = compiled(*POUCH).card["abilities"]
+    assert pouch[1]["activated"]["does"] == [
+        {"roll_die": {"sides": 20}}, {"counters": {"kind": "component", "what": "self", "if_roll": [1, 9]}},
+        {"counters": {"kind": "component", "count": 2, "what": "self", "if_roll": [10, 20]}}]
+    assert pouch[2] == {"line": 3, "part_of": 2} and pouch[3] == {"line": 4, "part_of": 2}
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS, SHAMAN):
+                 BARRENS, SHAMAN, POUCH):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -219,3 +228,27 @@ def test_the_mana_query_with_nothing_to_reveal():
         parse_card({"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Add.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "add_mana": {
                 "for_each": {"zone": "hand", "filter": ["creature"], "power_at_least": 5}, "mana": "{G}"}}}]}, "t")
+
+
+def test_a_results_table_of_ranges():
+    # a d4 whose ranges leave distinct states: results 1-2, 3 and 4 (706.3a); overlapping ranges, or
+    # one past the die, are not read
+    spec = ("Test Pouch", "Artifact", "{T}: Roll a d4.\n1—2 | Put a charge counter on Test Pouch.\n"
+            "3 | Put two charge counters on Test Pouch.\n4 | Put three charge counters on Test Pouch.")
+    assert compiled(*spec).fully_compiled
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*spec).card],
+                        "battlefield": [{"id": "p", "card": "Test Pouch", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["activate p 1", "resolve"])
+    assert sorted(r.after(got.start)["p"]["counters"]["charge"] for r in got.results) == [1, 2, 3]
+    for table in ("1—3 | Put a charge counter on Test Pouch.\n3—4 | Draw a card.",
+                  "1—5 | Put a charge counter on Test Pouch."):
+        assert not compiled("Test Pouch", "Artifact", f"{{T}}: Roll a d4.\n{table}").fully_compiled
+    with pytest.raises(InputError, match="range"):
+        parse_card({"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Roll.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Roll.", "does": [
+                {"roll_die": {"sides": 4}}, {"draw": {"count": 1, "if_roll": [3, 2]}}]}}]}, "t")
+    with pytest.raises(InputError, match="a result the die has"):
+        parse_card({"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Roll.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Roll.", "does": [
+                {"roll_die": {"sides": 4}}, {"draw": {"count": 1, "if_roll": [3, 5]}}]}}]}, "t")

@@ -457,6 +457,8 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
             raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
                                                     "life equal to the total life lost this way\")")
         r = a.get("if_roll")
+        if r is None and a.get("if_roll_to") is not None:
+            r = a.get("if_roll_to")     # (a range of results: its last must be one the die has)
         if r is not None and (len(rolls) != 1 or rolls[0] > i or r > actions[rolls[0]].get("sides")):
             raise InputError(where, f"{path}[{i}]", "if_roll goes after the one roll_die of the list, a result the "
                                                     "die has (\"Roll a six-sided die ... 1 — ...\")")
@@ -485,6 +487,15 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_roll" and isinstance(value, list):
+            # "1—9 | Put a component counter on ~." (Component Pouch): a range of results (706.3a),
+            # [first, last]: carried out on any result from the first to the last
+            if len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in value) or \
+                    not 1 <= value[0] <= value[1] or kind == "roll_die":
+                raise f.error(key, f"must be a result of the die or a range [first, last] of results (1 or more, "
+                                   f"the first not above the last), on an action after roll_die, got {describe(value)}")
+            params["if_roll_from"], params["if_roll_to"] = value[0], value[1]
             continue
         if key == "if_roll":            # (any kind: carried out only on that result of the roll, 706.3a)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1 or kind == "roll_die":

@@ -236,3 +236,75 @@ def revealed_by_power_mana(text: str, ctx, normal: str):
     return {"activated": {"cost": costs, "add_mana": {
         "for_each": {"zone": "hand", "filter": list(f), "revealed": True, "power_at_least": int(m.group(2))},
         "mana": m.group(3)}}}, "mana_ability"
+
+
+# -- a die roll with a results table of ranges (CR 706.3a-b) -------------------------------------
+ROLL_LINE = re.compile(r"(.+?): Roll an? (?:(\w+)-sided die|d(\d+))\.")
+RESULT_LINE = re.compile(r"(\d+)(?:—(\d+))? \| (.+)")
+
+
+def _result_lines(lines: tuple[str, ...], name: str, at: int) -> list[tuple[int, int, str]]:
+    from .words import self_reference
+    out = []
+    for line in lines[at + 1:]:
+        r = RESULT_LINE.fullmatch(self_reference(line, name))
+        if r is None:
+            break
+        out.append((int(r.group(1)), int(r.group(2) or r.group(1)), r.group(3)))
+    return out
+
+
+def roll_with_ranges(lines: tuple[str, ...], name: str, at: int, planeswalker: bool) -> dict | None:
+    """The activated ability on line `at` (0-based) "[Cost]: Roll a d20." followed by its results
+    table "1—9 | Put a component counter on ~." / "10—20 | Put two component counters on ~."
+    (Component Pouch; 706.3b: one ability): `roll_die`, then each result's instructions with
+    `if_roll: [first, last]` (or `if_roll: N` for one result), carried out on a result in that range
+    only (706.3a). None unless every line of the table is read, the ranges within the die and
+    apart, and the ability adds no mana (the mana templates read those)."""
+    from .costs import read_cost
+    from .effects import read_effect
+    from .words import number, self_reference
+    m = ROLL_LINE.fullmatch(self_reference(lines[at], name))
+    if m is None or "Add" in m.group(1):
+        return None
+    sides = (number(m.group(2)) if m.group(2) else int(m.group(3))) or 0
+    costs = read_cost(m.group(1), planeswalker, adds_no_mana=True)
+    table = _result_lines(lines, name, at)
+    if sides < 2 or costs is None or not table:
+        return None
+    does: list[dict] = [{"roll_die": {"sides": sides}}]
+    seen: set[int] = set()
+    for first, last, effect in table:
+        results = set(range(first, last + 1))
+        if not 1 <= first <= last <= sides or results & seen:
+            return None
+        seen |= results
+        read = read_effect(effect)
+        if read is None or read.target is not None or read.creates is not None or read.tokens or \
+                any("roll_die" in a or "flip_coin" in a for a in read.does):
+            return None
+        when = first if first == last else [first, last]
+        does += [{k: {**v, "if_roll": when} for k, v in action.items()} for action in read.does]
+    return {"cost": costs, "effect": lines[at][len(lines[at].split(": ", 1)[0]) + 2:], "does": does}
+
+
+def die_roll_ranges(text: str, ctx):
+    """A line template (compiler/lines.py, beside manaln_tail.py's die_roll_mana): the rolling line
+    of a results table of ranges is its activated ability, each line of its table `part_of` it."""
+    lines = ctx.lines
+    i = next((k for k, line in enumerate(lines) if line.strip() == text.strip()), None)
+    if i is None:
+        return None
+    pw = "planeswalker" in ctx.type_line.lower()
+    entry = roll_with_ranges(lines, ctx.name, i, pw)
+    if entry is not None:
+        return {"activated": entry}, "activated"
+    from .words import self_reference
+    if RESULT_LINE.fullmatch(self_reference(text, ctx.name)) is None:
+        return None
+    j = i - 1
+    while j >= 0 and RESULT_LINE.fullmatch(self_reference(lines[j], ctx.name)):
+        j -= 1
+    if j < 0 or roll_with_ranges(lines, ctx.name, j, pw) is None:
+        return None
+    return {"part_of": j + 1}, "part_of"
