@@ -233,8 +233,8 @@ def test_the_mana_query_with_nothing_to_reveal():
 def test_a_results_table_of_ranges():
     # a d4 whose ranges leave distinct states: results 1-2, 3 and 4 (706.3a); overlapping ranges, or
     # one past the die, are not read
-    spec = ("Test Pouch", "Artifact", "{T}: Roll a d4.\n1—2 | Put a charge counter on Test Pouch.\n"
-            "3 | Put two charge counters on Test Pouch.\n4 | Put three charge counters on Test Pouch.")
+    spec = ("Test Pouch", "Artifact", ("{T}: Roll a d4.\n1—2 | Put a charge counter on Test Pouch.\n"
+            "3 | Put two charge counters on Test Pouch.\n4 | Put three charge counters on Test Pouch."))
     assert compiled(*spec).fully_compiled
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
                         "cards": [compiled(*spec).card],
