@@ -71,6 +71,11 @@ POUCH = ("Component Pouch", "Artifact", (
     "{T}, Remove a component counter from Component Pouch: Add two mana of different colors.\n{T}: Roll a d20.\n"
     "1—9 | Put a component counter on Component Pouch.\n10—20 | Put two component counters on Component Pouch."))
 
+HIVE = ("Hive of the Eye Tyrant", "Land", (
+    "If you control two or more other lands, Hive of the Eye Tyrant enters the battlefield tapped.\n{T}: Add {B}.\n"
+    "{3}{B}: Until end of turn, Hive of the Eye Tyrant becomes a 3/3 black Beholder creature with menace and "
+    "\"Whenever this creature attacks, exile target card from defending player's graveyard.\" It's still a land."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -110,13 +115,17 @@ def test_the_compiler_reads_the_lines():
     assert barrens["creates"] == {"becomes": {"to": "self", "types": ["creature"], "subtypes": ["elemental"]},
                                   "pt": {"set": "0/0", "to": "self"}, "duration": "end_of_turn", "may": True}
     assert effect_of(SHAMAN, 2)[0] == [{"set_life": {"who": "each_player", "to": "creatures_controlled"}}]
+    grant = compiled(*HIVE).card["abilities"][2]["activated"]["creates"]["grant"]
+    assert grant["keywords"] == ["menace"] and grant["ability"]["triggered"]["when"] == {"attacks": "self"}
+    assert grant["ability"]["triggered"]["target"] == {"filter": ["card"], "zone": "graveyard",
+                                                       "owner": "defending_player"}
     pouch = compiled(*POUCH).card["abilities"]
     assert pouch[1]["activated"]["does"] == [
         {"roll_die": {"sides": 20}}, {"counters": {"kind": "component", "what": "self", "if_roll": [1, 9]}},
         {"counters": {"kind": "component", "count": 2, "what": "self", "if_roll": [10, 20]}}]
     assert pouch[2] == {"line": 3, "part_of": 2} and pouch[3] == {"line": 4, "part_of": 2}
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS, SHAMAN, POUCH):
+                 BARRENS, SHAMAN, POUCH, HIVE):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -153,6 +162,11 @@ def test_the_vocabulary_checks_the_draw():
     # "you may have it become" beside actions other than counters on it is not read
     assert compiled("Probe", "Land", "{4}: Draw a card. Then you may have it become a 0/0 Elemental creature until end "
                     "of turn. It's still a land.").lines[0].status == "partial"
+    with pytest.raises(InputError, match="defending_player goes with zone: graveyard"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Exile.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Exile.", "target": {
+                "filter": ["creature"], "owner": "defending_player"}, "does": [{"move": {"what": "target", "to": "exile"}}]}}]},
+                   "t")
     with pytest.raises(InputError, match="if_controls_named goes with who: each_player"):
         parse_card(card({"if_controls_named": "self"}), "t")
     with pytest.raises(InputError, match="one keyword of one word"):

@@ -717,10 +717,18 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
         if kw not in KEYWORDS or " " in kw:
             raise t.error("with", f"is one keyword of one word, like shadow; known: {', '.join(sorted(KEYWORDS))}")
         rules.append(f"with({kw})")
+    if t.get("owner", str, "") == "defending_player":
+        # "exile target card from defending player's graveyard" (Hive of the Eye Tyrant's attack
+        # trigger): a card the defending player of its source owns (506.2)
+        if zone != "graveyard":
+            raise t.error("owner", "defending_player goes with zone: graveyard (\"from defending player's graveyard\")")
+        rules.append("owner_defending")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
+        if key == "owner" and who == "defending_player":
+            continue
         if who and who not in ("you", "opponent", "not_you"):
-            raise t.error(key, "must be you, opponent or not_you")
+            raise t.error(key, "must be you, opponent, not_you or (owner) defending_player")
         if who in ("opponent", "not_you") and key == "owner":
             raise t.error(key, "owner takes you")
         if who:     # not_you: "you don't control" (any other player, a teammate too: 102.3)

@@ -173,12 +173,44 @@ def counters_then_may_become(read) -> bool:
         all(set(a) == {"counters"} and a["counters"].get("what") == "self" for a in read.does)
 
 
+def _exile_from_defending_graveyard(m: re.Match, read) -> list[dict] | None:
+    """"Exile target card from defending player's graveyard." (the attack trigger Hive of the Eye
+    Tyrant gives itself): a card the defending player of its source owns (506.2, 109.2)."""
+    if read.target is not None:
+        return None
+    read.target = {"filter": ["card"], "zone": "graveyard", "owner": "defending_player"}
+    read.targets = ["target card from defending player's graveyard"]
+    return [{"move": {"what": "target", "to": "exile"}}]
+
+
+def _becomes_with_keywords_and(m: re.Match, read) -> list[dict] | None:
+    """"Until end of turn, ~ becomes a 3/3 black Beholder creature with menace and "Whenever this
+    creature attacks, ..." It's still a land." (Hive of the Eye Tyrant): the general becomes with
+    the keywords, and the quoted ability granted beside them (613.1f; the grant's `keywords`)."""
+    from .effects import _keywords, _quoted_ability
+    from .land_tail import _read_becomes
+    first, what, keywords, quoted, last, still = m.groups()
+    if bool(first) == bool(last) or read.creates is not None:
+        return None
+    kw, ability = _keywords(keywords), _quoted_ability(quoted)
+    if kw is None or not kw[0] or kw[1] or ability is None or "keywords" in ability:
+        return None
+    if not _read_becomes(f"~ becomes {what} until end of turn.", read):
+        return None
+    read.creates["grant"] = {"to": "self", "ability": ability, "keywords": kw[0]}
+    read.still = read.still or bool(still)
+    return []
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"[Ee]xile target card from defending player's graveyard\.", _exile_from_defending_graveyard),
+    ((r"(Until end of turn, )?~ becomes (an? \d+/\d+ [A-Za-z ,]*?creature) with ([a-z ,]+?) and \"([^\"]+)\""
+      r"( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes_with_keywords_and),
     (r"Each player's life total becomes the number of creatures they control\.",
      lambda m, r: [{"set_life": {"who": "each_player", "to": "creatures_controlled"}}]),
     (r"Then you may have (?:it|~) become (an? \d+/\d+ [A-Za-z ]*?creature) until end of turn\.", _then_may_become),
