@@ -76,6 +76,11 @@ HIVE = ("Hive of the Eye Tyrant", "Land", (
     "{3}{B}: Until end of turn, Hive of the Eye Tyrant becomes a 3/3 black Beholder creature with menace and "
     "\"Whenever this creature attacks, exile target card from defending player's graveyard.\" It's still a land."))
 
+WATCHTOWER = ("Isolated Watchtower", "Land", (
+    "{T}: Add {C}.\n{2}, {T}: Scry 1, then you may reveal the top card of your library. If a basic land card is "
+    "revealed this way, put it onto the battlefield tapped. Activate only if an opponent controls at least two more "
+    "lands than you."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -119,13 +124,17 @@ def test_the_compiler_reads_the_lines():
     assert grant["keywords"] == ["menace"] and grant["ability"]["triggered"]["when"] == {"attacks": "self"}
     assert grant["ability"]["triggered"]["target"] == {"filter": ["card"], "zone": "graveyard",
                                                        "owner": "defending_player"}
+    tower = compiled(*WATCHTOWER).card["abilities"][1]["activated"]
+    assert tower["only_if"] == [{"count": {"filter": ["land"], "whose": "opponent"}, "more_than_yours": 2}]
+    assert tower["does"] == [{"scry": {"count": 1}}, {"move": {
+        "what": "top_of_library", "filter": ["basic", "land"], "to": "battlefield", "tapped": True, "may": True}}]
     pouch = compiled(*POUCH).card["abilities"]
     assert pouch[1]["activated"]["does"] == [
         {"roll_die": {"sides": 20}}, {"counters": {"kind": "component", "what": "self", "if_roll": [1, 9]}},
         {"counters": {"kind": "component", "count": 2, "what": "self", "if_roll": [10, 20]}}]
     assert pouch[2] == {"line": 3, "part_of": 2} and pouch[3] == {"line": 4, "part_of": 2}
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS, SHAMAN, POUCH, HIVE):
+                 BARRENS, SHAMAN, POUCH, HIVE, WATCHTOWER):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -266,3 +275,22 @@ def test_a_results_table_of_ranges():
         parse_card({"name": "Bad", "type_line": "Artifact", "oracle_text": "{T}: Roll.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "effect": "Roll.", "does": [
                 {"roll_die": {"sides": 4}}, {"draw": {"count": 1, "if_roll": [3, 5]}}]}}]}, "t")
+
+
+def test_an_opponent_with_two_more_lands():
+    # 602.5: the Watchtower is one land of Alice's; Bob needs three lands (two more) for it
+    def refused(forests: int) -> bool:
+        field = [{"id": "tower", "card": "Isolated Watchtower", "controller": "alice"},
+                 *({"id": f"f{i}", "card": "Forest", "controller": "bob"} for i in range(forests))]
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice",
+                                                                  "step": "precombat_main"},
+                            "cards": [compiled(*WATCHTOWER).card],
+                            "battlefield": field, "mana_pool": {"alice": "{C}{C}"},
+                            "library": {"alice": [{"id": "x", "card": "Forest"}]}}, "t.yaml")
+        got = Session(state).what_if(["activate tower 2"])
+        return got.results[0].illegal is not None
+    assert refused(2) and not refused(3)
+    with pytest.raises(InputError, match="more_than_yours: goes with whose: opponent"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Draw a card.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "only_if": [{"count": {"filter": ["land"]}, "more_than_yours": 2}],
+                                      "effect": "Draw a card.", "does": [{"draw": {"count": 1}}]}}]}, "t")

@@ -202,12 +202,46 @@ def _becomes_with_keywords_and(m: re.Match, read) -> list[dict] | None:
     return []
 
 
+def opponent_controls_more(clause: str) -> dict | None:
+    """An activation condition (compiler/mana.py's activation_condition): "an opponent controls at
+    least two more lands than you" (Isolated Watchtower): some opponent controls at least that many
+    more permanents of the kind than its controller (`more_than_yours`, 602.5)."""
+    from .words import number
+    m = re.fullmatch(r"an opponent controls at least (\w+) more ([a-z]+)s than you", clause)
+    f = kind_filter(m.group(2)) if m else None
+    n = number(m.group(1)) if m else None
+    return {"count": {"filter": list(f), "whose": "opponent"}, "more_than_yours": n} if f and n else None
+
+
+def _scry_then_may_reveal(m: re.Match, read) -> list[dict] | None:
+    """"Scry 1, then you may reveal the top card of your library." followed by "If a basic land card is
+    revealed this way, put it onto the battlefield tapped." (Isolated Watchtower): the scry (701.22a),
+    then the top card as the scry left it (608.2c) onto the battlefield tapped if it is of that kind
+    and its controller chooses to reveal it (608.2d; revealing changes nothing else, 701.20a)."""
+    if read.does or read.target is not None:
+        return None
+    return [{"scry": {"count": int(m.group(1))}}]
+
+
+def _revealed_this_way_put(m: re.Match, read) -> list[dict] | None:
+    from .effects import kind_words
+    if len(read.does) != 1 or set(read.does[0]) != {"scry"}:
+        return None                     # (only after "Scry N, then you may reveal the top card ...")
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    return [{"move": {"what": "top_of_library", "filter": kind["filter"], "to": "battlefield", "tapped": True,
+                      "may": True}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Scry (\d+), then you may reveal the top card of your library\.", _scry_then_may_reveal),
+    (r"If an? ([a-z ]+?) card is revealed this way, put it onto the battlefield tapped\.", _revealed_this_way_put),
     (r"[Ee]xile target card from defending player's graveyard\.", _exile_from_defending_graveyard),
     ((r"(Until end of turn, )?~ becomes (an? \d+/\d+ [A-Za-z ,]*?creature) with ([a-z ,]+?) and \"([^\"]+)\""
       r"( until end of turn)?(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes_with_keywords_and),
