@@ -81,6 +81,11 @@ WATCHTOWER = ("Isolated Watchtower", "Land", (
     "revealed this way, put it onto the battlefield tapped. Activate only if an opponent controls at least two more "
     "lands than you."))
 
+DEN = ("Den of the Bugbear", "Land", (
+    "If you control two or more other lands, Den of the Bugbear enters the battlefield tapped.\n{T}: Add {R}.\n"
+    "{3}{R}: Until end of turn, Den of the Bugbear becomes a 3/2 red Goblin creature with \"Whenever this creature "
+    "attacks, create a 1/1 red Goblin creature token that's tapped and attacking.\" It's still a land."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -128,13 +133,18 @@ def test_the_compiler_reads_the_lines():
     assert tower["only_if"] == [{"count": {"filter": ["land"], "whose": "opponent"}, "more_than_yours": 2}]
     assert tower["does"] == [{"scry": {"count": 1}}, {"move": {
         "what": "top_of_library", "filter": ["basic", "land"], "to": "battlefield", "tapped": True, "may": True}}]
+    den = compiled(*DEN)
+    granted = den.card["abilities"][2]["activated"]["creates"]["grant"]["ability"]["triggered"]
+    assert granted["does"] == [{"create_token": {"card": "Goblin Token", "tapped_attacking": True}}]
+    # (the token a granted ability creates is one of the card's tokens, 111.4)
+    assert [t["name"] for t in den.tokens] == ["Goblin Token"]
     pouch = compiled(*POUCH).card["abilities"]
     assert pouch[1]["activated"]["does"] == [
         {"roll_die": {"sides": 20}}, {"counters": {"kind": "component", "what": "self", "if_roll": [1, 9]}},
         {"counters": {"kind": "component", "count": 2, "what": "self", "if_roll": [10, 20]}}]
     assert pouch[2] == {"line": 3, "part_of": 2} and pouch[3] == {"line": 4, "part_of": 2}
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS, SHAMAN, POUCH, HIVE, WATCHTOWER):
+                 BARRENS, SHAMAN, POUCH, HIVE, WATCHTOWER, DEN):
         assert compiled(*spec).fully_compiled, spec[0]
 
 

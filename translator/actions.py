@@ -277,8 +277,11 @@ KINDS: dict[str, Kind] = {
     # it, under their control (111.2). "If you control an Eldrazi Spawn, create three ... tokens. ...
     # Otherwise, create one of those tokens." (Brood Birthing: if_you_control, then
     # unless_you_control: its controller controls no such permanent then, 608.2c).
+    # "create a 1/1 red Goblin creature token that's tapped and attacking" (Den of the Bugbear's attack
+    # trigger; tapped_attacking: true): it enters tapped and attacking (508.4).
     "create_token": Kind({"card": _name, "count": _positive_or("x"), "for_each_counter": _name, "may": _flag,
-                          "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
+                          "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER,
+                          "tapped_attacking": _flag},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self"), "filter": FILTER, "with_counter": _name},

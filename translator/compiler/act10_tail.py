@@ -192,7 +192,7 @@ def _becomes_with_keywords_and(m: re.Match, read) -> list[dict] | None:
     first, what, keywords, quoted, last, still = m.groups()
     if bool(first) == bool(last) or read.creates is not None:
         return None
-    kw, ability = _keywords(keywords), _quoted_ability(quoted)
+    kw, ability = _keywords(keywords), _quoted_ability(quoted, read)
     if kw is None or not kw[0] or kw[1] or ability is None or "keywords" in ability:
         return None
     if not _read_becomes(f"~ becomes {what} until end of turn.", read):
@@ -234,12 +234,29 @@ def _revealed_this_way_put(m: re.Match, read) -> list[dict] | None:
                       "may": True}}]
 
 
+def _token_tapped_and_attacking(m: re.Match, read) -> list[dict] | None:
+    """"create a 1/1 red Goblin creature token that's tapped and attacking." (the attack trigger Den
+    of the Bugbear gives itself): the token read as "create a 1/1 red Goblin creature token." reads
+    it, entering tapped and attacking (`tapped_attacking`, 508.4); one creation per effect."""
+    from .effects import TOKEN_DEFINITION, _creature_tokens
+    inner = re.fullmatch(TOKEN_DEFINITION, f"{m.group(1)}.", re.IGNORECASE)
+    if inner is None or any("create_token" in a for a in read.does):
+        return None
+    actions = _creature_tokens(inner, read)
+    if actions is None or len(actions) != 1:
+        return None
+    actions[0]["create_token"]["tapped_attacking"] = True
+    return actions
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"([Cc]reate (?:a|an|one) \d+/\d+ [a-z]+ [A-Z][A-Za-z ]*? creature token) that's tapped and attacking\.",
+     _token_tapped_and_attacking),
     (r"Scry (\d+), then you may reveal the top card of your library\.", _scry_then_may_reveal),
     (r"If an? ([a-z ]+?) card is revealed this way, put it onto the battlefield tapped\.", _revealed_this_way_put),
     (r"[Ee]xile target card from defending player's graveyard\.", _exile_from_defending_graveyard),

@@ -526,7 +526,7 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     quoted = None
     if keywords and keywords.startswith('"'):
         # 'with "Whenever this creature attacks, put a +1/+1 counter on it."' (Raging Ravine)
-        quoted, keywords = _quoted_ability(keywords[1:-1]), None
+        quoted, keywords = _quoted_ability(keywords[1:-1], read), None
         if quoted is None:
             return None
     kw = _keywords(keywords)
@@ -552,14 +552,18 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-def _quoted_ability(text: str) -> dict | None:
+def _quoted_ability(text: str, read: EffectRead | None = None) -> dict | None:
     """An ability in quotes that an effect gives (113.1, 613.1f), read as a line of its own ("this
-    creature" is the object that has it, 201.5), or None unless every part of it is read."""
+    creature" is the object that has it, 201.5), or None unless every part of it is read. The token
+    cards it creates go with `read`'s (111.4)."""
     from .lines import Context, compile_line  # (lines.py reads effects through this module)
     # (the effect's words come with self references as ~; in quotes "this creature" is meant)
-    entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
+    ctx = Context(name="\0", type_line="Creature")
+    entry, result = compile_line(1, text.replace("~", "this creature"), ctx)
     if result.status != "compiled" or "text" in entry:
         return None
+    if read is not None:
+        read.tokens.extend(ctx.tokens)
     if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
         return None                     # (a granted ability's shield: cards.py refuses it)
     entry.pop("line")
