@@ -86,6 +86,10 @@ DEN = ("Den of the Bugbear", "Land", (
     "{3}{R}: Until end of turn, Den of the Bugbear becomes a 3/2 red Goblin creature with \"Whenever this creature "
     "attacks, create a 1/1 red Goblin creature token that's tapped and attacking.\" It's still a land."))
 
+CREEPER = ("Rootcoil Creeper", "Creature — Plant Hydra", (
+    "{T}: Add one mana of any color.\n{T}: Add two mana of any one color. Spend this mana only to cast spells from your "
+    "graveyard.\n{G}{U}, {T}, Exile Rootcoil Creeper: Return target card with flashback you own from exile to your hand."))
+
 
 def test_the_compiler_reads_the_lines():
     does, target = effect_of(AMAJIG, 2)
@@ -138,13 +142,16 @@ def test_the_compiler_reads_the_lines():
     assert granted["does"] == [{"create_token": {"card": "Goblin Token", "tapped_attacking": True}}]
     # (the token a granted ability creates is one of the card's tokens, 111.4)
     assert [t["name"] for t in den.tokens] == ["Goblin Token"]
+    does, target = effect_of(CREEPER, 3)
+    assert target == {"filter": ["card"], "zone": "exile", "owner": "you", "has_flashback": True}
+    assert does == [{"move": {"what": "target", "to": "hand"}}]
     pouch = compiled(*POUCH).card["abilities"]
     assert pouch[1]["activated"]["does"] == [
         {"roll_die": {"sides": 20}}, {"counters": {"kind": "component", "what": "self", "if_roll": [1, 9]}},
         {"counters": {"kind": "component", "count": 2, "what": "self", "if_roll": [10, 20]}}]
     assert pouch[2] == {"line": 3, "part_of": 2} and pouch[3] == {"line": 4, "part_of": 2}
     for spec in (AMAJIG, FREYALISE, ORRERY, ORB, KINNAN, GODSPEAKER, MAZE, ORNAMENT, MOONSNARE, FORGE, GROUNDS,
-                 BARRENS, SHAMAN, POUCH, HIVE, WATCHTOWER, DEN):
+                 BARRENS, SHAMAN, POUCH, HIVE, WATCHTOWER, DEN, CREEPER):
         assert compiled(*spec).fully_compiled, spec[0]
 
 
@@ -304,3 +311,22 @@ def test_an_opponent_with_two_more_lands():
         parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Draw a card.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "only_if": [{"count": {"filter": ["land"]}, "more_than_yours": 2}],
                                       "effect": "Draw a card.", "does": [{"draw": {"count": 1}}]}}]}, "t")
+
+
+def test_a_flashback_line_kept_as_words_still_has_flashback():
+    # 702.34a: a card whose flashback cost is not read (its line text) has flashback all the same
+    spell = {"name": "Test Spell", "mana_cost": "{W}", "type_line": "Sorcery",
+             "oracle_text": "Draw a card.\nFlashback—Tap three untapped white creatures you control.",
+             "abilities": [{"line": 1, "spell": {"effect": "Draw a card.", "does": [{"draw": {"count": 1}}]}},
+                           {"line": 2, "text": "Flashback—Tap three untapped white creatures you control."}]}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*CREEPER).card, spell],
+                        "battlefield": [{"id": "c", "card": "Rootcoil Creeper", "controller": "alice", "since_turn": 2}],
+                        "exile": {"alice": [{"id": "s", "card": "Test Spell"}]}, "mana_pool": {"alice": "{G}{U}"}},
+                       "t.yaml")
+    got = Session(state).what_if(["activate c 3 targeting s", "resolve"])
+    assert got.results[0].after(got.start)["s"]["zone"] == "hand"
+    with pytest.raises(InputError, match="has_flashback: goes with a zone"):
+        parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Return.", "abilities": [
+            {"line": 1, "activated": {"cost": ["{T}"], "effect": "Return.", "target": {
+                "filter": ["card"], "has_flashback": True}, "does": [{"move": {"what": "target", "to": "hand"}}]}}]}, "t")

@@ -622,8 +622,8 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
                "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to",
-               "with", "distinct"}
-TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
+               "with", "distinct", "has_flashback"}
+TARGET_ZONES = ("graveyard", "exile")       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
 
@@ -675,6 +675,12 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("has_flashback", bool, False):
+        # "target card with flashback you own from exile" (Rootcoil Creeper): a card whose card has
+        # flashback (702.34a), not face down (406.3)
+        if not t.get("zone", str, ""):
+            raise t.error("has_flashback", "goes with a zone (a card with flashback in exile or a graveyard)")
+        rules.append("has_flashback")
     if t.get("distinct", bool, False):    # "... onto another target permanent" (Nesting Grounds): not an
         rules.append("distinct")          # object chosen for the ability's other targets
     if t.get("up_to", bool, False):       # "up to two target creatures": zero to `count` of them (115.6)

@@ -461,7 +461,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         return [f"back_face_of({quote(card.name)},{quote(ability.effect_text)})."]
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
-        return [f"text_line({quote(card.name)},{ability.line})."]
+        facts = [f"text_line({quote(card.name)},{ability.line})."]
+        if re.match(r"Flashback\b", ability.effect_text or ""):
+            # (a flashback keyword line whose cost is not read: the card has flashback, 702.34a)
+            facts.append(f"card_has_flashback({quote(card.name)}).")
+        return facts
     if ability.kind == "additional_cost":
         # CR 601.2f: kept as words, casting the card is refused (casting.lp) and answers name it;
         # or a cost the what-if pays as the spell is cast (payment.lp: additional_cost/3).
@@ -480,7 +484,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 facts += [f"alternative_cost_return({a},{f})."] + ff
         return facts
     if ability.kind == "flashback":
-        return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
+        return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)] + \
+            [f"card_has_flashback({quote(card.name)})."]
     facts = [f"ability_kind({a},{ability.kind})."]
     # A granted keyword ability (a printed one is card_keyword, rendered with the card).
     facts += [f"ability_keyword({a},{k.replace(' ', '_')})." for k in ability.keywords]

@@ -249,12 +249,23 @@ def _token_tapped_and_attacking(m: re.Match, read) -> list[dict] | None:
     return actions
 
 
+def _return_with_flashback_from_exile(m: re.Match, read) -> list[dict] | None:
+    """"Return target card with flashback you own from exile to your hand." (Rootcoil Creeper): a card
+    in exile its controller owns whose card has flashback (702.34a, 109.2), into its owner's hand."""
+    if read.target is not None:
+        return None
+    read.target = {"filter": ["card"], "zone": "exile", "owner": "you", "has_flashback": True}
+    read.targets = ["target card with flashback you own from exile"]
+    return [{"move": {"what": "target", "to": "hand"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target (player|opponent) discards a card\.", _target_player_discards),
     (r"Untap target (attacking )?creature with ([a-z]+)\.", _untap_with_keyword),
     (r"Each player who controls a permanent named ~ draws a card\.", _each_who_controls_named_draws),
     (r"The owner of target ([a-z ]+?) puts it on the top or bottom of their library\.", _owner_puts_on_top_or_bottom),
     (r"Choose target commander that entered the battlefield this turn\.", _choose_target),
+    (r"Return target card with flashback you own from exile to your hand\.", _return_with_flashback_from_exile),
     (r"([Cc]reate (?:a|an|one) \d+/\d+ [a-z]+ [A-Z][A-Za-z ]*? creature token) that's tapped and attacking\.",
      _token_tapped_and_attacking),
     (r"Scry (\d+), then you may reveal the top card of your library\.", _scry_then_may_reveal),
