@@ -329,4 +329,5 @@ def test_a_flashback_line_kept_as_words_still_has_flashback():
     with pytest.raises(InputError, match="has_flashback: goes with a zone"):
         parse_card({"name": "Bad", "type_line": "Land", "oracle_text": "{T}: Return.", "abilities": [
             {"line": 1, "activated": {"cost": ["{T}"], "effect": "Return.", "target": {
-                "filter": ["card"], "has_flashback": True}, "does": [{"move": {"what": "target", "to": "hand"}}]}}]}, "t")
+                "filter": ["sorcery"], "has_flashback": True}, "does": [{"move": {"what": "target", "to": "hand"}}]}}]},
+                   "t")

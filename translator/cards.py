@@ -663,7 +663,7 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw_filter in (["card"], "card"):
         # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
         if not t.get("zone", str, ""):
-            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard")
+            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard or exile")
         filt: tuple[str, ...] = ("card",)
     else:
         filt = parse_filter(raw_filter, t, "filter")
