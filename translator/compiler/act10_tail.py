@@ -309,29 +309,6 @@ def spend_as_any_color(text: str, ctx, normal: str):
     return None
 
 
-def revealed_by_power_mana(text: str, ctx, normal: str):
-    """"{T}: Reveal any number of creature cards with power 5 or greater from your hand. Add {G} for
-    each card revealed this way." (Sacellum Godspeaker): a mana ability (605.1a) whose amount is the
-    number of those cards its controller chooses to reveal as it resolves (701.20a), none to all;
-    a card's power in the hand is the one its card prints (208.1). compiler/manaln_tail.py reads
-    the same line without the power ("artifact cards in your hand", Metalworker)."""
-    from .costs import read_cost
-    from .mana import split_ability
-    from .manaln_tail import SYMS
-    parts = split_ability(normal)
-    if parts is None:
-        return None
-    m = re.fullmatch(rf"Reveal any number of ([a-z ]+?) cards with power (\d+) or greater (?:from|in) your hand\. "
-                     rf"Add ({SYMS}) for each card revealed this way\.", parts[1])
-    costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
-    f = kind_filter(m.group(1)) if m else None
-    if m is None or costs is None or f is None:
-        return None
-    return {"activated": {"cost": costs, "add_mana": {
-        "for_each": {"zone": "hand", "filter": list(f), "revealed": True, "power_at_least": int(m.group(2))},
-        "mana": m.group(3)}}}, "mana_ability"
-
-
 # -- a die roll with a results table of ranges (CR 706.3a-b) -------------------------------------
 ROLL_LINE = re.compile(r"(.+?): Roll an? (?:(\w+)-sided die|d(\d+))\.")
 RESULT_LINE = re.compile(r"(\d+)(?:—(\d+))? \| (.+)")
@@ -393,12 +370,5 @@ def die_roll_ranges(text: str, ctx):
     entry = roll_with_ranges(lines, ctx.name, i, pw)
     if entry is not None:
         return {"activated": entry}, "activated"
-    from .words import self_reference
-    if RESULT_LINE.fullmatch(self_reference(text, ctx.name)) is None:
-        return None
-    j = i - 1
-    while j >= 0 and RESULT_LINE.fullmatch(self_reference(lines[j], ctx.name)):
-        j -= 1
-    if j < 0 or roll_with_ranges(lines, ctx.name, j, pw) is None:
-        return None
-    return {"part_of": j + 1}, "part_of"
+    from .manaln_tail import table_line
+    return table_line(text, ctx, i, RESULT_LINE, lambda j: roll_with_ranges(lines, ctx.name, j, pw))

@@ -216,8 +216,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, reminders.transforms_from_line,
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
              _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
-             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color),
-             _normal(act10_tail.revealed_by_power_mana))
+             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color))
 
 
 def compile_line(line: int, text: str, ctx: Context):
