@@ -79,6 +79,7 @@ UNREAD_PARTS = {
     "words": "words beside its effect are kept as text only",
     "cost": "an additional cost to cast it is kept as text only",
     "special_action": "the special action it allows (a companion put into its owner's hand, 702.139a) is not taken into account",
+    "power": "a card it counts by power has a power its card does not print as a number (208.2a): that card is not counted",
 }
 
 

@@ -179,7 +179,7 @@ def test_after_switcheroo_the_board_shows_the_exchange_and_the_effect_behind_it(
     ([], r"target: a list of targets needs at least one entry"),
     ([{"filter": ["creature"]}, {"filter": ["creature"], "count": 2}], r"targets lists 2 target\(s\) but target has 3"),
     ([{"filter": ["creature"]}, {"count": 1}], r"target\[1\]\.filter"),
-    ({"filter": ["creature"], "count": 2, "zone": "hand"}, r"target\.zone: targets a card in graveyard only, not 'hand'"),
+    ({"filter": ["creature"], "count": 2, "zone": "hand"}, r"target\.zone: targets a card in graveyard or exile only, not 'hand'"),
     ({"filter": ["creature"], "count": 2, "mana_value_at_most": -1}, r"target\.mana_value_at_most: must be 0 or more"),
 ])
 def test_bad_target_counts_name_the_field(target, message):

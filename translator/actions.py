@@ -135,7 +135,10 @@ KINDS: dict[str, Kind] = {
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
                         "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
-         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom"),
+         # (library_top_or_bottom: "The owner of target nonland permanent puts it on the top or bottom of
+         # their library", Moonsnare Prototype: its owner chooses, each an outcome)
+         "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom",
+                      "library_top_or_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
          "controller": _words("you"), "tapped": _flag,
@@ -190,9 +193,20 @@ KINDS: dict[str, Kind] = {
     # "Each player draws a card" (who: each_player).
     # "Draw a card if you control an artifact." (Roadside Reliquary; if_you_control: a filter, the
     # condition checked as the instruction is carried out, 608.2c).
+    # "Draw a card for each green creature you control." (Freyalise; for_each: a filter, controller:
+    # you), "... for each color among permanents you control" (Chromatic Orrery; colors_among: you):
+    # count cards for each, counted as it resolves (608.2h).
     "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
-                  "if_you_control": FILTER},
-                 defaults=(("count", 1),)),
+                  "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
+                  "colors_among": _words("you"), "if_controls_named": _words("self")},
+                 defaults=(("count", 1),),
+                 rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
+                        (lambda p: ("for_each" in p or "colors_among" in p) and
+                         ("for_each" in p and "colors_among" in p or p["count"] == "that_many"),
+                         "for_each or colors_among (one of them) goes with a number count"),
+                        # "Each player who controls a permanent named ~ draws a card." (Bonder's Ornament)
+                        (lambda p: "if_controls_named" in p and p.get("who") != "each_player",
+                         "if_controls_named goes with who: each_player"))),
     # "~ deals N damage to target / each opponent / you"; "damage equal to its power" (120.3).
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
     # matching the filter as it resolves. "... and each creature and planeswalker they control"
@@ -224,18 +238,26 @@ KINDS: dict[str, Kind] = {
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
+    # "Each player's life total becomes the number of creatures they control." (Shaman of Forgotten
+    # Ways; to: creatures_controlled): each player gains or loses the life that makes their total
+    # that number (119.5), counted as it resolves (608.2h).
+    "set_life": Kind({"who": _words("you", "each_player"), "to": _words("creatures_controlled")},
+                     required=("to",), defaults=(("who", "you"),)),
     # "Put N [kind] counters on ~ / it / target ... / each creature you control" (122.1).
     # "... on each of up to two target creatures" (what: targets: each of its targets).
     # "You get a poison counter" (Noxious Bayou; what: you, kind: poison): on its controller (122.1f).
     # "... for each +1/+1 counter on this permanent" (modular, 702.43a; for_each_counter: a kind):
     # `count` times the source's counters of that kind, as it last existed if it has left (608.2h).
+    # "Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a planeswalker."
+    # (Forge of Heroes; if_target: a filter): only if its target matches it as it resolves (608.2c).
     "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
-                      "controller": _words("you"), "may": _flag, "for_each_counter": _name},
+                      "controller": _words("you"), "may": _flag, "for_each_counter": _name, "if_target": FILTER},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
                              "what: you goes with kind: poison (a player's counters: 122.1f), and poison with what: you"),
-                            (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"))),
+                            (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"),
+                            (lambda p: "if_target" in p and p["what"] != "target", "if_target goes with what: target"))),
     # "Remove N [kind] counters from ~" (122.1); count: all, "remove all charge counters from ~".
     "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive_or("all")},
                             required=("what", "kind"), defaults=(("count", 1),)),
@@ -255,8 +277,11 @@ KINDS: dict[str, Kind] = {
     # it, under their control (111.2). "If you control an Eldrazi Spawn, create three ... tokens. ...
     # Otherwise, create one of those tokens." (Brood Birthing: if_you_control, then
     # unless_you_control: its controller controls no such permanent then, 608.2c).
+    # "create a 1/1 red Goblin creature token that's tapped and attacking" (Den of the Bugbear's attack
+    # trigger; tapped_attacking: true): it enters tapped and attacking (508.4).
     "create_token": Kind({"card": _name, "count": _positive_or("x", "damage_dealt"), "for_each_counter": _name, "may": _flag,
-                          "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER},
+                          "who": _words("you", "target"), "if_you_control": FILTER, "unless_you_control": FILTER,
+                          "tapped_attacking": _flag},
                          required=("card",), defaults=(("count", 1),)),
     # "Tap target creature", "Tap all creatures with globe counters on them" (701.26a).
     "tap": Kind({"what": _words("target", "targets", "each", "self", "it"), "filter": FILTER, "with_counter": _name},
@@ -343,7 +368,10 @@ KINDS: dict[str, Kind] = {
     # order." (Azcanta, the Sunken Ruin): the top `count` cards looked at, at most one of the kind
     # (`filter`, or any of `any_of`) into the hand, the others on the bottom (401.4); `order:
     # random` ("in a random order", Memorial to Unity): no player chooses it.
-    "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random")},
+    # `to: battlefield` ("You may put a non-Human creature card from among them onto the battlefield",
+    # Kinnan, Bonder Prodigy): that card onto the battlefield under its controller's control (110.2).
+    "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random"),
+                 "to": _words("hand", "battlefield")},
                 required=("count", "order"),
                 rules=((lambda p: ("filter" in p) == ("any_of" in p), "give filter or any_of (the kind put into the hand)"),)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then
@@ -435,6 +463,8 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
             raise InputError(where, f"{path}[{i}]", "amount life_lost goes right after a lose_life (\"... and you gain "
                                                     "life equal to the total life lost this way\")")
         r = a.get("if_roll")
+        if r is None and a.get("if_roll_to") is not None:
+            r = a.get("if_roll_to")     # (a range of results: its last must be one the die has)
         if r is not None and (len(rolls) != 1 or rolls[0] > i or r > actions[rolls[0]].get("sides")):
             raise InputError(where, f"{path}[{i}]", "if_roll goes after the one roll_die of the list, a result the "
                                                     "die has (\"Roll a six-sided die ... 1 — ...\")")
@@ -469,6 +499,15 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_roll" and isinstance(value, list):
+            # "1—9 | Put a component counter on ~." (Component Pouch): a range of results (706.3a),
+            # [first, last]: carried out on any result from the first to the last
+            if len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in value) or \
+                    not 1 <= value[0] <= value[1] or kind == "roll_die":
+                raise f.error(key, f"must be a result of the die or a range [first, last] of results (1 or more, "
+                                   f"the first not above the last), on an action after roll_die, got {describe(value)}")
+            params["if_roll_from"], params["if_roll_to"] = value[0], value[1]
             continue
         if key == "if_roll":            # (any kind: carried out only on that result of the roll, 706.3a)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1 or kind == "roll_die":

@@ -16,7 +16,7 @@ from .yamlio import Fields, describe
 # Where a counted condition looks: the battlefield (permanents the player controls) or one of
 # the player's own zones (cards the player owns there, CR 400.2: hand, library, graveyard).
 CONDITION_ZONES = ("battlefield", "hand", "graveyard", "library")
-COMPARES = ("at_least", "at_most", "exactly")
+COMPARES = ("at_least", "at_most", "exactly", "more_than_yours")
 # Whose turn it must be (CR 102.1: the active player's turn): "during your turn", "... if it's not
 # your turn", "... during an opponent's turn" (in Two-Headed Giant a teammate's turn is neither
 # yours nor an opponent's, 810.2).
@@ -104,7 +104,12 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
     whose = what.get("whose", str, "you")
     if whose not in ("you", "opponent"):
         raise what.error("whose", "must be you or opponent (\"an opponent controls\")")
-    if whose == "opponent" and (zone != "battlefield" or compares[0] != "at_least" or power is not None):
+    if compares[0] == "more_than_yours" and (whose != "opponent" or number < 1):
+        # "if an opponent controls at least two more lands than you" (Isolated Watchtower)
+        raise c.error("more_than_yours", "goes with whose: opponent, a number 1 or more (\"at least two more lands "
+                                         "than you\": 2)")
+    if whose == "opponent" and (zone != "battlefield" or compares[0] not in ("at_least", "more_than_yours")
+                                or power is not None):
         raise what.error("whose", "an opponent's count is of permanents they control, with at_least "
                                   "(\"if an opponent controls four or more lands\")")
     return ActivationCondition(kind, zone, flt, power, compares[0], number, whose)

@@ -71,7 +71,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "protection from chosen color",
             # "bands with other legendary creatures" (702.22b): no band is declared in a what-if
             # (702.22c: by choice); combat.lp refuses the damage assignment it would change (702.22j)
-            "bands with other legendary creatures"}
+            "bands with other legendary creatures",
+            # 702.28b: blocks only between creatures that both have it or both lack it (combat.lp)
+            "shadow"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -272,6 +274,8 @@ class Ability:
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
+    may_create: bool = False             # created: only if its controller chooses so as it resolves
+                                         # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
@@ -640,8 +644,9 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
 # for "target creature card with mana value 3 or less from your graveyard" (with owner: you);
 # `up_to: true` for "up to two target creatures" (115.6: zero targets may be chosen).
 TARGET_KEYS = {"filter", "any_of", "another", "owner", "controller", "attacking", "count", "zone", "mana_value_at_most",
-               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to"}
-TARGET_ZONES = ("graveyard",)       # `zone:` a card in it, not a permanent ("target creature card
+               "power_at_most", "attacking_or_blocking", "commander", "power_toughness", "without", "up_to",
+               "with", "distinct", "has_flashback"}
+TARGET_ZONES = ("graveyard", "exile")       # `zone:` a card in it, not a permanent ("target creature card
                                     # from your graveyard", 109.2)
 
 
@@ -681,7 +686,7 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
     if raw_filter in (["card"], "card"):
         # "target card from your graveyard" (Conqueror's Foothold): a card of any kind, in a zone
         if not t.get("zone", str, ""):
-            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard")
+            raise t.error("filter", "[card] is a card of any kind in a zone: it goes with zone: graveyard or exile")
         filt: tuple[str, ...] = ("card",)
     else:
         filt = parse_filter(raw_filter, t, "filter")
@@ -693,6 +698,14 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
     rules = []
     if t.get("another", bool, False):
         rules.append("another")
+    if t.get("has_flashback", bool, False):
+        # "target card with flashback you own from exile" (Rootcoil Creeper): a card whose card has
+        # flashback (702.34a), not face down (406.3)
+        if not t.get("zone", str, ""):
+            raise t.error("has_flashback", "goes with a zone (a card with flashback in exile or a graveyard)")
+        rules.append("has_flashback")
+    if t.get("distinct", bool, False):    # "... onto another target permanent" (Nesting Grounds): not an
+        rules.append("distinct")          # object chosen for the ability's other targets
     if t.get("up_to", bool, False):       # "up to two target creatures": zero to `count` of them (115.6)
         rules.append("up_to")
     if t.get("attacking", bool, False):   # "target attacking creature" (506.4, 508.1k)
@@ -728,10 +741,23 @@ def _target_rules(t: Fields) -> tuple[str, ...]:
         if kw not in KEYWORDS or " " in kw:
             raise t.error("without", f"is one keyword of one word, like flying; known: {', '.join(sorted(KEYWORDS))}")
         rules.append(f"without({kw})")
+    if t.has("with"):                     # "target attacking creature with shadow" (has the keyword)
+        kw = t.get("with", str)
+        if kw not in KEYWORDS or " " in kw:
+            raise t.error("with", f"is one keyword of one word, like shadow; known: {', '.join(sorted(KEYWORDS))}")
+        rules.append(f"with({kw})")
+    if t.get("owner", str, "") == "defending_player":
+        # "exile target card from defending player's graveyard" (Hive of the Eye Tyrant's attack
+        # trigger): a card the defending player of its source owns (506.2)
+        if zone != "graveyard":
+            raise t.error("owner", "defending_player goes with zone: graveyard (\"from defending player's graveyard\")")
+        rules.append("owner_defending")
     for key in ("owner", "controller"):
         who = t.get(key, str, "")
+        if key == "owner" and who == "defending_player":
+            continue
         if who and who not in ("you", "opponent", "not_you"):
-            raise t.error(key, "must be you, opponent or not_you")
+            raise t.error(key, "must be you, opponent, not_you or (owner) defending_player")
         if who in ("opponent", "not_you") and key == "owner":
             raise t.error(key, "owner takes you")
         if who:     # not_you: "you don't control" (any other player, a teammate too: 102.3)
@@ -1011,8 +1037,14 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             if revealed and (zone != "hand" or not flt):
                 raise g.error("revealed", "goes with zone: hand and a filter (\"Reveal any number of artifact cards "
                                           "in your hand. Add {C}{C} for each card revealed this way.\")")
+            # "Reveal any number of creature cards with power 5 or greater from your hand" (Sacellum
+            # Godspeaker): only revealed cards whose printed power is that or greater (208.1)
+            shown_power = g.get("power_at_least", int, None)
+            if shown_power is not None and (isinstance(shown_power, bool) or shown_power < 0 or not revealed):
+                raise g.error("power_at_least", "is a number, 0 or more, beside revealed: true in a hand (\"Reveal "
+                                                "any number of creature cards with power 5 or greater from your hand\")")
             return ManaEffect("for_each", options=(mana,), filter=flt, whose="you", zone=zone, rider=rider,
-                              revealed=revealed)
+                              revealed=revealed, power_at_least=shown_power)
         power = g.get("power_at_least", int, None)
         if power is not None and (isinstance(power, bool) or power < 0 or g.has("keyword")):
             raise g.error("power_at_least", "is a number, 0 or more (\"with power 4 or greater\"), without keyword")
@@ -1303,7 +1335,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
+                        "may"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1332,6 +1365,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                         not any(pt.to == "target" for pt in creates.pt) or len(c.data) != 3:
                     raise c.error("if_target", "goes with one pt on the ability's one target (and its duration)")
                 creates = dataclasses.replace(creates, if_target=parse_filter(c.data["if_target"], c, "if_target"))
+            if c.has("may"):
+                # "Then you may have it become a 0/0 Elemental creature until end of turn." (Crawling
+                # Barrens): created only if its controller chooses so as it resolves (608.2d)
+                if c.get("may", bool) is not True or creates.becomes is None or creates.becomes.to != "self":
+                    raise c.error("may", "is true, beside a becomes on self (\"you may have it become ...\")")
+                creates = dataclasses.replace(creates, may_create=True)
             if any(pt.for_each == "x" for pt in (creates.pt if creates is not None else ())) and not (
                     kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
                 # CR 107.3k: "+X/+0" reads the X announced for its cost (107.3a)

@@ -1597,3 +1597,28 @@ class CastFrom(Change):
 
     def text(self):
         return f"{self.object} was cast from the {self.zone} zone"
+
+
+@kind("created_attacking")
+@dataclass(frozen=True)
+class CreatedAttacking(Change):
+    """CR 508.4: the tokens just created enter tapped and attacking ("create a 1/1 red Goblin creature
+    token that's tapped and attacking"), attacking the player or planeswalker their controller chose
+    (never declared as attackers: 508.1 triggers do not see them)."""
+    name = "created_attacking"
+    attacked: Obj | str
+
+    def apply(self, b):
+        who = self.attacked.id if isinstance(self.attacked, Obj) else self.attacked
+        for tid in b.new_tokens:
+            if tid in b.entering:
+                b.entering[tid] = replace(b.entering[tid], tapped=True, attacking=who, attacking_incarnation=None)
+
+    def details(self):
+        if isinstance(self.attacked, Obj):
+            return {"planeswalker": self.attacked.id}
+        return {"player": self.attacked}
+
+    def text(self):
+        what = f"the planeswalker {self.attacked}" if isinstance(self.attacked, Obj) else self.attacked
+        return f"  the token enters tapped and attacking {what}"

@@ -255,7 +255,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
         # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
         kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
-        facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
+        if mana.revealed and mana.power_at_least is not None:
+            # ("creature cards with power 5 or greater": printed power, 208.1; asp/mana.lp)
+            facts.append(f"adds_amount({a},revealed_power({mana.zone},{f},{mana.power_at_least})).")
+        else:
+            facts.append(f"adds_amount({a},{kind}({mana.zone},{f})).")
         facts.extend(ff)
     elif mana.kind == "for_each" and mana.power_at_least is not None:
         f, ff = filter_facts(mana.filter)   # "for each creature with power 4 or greater you control"
@@ -459,7 +463,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         return [f"back_face_of({quote(card.name)},{quote(ability.effect_text)})."]
     if ability.kind == "text":
         # A line kept as its words only: it decides nothing; answers name it (not_modelled).
-        return [f"text_line({quote(card.name)},{ability.line})."]
+        facts = [f"text_line({quote(card.name)},{ability.line})."]
+        if re.match(r"Flashback\b", ability.effect_text or ""):
+            # (a flashback keyword line whose cost is not read: the card has flashback, 702.34a)
+            facts.append(f"card_has_flashback({quote(card.name)}).")
+        return facts
     if ability.kind == "additional_cost":
         # CR 601.2f: kept as words, casting the card is refused (casting.lp) and answers name it;
         # or a cost the what-if pays as the spell is cast (payment.lp: additional_cost/3).
@@ -478,7 +486,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 facts += [f"alternative_cost_return({a},{f})."] + ff
         return facts
     if ability.kind == "flashback":
-        return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)]
+        return [f"card_flashback({quote(card.name)},{j},{symbol(x)})." for j, x in enumerate(ability.costs[0].symbols)] + \
+            [f"card_has_flashback({quote(card.name)})."]
     facts = [f"ability_kind({a},{ability.kind})."]
     # A granted keyword ability (a printed one is card_keyword, rendered with the card).
     facts += [f"ability_keyword({a},{k.replace(' ', '_')})." for k in ability.keywords]
@@ -586,6 +595,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
             # additional {U}" (High Tide): a triggered mana ability of the effect (events.lp)
             facts += [f"ability_kind({c},triggered)."] + mana_facts(c, ability.creates.mana) + \
                 trigger_facts(c, ability.creates.trigger)
+        if ability.creates.may_create:     # 608.2d: created only if its controller chooses so
+            facts.append(f"creates_may({c}).")
         if ability.creates.if_target:      # 608.2c: created only if its target matches then
             f, ff = filter_facts(ability.creates.if_target)
             facts += [f"creates_if_target({c},{f})."] + ff

@@ -461,7 +461,8 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
         to_each = to_each or (becomes is not None and becomes.get("to") == "target"
                               and all(a.get("counters", {}).get("what") == "target" for a in read.does))
         actions_beside = read.does and not (_prevention_only(read) or to_created or _untaps_its_target(read) or to_each
-                                            or _beside_its_targets(read) or _untaps_then_if(read))
+                                            or _beside_its_targets(read) or _untaps_then_if(read)
+                                            or _counters_then_may_become(read))
         if not creates or actions_beside or (becomes is not None and becomes.pop("retains") is not True
                                              and not read.still):
             return None                 # 205.1a: without "still a land" the types would be replaced
@@ -525,7 +526,7 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     quoted = None
     if keywords and keywords.startswith('"'):
         # 'with "Whenever this creature attacks, put a +1/+1 counter on it."' (Raging Ravine)
-        quoted, keywords = _quoted_ability(keywords[1:-1]), None
+        quoted, keywords = _quoted_ability(keywords[1:-1], read), None
         if quoted is None:
             return None
     kw = _keywords(keywords)
@@ -551,14 +552,18 @@ def _becomes(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, effect)
 
 
-def _quoted_ability(text: str) -> dict | None:
+def _quoted_ability(text: str, read: EffectRead | None = None) -> dict | None:
     """An ability in quotes that an effect gives (113.1, 613.1f), read as a line of its own ("this
-    creature" is the object that has it, 201.5), or None unless every part of it is read."""
+    creature" is the object that has it, 201.5), or None unless every part of it is read. The token
+    cards it creates go with `read`'s (111.4)."""
     from .lines import Context, compile_line  # (lines.py reads effects through this module)
     # (the effect's words come with self references as ~; in quotes "this creature" is meant)
-    entry, result = compile_line(1, text.replace("~", "this creature"), Context(name="\0", type_line="Creature"))
+    ctx = Context(name="\0", type_line="Creature")
+    entry, result = compile_line(1, text.replace("~", "this creature"), ctx)
     if result.status != "compiled" or "text" in entry:
         return None
+    if read is not None:
+        read.tokens.extend(ctx.tokens)
     if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
         return None                     # (a granted ability's shield: cards.py refuses it)
     entry.pop("line")
@@ -985,6 +990,12 @@ def _beside_its_targets(read: EffectRead) -> bool:
     return beside_its_targets(read)
 
 
+def _counters_then_may_become(read: EffectRead) -> bool:
+    """(compiler/act10_tail.py: "Put two +1/+1 counters on ~. Then you may have it become a 0/0 ...")"""
+    from .act10_tail import counters_then_may_become
+    return counters_then_may_become(read)
+
+
 def _untaps_then_if(read: EffectRead) -> bool:
     """(compiler/lands9_tail.py: "Untap target Griffin. If it's a creature, it gets +1/+1 ...")"""
     from .lands9_tail import untaps_then_if_target
@@ -1112,3 +1123,9 @@ SENTENCES = _MANALN + SENTENCES
 from .trig_tail import SENTENCES as _TRIG10
 
 SENTENCES = _TRIG10 + SENTENCES
+
+# -- the activated abilities of the cards with a mana line, act10's part (compiler/act10_tail.py): a
+# target player's discard, a draw for each permanent or color, a look keeping a card of a subtype --
+from .act10_tail import SENTENCES as _ACT10
+
+SENTENCES = _ACT10 + SENTENCES

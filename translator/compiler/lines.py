@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import BASIC_LAND_TYPES, KEYWORDS
-from . import activated as activated_templates
 from . import (
+    act10_tail,
     attached,
     enters,
     hand,
@@ -32,6 +32,7 @@ from . import (
     trig_tail,
     words,
 )
+from . import activated as activated_templates
 from . import triggered as triggered_templates
 from .costs import read_cost
 from .result import line_result
@@ -198,7 +199,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature
              _normal(static_tail.sacrificed_mana_value), _normal(hist_tail.triggered_line), _normal(manaln_tail.counters_removed_mana),
              _normal(manaln_tail.add_and_gain_life), _normal(manaln_tail.revealed_mana),
              _normal(manaln_tail.sacrificed_either_mana),
-             manaln_tail.die_roll_mana, _normal(manaln_tail.flip_mana), _normal(manaln_tail.otherwise_one_token),
+             manaln_tail.die_roll_mana, act10_tail.die_roll_ranges, _normal(manaln_tail.flip_mana), _normal(manaln_tail.otherwise_one_token),
              _normal(manaln_tail.modified_grant), manaln_tail.graveyard_mana, manaln_tail.cast_from_hand_mana,
              _normal(manaln_tail.graveyard_mana_ability), _normal(manaln_tail.grant_with_keywords),
              _normal(manaln_tail.imprint_from_hand), _normal(manaln_tail.each_players_main_if_untapped),
@@ -218,7 +219,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature
              _normal(triggered_templates.spell), _normal(static_tail.additional_sacrifice),
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
              _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
-             _normal(trig_tail.draw_step))
+             _normal(trig_tail.draw_step),
+             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color))
 
 
 def compile_line(line: int, text: str, ctx: Context):

@@ -345,6 +345,10 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
         return {"total_power": {"filter": list(f)}, "at_least": number(m.group(2))} if f else None
     if hist_tail.activation_condition(clause) is not None:     # a record of the turn (hist_tail.py)
         return hist_tail.activation_condition(clause)
+    # "if an opponent controls at least two more lands than you" (compiler/act10_tail.py)
+    from .act10_tail import opponent_controls_more
+    if opponent_controls_more(clause) is not None:
+        return opponent_controls_more(clause)
     # "if an opponent controls four or more lands" (compiler/land_tail.py)
     from .land_tail import opponent_controls_condition
     return opponent_controls_condition(clause)

@@ -87,14 +87,18 @@ def revealed_mana(text: str, ctx, normal: str):
     parts = split_ability(normal)
     if parts is None:
         return None
-    m = re.fullmatch(rf"Reveal any number of ([a-z ]+?) cards in your hand\. Add ({SYMS}) for each card revealed "
-                     r"this way\.", parts[1])
+    # (act10: "... creature cards with power 5 or greater from your hand" (Sacellum Godspeaker): only
+    # cards whose card prints that power or more, 208.1)
+    m = re.fullmatch(rf"Reveal any number of ([a-z ]+?) cards(?: with power (\d+) or greater)? (?:in|from) your hand\. "
+                     rf"Add ({SYMS}) for each card revealed this way\.", parts[1])
     costs = read_cost(parts[0], "planeswalker" in ctx.type_line.lower())
     f = kind_filter(m.group(1)) if m else None
     if m is None or costs is None or f is None:
         return None
-    return {"activated": {"cost": costs, "add_mana": {
-        "for_each": {"zone": "hand", "filter": list(f), "revealed": True}, "mana": m.group(2)}}}, "mana_ability"
+    each = {"zone": "hand", "filter": list(f), "revealed": True}
+    if m.group(2):
+        each["power_at_least"] = int(m.group(2))
+    return {"activated": {"cost": costs, "add_mana": {"for_each": each, "mana": m.group(3)}}}, "mana_ability"
 
 
 # -- cost parts of two kinds: "a black or artifact creature", "an artifact or creature" ------------
@@ -218,12 +222,18 @@ def die_roll_mana(text: str, ctx):
     if ROLL.fullmatch(_said(text, ctx.name)):
         entry = roll_table(lines, ctx.name, i, pw)
         return None if entry is None else ({"activated": entry}, "mana_ability")
-    if RESULT.fullmatch(_said(text, ctx.name)) is None:
+    return table_line(text, ctx, i, RESULT, lambda j: roll_table(lines, ctx.name, j, pw))
+
+
+def table_line(text: str, ctx, i: int, result: re.Pattern, reads) -> tuple[dict, str] | None:
+    """A line `i` of a results table (706.3b: part of the ability that rolls the die): `part_of` the
+    rolling line above the table's lines (each matching `result`), if `reads(j)` reads that line."""
+    if result.fullmatch(_said(text, ctx.name)) is None:
         return None
     j = i - 1
-    while j >= 0 and RESULT.fullmatch(_said(lines[j], ctx.name)):
+    while j >= 0 and result.fullmatch(_said(ctx.lines[j], ctx.name)):
         j -= 1
-    if j < 0 or roll_table(lines, ctx.name, j, pw) is None:
+    if j < 0 or reads(j) is None:
         return None
     return {"part_of": j + 1}, "part_of"
 

@@ -38,6 +38,10 @@ def self_reference(text: str, name: str) -> str:
         return self_reference(text[:named.start(1)], name) + named.group(1) + \
             self_reference(text[named.end(1):], name)
     out = text.replace(name, "~")
+    # (MTGJSON marks the variants of one Un-card "Everythingamajig [C]"; each prints its name bare)
+    variant = re.fullmatch(r"(.+) \[[A-Z]\]", name)
+    if variant is not None:
+        out = out.replace(variant.group(1), "~")
     short = name.split(",")[0]
     if short != name and len(short) > 2:
         out = re.sub(rf"\b{re.escape(short)}\b", "~", out)
