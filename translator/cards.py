@@ -71,7 +71,10 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "protection from chosen color",
             # "bands with other legendary creatures" (702.22b): no band is declared in a what-if
             # (702.22c: by choice); combat.lp refuses the damage assignment it would change (702.22j)
-            "bands with other legendary creatures"}
+            "bands with other legendary creatures",
+            # an Aura's enchant ability of several kinds (702.5a: "Enchant artifact or creature",
+            # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
+            "enchant artifact or creature", "enchant creature or land"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -1119,7 +1122,7 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
-             "transforms_from", "part_of"}
+             "transforms_from", "part_of", "suspend"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -1153,6 +1156,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if arg not in DECK_CONSTRUCTION:
             raise f.error(kind, f"must be one of {', '.join(DECK_CONSTRUCTION)}")
         return Ability(line, kind, effect_text=arg)
+    if kind == "suspend":
+        return _parse_suspend(f, arg, line, granted, where, sub)
     if kind == "opening_hand":
         # CR 103.5, 103.6, 103.6a: an action a player may take with the card from their opening hand
         # (or as they could mulligan), before the first turn: a game in progress is past it.
@@ -1495,8 +1500,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
             raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
-        if static_if is not None and static_if.kind == "enchanted" and (not grant or grant[0] != "enchanted_permanent"):
-            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
+        if static_if is not None and static_if.kind == "enchanted" and (
+                grant and grant[0] != "enchanted_permanent" or any(p.to != "enchanted_permanent" for p in pts)):
+            # ("As long as enchanted permanent is a creature, it gets +2/+2.", Nature's Embrace: a pt alone)
+            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent, or a pt to it (\"As long as "
                                        "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
             raise a.error(None, "a replacement, land_types, colors or spend effect goes in an "
@@ -1602,6 +1609,24 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
                    enters_if=condition, enters_choice=choice)
 
 
+def _parse_suspend(f: Fields, arg: Any, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`suspend: {time_counters: 3, cost: "{0}"}`: "Suspend 3—{0}" (CR 702.62a): a static ability
+    that functions in a hand (a special action, 116.2f) and two triggered abilities that function
+    in exile. Neither is taken here: asp/unread.lp names the card where they would work (and a
+    creature card that may have been cast with it, which gains haste). On the battlefield and the
+    stack the keyword does nothing else."""
+    if granted:
+        raise f.error("suspend", "is printed on a card, not granted")
+    s = Fields(arg, where, sub, {"time_counters", "cost"})
+    n = s.get("time_counters", int, required=True)
+    if isinstance(n, bool) or not 1 <= n <= 99:
+        raise s.error("time_counters", "must be 1 to 99")
+    cost = s.get("cost", str, required=True)
+    symbols = parse_mana_symbols(cost, where, s.sub("cost"))
+    # (enters_counters: the time counters it is exiled with, 702.62a; read by nothing here)
+    return Ability(line, "suspend", costs=(Cost("mana", symbols=symbols, text=cost),), enters_counters=(("time", n),))
+
+
 def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
     """`enters: {sacrifice: {count, filter, untapped}}`: "If ~ would enter, sacrifice two untapped
     lands instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's
@@ -1666,7 +1691,8 @@ DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
 # you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
 # mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many
 # cards" (Serum Powder: the mulligan process, 103.5).
-OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand")
+OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand",
+                "start_in_opening_hand")   # "you may start the game with ~ in your opening hand" (Rift, 103.5)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)

@@ -361,6 +361,9 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
         mode, cond = ability.enters_if
         term, ff = condition_facts(a, cond)
         facts += [f"enters_condition({a},{mode},{term})."] + ff
+        if cond.kind == "reveal" and cond.or_you_control:
+            # "... unless you revealed a Dragon card this way or you control a Dragon": either holds
+            facts.append(f"enters_condition({a},{mode},you_control(at_least,1)).")
     if ability.enters_sacrifice:
         # CR 614.1a, 118.12: "If ~ would enter, sacrifice N [untapped] [filter] instead" (zones.lp)
         n, words, untapped = ability.enters_sacrifice
@@ -446,6 +449,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # CR 702.139a: its special action in a game is for the card revealed as companion; a
         # state does not say which (asp/unread.lp names it outside the game)
         return [f"companion_line({quote(card.name)},{ability.line})."]
+    if ability.kind == "suspend":
+        # CR 702.62a: its special action (hand) and triggered abilities (exile) are not taken;
+        # asp/unread.lp names the card there
+        return [f"suspend_line({quote(card.name)},{ability.line})."]
     if ability.kind == "part_of":
         return []       # (706.3b: what the line does is its ability's, on the line it is part of)
     if ability.kind in ("deck_construction", "opening_hand"):

@@ -1,0 +1,116 @@
+"""Lines of the pool's mana cards read by translator/compiler/misc10_tail.py (issue 13): real pool
+lines (AtomicCards 2024-03 wording, the card named) read into the vocabulary."""
+
+from __future__ import annotations
+
+import pytest
+from pool_lines import compiled
+
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+
+SUSPEND = "(Rather than cast this card from your hand, pay {0} and exile it with three time counters on it. At " \
+          "the beginning of your upkeep, remove a time counter. When the last is removed, cast it without paying " \
+          "its mana cost.)"
+LOTUS_BLOOM = ("Lotus Bloom", "Artifact", f"Suspend 3—{{0}} {SUSPEND}\n{{T}}, Sacrifice Lotus Bloom: Add three mana "
+                                          "of any one color.")
+SOL_TALISMAN = ("Sol Talisman", "Artifact", "Suspend 3—{1} " + SUSPEND.replace("{0}", "{1}") + "\n{T}: Add {C}{C}.")
+RIFT_SOWER = ("Rift Sower", "Creature — Elf Druid", (
+    "{T}: Add one mana of any color.\nSuspend 2—{G} (Rather than cast this card from your hand, you may pay {G} and "
+    "exile it with two time counters on it. At the beginning of your upkeep, remove a time counter. When the last "
+    "is removed, cast it without paying its mana cost. It has haste.)"))
+
+
+def test_suspend_is_its_keyword_with_counters_and_cost():
+    # CR 702.62a: named where it works (asp/unread.lp), nothing else in a game
+    c = compiled(*LOTUS_BLOOM)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "suspend": {"time_counters": 3, "cost": "{0}"}}
+    assert compiled(*SOL_TALISMAN).card["abilities"][0]["suspend"] == {"time_counters": 3, "cost": "{1}"}
+    c = compiled(*RIFT_SOWER)
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "suspend": {"time_counters": 2, "cost": "{G}"}}
+
+
+def test_suspend_x_stays_text():
+    c = compiled("Test Suspender", "Sorcery", "Suspend X—{X}{R}")
+    assert not c.fully_compiled
+
+
+def test_suspend_is_checked():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "suspend": {"time_counters": 0, "cost": "{0}"}}]}
+    with pytest.raises(InputError, match="time_counters"):
+        parse_card(card, "t")
+    card["abilities"] = [{"line": 1, "static": {"grant": {"to": "self", "ability": {"suspend": {
+        "time_counters": 1, "cost": "{0}"}}}}}]
+    with pytest.raises(InputError, match="suspend"):
+        parse_card(card, "t")
+
+
+GEMSTONE_CAVERNS = ("Gemstone Caverns", "Legendary Land", (
+    "If Gemstone Caverns is in your opening hand and you're not the starting player, you may begin the game with "
+    "Gemstone Caverns on the battlefield with a luck counter on it. If you do, exile a card from your hand.\n"
+    "{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana of any color."))
+RIFT = ("Rift", "Legendary Land", (
+    "Before drawing your hand, you may start the game with Rift in your opening hand. If you do, draw one fewer "
+    "card. (Mulligans continue as normal.)\nRift enters the battlefield tapped.\n{T}: Add {C}."))
+
+
+def test_opening_hand_actions_before_the_first_turn():
+    # CR 103.5, 103.6a: past in a game in progress
+    c = compiled(*GEMSTONE_CAVERNS)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "opening_hand": "begin_on_battlefield"}
+    c = compiled(*RIFT)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "opening_hand": "start_in_opening_hand"}
+
+
+CULTIVATION = ("Careful Cultivation", "Enchantment — Aura", (
+    "Enchant artifact or creature\n"
+    "As long as enchanted permanent is a creature, it gets +1/+3 and has reach and \"{T}: Add {G}{G}.\"\n"
+    "Channel — {1}{G}, Discard Careful Cultivation: Create a 1/1 green Human Monk creature token with "
+    "\"{T}: Add {G}.\""))
+EMBRACE = ("Nature's Embrace", "Enchantment — Aura", (
+    "Enchant creature or land\nAs long as enchanted permanent is a creature, it gets +2/+2.\n"
+    "As long as enchanted permanent is a land, it has \"{T}: Add two mana of any one color.\""))
+
+
+def test_enchant_of_two_kinds_and_a_pt_while_a_creature():
+    # CR 702.5a (asp/targets.lp either/1), 604.2, 613.4c
+    c = compiled(*CULTIVATION)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "keywords": ["enchant artifact or creature"]}
+    c = compiled(*EMBRACE)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "keywords": ["enchant creature or land"]}
+    assert c.card["abilities"][1] == {"line": 2, "static": {"condition": {"enchanted": ["creature"]},
+                                                           "pt": {"modify": "+2/+2", "to": "enchanted_permanent"}}}
+
+
+def test_enchanted_pt_only_on_an_aura():
+    c = compiled("Test", "Enchantment", "As long as enchanted permanent is a creature, it gets +2/+2.")
+    assert not c.fully_compiled
+
+
+TEMPLE = ("Temple of the Dragon Queen", "Land", (
+    "As Temple of the Dragon Queen enters the battlefield, you may reveal a Dragon card from your hand. Temple of "
+    "the Dragon Queen enters the battlefield tapped unless you revealed a Dragon card this way or you control a "
+    "Dragon.\nAs Temple of the Dragon Queen enters the battlefield, choose a color.\n"
+    "{T}: Add one mana of the chosen color."))
+
+
+def test_reveal_or_control_a_dragon():
+    # CR 614.12a: either has it enter untapped (asp/zones.lp)
+    c = compiled(*TEMPLE)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"tapped": True, "unless": {
+        "reveal": {"filter": ["dragon"], "or_you_control": True}}}}
+
+
+def test_reveal_or_control_of_two_kinds_stays_text():
+    c = compiled("Test Temple", "Land", (
+        "As Test Temple enters the battlefield, you may reveal a Dragon card from your hand. Test Temple enters the "
+        "battlefield tapped unless you revealed a Dragon card this way or you control a Wizard."))
+    assert not c.fully_compiled

@@ -1,0 +1,85 @@
+"""Lines of the pool's mana cards read by issue 13's tenth round of miscellaneous templates:
+
+- "Suspend N—[cost]" (702.62a): `suspend: {time_counters, cost}`. Its special action (from a
+  hand, 116.2f) and its triggered abilities (in exile) are not taken; asp/unread.lp names the
+  card where they work, the way companion's special action is named outside the game.
+- Opening-hand actions (103.5, 103.6a) that end before the first turn: "If ~ is in your opening
+  hand and you're not the starting player, you may begin the game with ~ on the battlefield with a
+  luck counter on it. If you do, exile a card from your hand." (Gemstone Caverns) and "Before
+  drawing your hand, you may start the game with ~ in your opening hand. If you do, draw one fewer
+  card." (Rift): a state is a game in progress, past them (a Caverns begun this way has its luck
+  counter in the state).
+- "As long as enchanted permanent is a creature, it gets +2/+2." (Nature's Embrace): a static
+  P/T change of the permanent it enchants while that matches (604.2, 613.4c).
+- "As ~ enters, you may reveal a Dragon card from your hand. ~ enters tapped unless you revealed a
+  Dragon card this way or you control a Dragon." (Temple of the Dragon Queen; 614.12a).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .enters import alternatives, condition_filter
+from .words import REMINDER, kind_filter
+
+def suspend(text: str, ctx, normal: str):
+    """"Suspend 3—{0}" with a fixed number and a mana cost (not "Suspend X—{X}{R}")."""
+    m = re.fullmatch(r"Suspend (\d+)\s?—\s?((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP])\})+)",
+                     REMINDER.sub("", normal).strip())
+    if not m or int(m.group(1)) < 1:
+        return None
+    return {"suspend": {"time_counters": int(m.group(1)), "cost": m.group(2)}}, "suspend"
+
+
+OPENING_HAND = {
+    # CR 103.6a: beginning the game with it on the battlefield (with a luck counter; the exile
+    # of a card from the hand is part of the same action, before the first turn)
+    "If ~ is in your opening hand and you're not the starting player, you may begin the game with ~ on the "
+    "battlefield with a luck counter on it. If you do, exile a card from your hand.": "begin_on_battlefield",
+    # CR 103.5: the starting hand, before any mulligan
+    "Before drawing your hand, you may start the game with ~ in your opening hand. If you do, draw one fewer "
+    "card.": "start_in_opening_hand",
+}
+
+
+def opening_hand(text: str, ctx, normal: str):
+    kind = OPENING_HAND.get(REMINDER.sub("", normal).strip())
+    return None if kind is None else ({"opening_hand": kind}, "opening_hand")
+
+
+def enchanted_permanent_gets(text: str, ctx, normal: str):
+    """"As long as enchanted permanent is a creature, it gets +2/+2." on an Aura."""
+    m = re.fullmatch(r"As long as enchanted permanent is an? ([a-z]+), it gets ([+-]\d+/[+-]\d+)\.", normal.strip())
+    if not m or "aura" not in ctx.type_line.lower():
+        return None
+    f = kind_filter(m.group(1))
+    if f is None:
+        return None
+    return {"static": {"condition": {"enchanted": list(f)},
+                       "pt": {"modify": m.group(2), "to": "enchanted_permanent"}}}, "static pt"
+
+
+def reveal_or_control(text: str, ctx, normal: str):
+    """The reveal and the control of the same kind, either of which has it enter untapped."""
+    m = re.fullmatch(r"As ~ enters(?: the battlefield)?, you may reveal an? (\w+) card from your hand\. ~ enters "
+                     r"(?:the battlefield )?tapped unless you revealed an? (\w+) card this way or you control an? "
+                     r"(\w+)\.", normal.strip())
+    if not m or not m.group(1) == m.group(2) == m.group(3):
+        return None
+    alts = alternatives("a " + m.group(1))
+    if alts is None or len(alts) != 1:
+        return None
+    cond = condition_filter(alts)
+    return {"enters": {"tapped": True, "unless": {"reveal": {**cond, "or_you_control": True}}}}, \
+        "may reveal or enters tapped"
+
+
+TEMPLATES = (suspend, opening_hand, enchanted_permanent_gets, reveal_or_control)
+
+
+def misc10_line(text: str, ctx, normal: str):
+    for template in TEMPLATES:
+        read = template(text, ctx, normal)
+        if read is not None:
+            return read
+    return None
