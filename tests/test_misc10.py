@@ -114,3 +114,33 @@ def test_reveal_or_control_of_two_kinds_stays_text():
         "As Test Temple enters the battlefield, you may reveal a Dragon card from your hand. Test Temple enters the "
         "battlefield tapped unless you revealed a Dragon card this way or you control a Wizard."))
     assert not c.fully_compiled
+
+
+OVERLAID = ("Overlaid Terrain", "Enchantment", (
+    "As Overlaid Terrain enters the battlefield, sacrifice all lands you control.\n"
+    "Lands you control have \"{T}: Add two mana of any one color.\""))
+VALLEY = ("Sheltered Valley", "Land", (
+    "If Sheltered Valley would enter the battlefield, instead sacrifice each other permanent named Sheltered Valley "
+    "you control, then put Sheltered Valley onto the battlefield.\n"
+    "At the beginning of your upkeep, if you control three or fewer lands, you gain 1 life.\n{T}: Add {C}."))
+
+
+def test_sacrifice_all_as_it_enters():
+    # CR 614.1c, 614.1a, 701.21a (asp/zones.lp sac_all_for_entry/3)
+    c = compiled(*OVERLAID)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"sacrifice": {"all": True, "filter": ["land"]}}}
+    c = compiled(*VALLEY)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"sacrifice": {
+        "all": True, "filter": ["permanent"], "named": "Sheltered Valley"}}}
+
+
+def test_sacrifice_all_is_checked():
+    card = {"name": "X", "type_line": "Land", "oracle_text": "a",
+            "abilities": [{"line": 1, "enters": {"sacrifice": {"all": True, "count": 2, "filter": ["land"]}}}]}
+    with pytest.raises(InputError, match="all"):
+        parse_card(card, "t")
+    card["abilities"] = [{"line": 1, "enters": {"sacrifice": {"count": 1, "filter": ["land"], "named": "X"}}}]
+    with pytest.raises(InputError, match="named"):
+        parse_card(card, "t")

@@ -1634,14 +1634,27 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
     would enter (118.12: paid whole or not at all, 118.3), alone in its entry."""
     if len(a.data) != 1:
         raise a.error("sacrifice", "is alone in its entry (the permanent enters only if it is paid)")
-    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped"})
+    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped", "all", "named"})
+    if s.get("all", bool, False):
+        # `{all: true, filter, named?}`: "As ~ enters, sacrifice all lands you control." (Overlaid
+        # Terrain, 614.1c), "If ~ would enter, instead sacrifice each other permanent named ~ you
+        # control, then put ~ onto the battlefield." (Sheltered Valley, 614.1a): no cost, it enters
+        # either way (count 0 below: every such permanent)
+        if s.has("count") or s.has("untapped"):
+            raise s.error("all", "sacrifices every such permanent (no count or untapped beside it)")
+        if not s.has("filter"):
+            raise s.error("filter", "is required: what is sacrificed, like [land] or [permanent]")
+        named = s.get("named", str, "")
+        return Ability(line, "enters", enters_sacrifice=(0, parse_filter(s.data["filter"], s, "filter"), False, named))
+    if s.has("named"):
+        raise s.error("named", "goes with all: true")
     count = s.get("count", int, 1)
     if isinstance(count, bool) or not 1 <= count <= 10:
         raise s.error("count", "must be 1 to 10")
     if not s.has("filter"):
         raise s.error("filter", "is required: what is sacrificed, like [land] or [mountain]")
     filt = parse_filter(s.data["filter"], s, "filter")
-    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
+    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False), ""))
 
 
 CONDITIONS = ("you_control_your_commander",

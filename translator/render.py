@@ -366,7 +366,12 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
             facts.append(f"enters_condition({a},{mode},you_control(at_least,1)).")
     if ability.enters_sacrifice:
         # CR 614.1a, 118.12: "If ~ would enter, sacrifice N [untapped] [filter] instead" (zones.lp)
-        n, words, untapped = ability.enters_sacrifice
+        n, words, untapped, named = ability.enters_sacrifice
+        if n == 0:
+            # "As ~ enters, sacrifice all lands you control", "... each other permanent named ~
+            # you control" (614.1c, 614.1a; zones.lp): every such permanent, no cost
+            f, ff = cost_filter(Cost("sacrifice", filter=words, named=named))
+            return facts + [f"enters_sacrifice_all({a},{f})."] + ff
         f, ff = filter_facts(words)
         facts += [f"enters_sacrifice({a},{n},{f})."] + ff + ([f"enters_sacrifice_untapped({a})."] if untapped else [])
     if ability.enters_choice is not None:

@@ -11,6 +11,9 @@
   counter in the state).
 - "As long as enchanted permanent is a creature, it gets +2/+2." (Nature's Embrace): a static
   P/T change of the permanent it enchants while that matches (604.2, 613.4c).
+- "As ~ enters, sacrifice all lands you control." (Overlaid Terrain) and Sheltered Valley's "If ~
+  would enter, instead sacrifice each other permanent named ~ you control, then put ~ onto the
+  battlefield.": `enters: {sacrifice: {all: true, ...}}` (614.1c, 614.1a).
 - "As ~ enters, you may reveal a Dragon card from your hand. ~ enters tapped unless you revealed a
   Dragon card this way or you control a Dragon." (Temple of the Dragon Queen; 614.12a).
 """
@@ -74,7 +77,25 @@ def reveal_or_control(text: str, ctx, normal: str):
         "may reveal or enters tapped"
 
 
-TEMPLATES = (suspend, opening_hand, enchanted_permanent_gets, reveal_or_control)
+def sacrifice_all_as_enters(text: str, ctx, normal: str):
+    """"As ~ enters, sacrifice all lands you control." (Overlaid Terrain, 614.1c) and "If ~ would
+    enter, instead sacrifice each other permanent named ~ you control, then put ~ onto the
+    battlefield." (Sheltered Valley, 614.1a): every such permanent, no cost; it enters either way."""
+    t = re.sub(r"\b(enters?) the battlefield\b", r"\1", normal.strip())
+    m = re.fullmatch(r"As ~ enters, sacrifice all ([a-z]+)s you control\.", t)
+    if m:
+        f = kind_filter(m.group(1))
+        if f is None:
+            return None
+        return {"enters": {"sacrifice": {"all": True, "filter": list(f)}}}, "sacrifice all as it enters"
+    if t == ("If ~ would enter, instead sacrifice each other permanent named ~ you control, then put ~ onto the "
+             "battlefield."):
+        return {"enters": {"sacrifice": {"all": True, "filter": ["permanent"], "named": ctx.name}}}, \
+            "sacrifice all as it enters"
+    return None
+
+
+TEMPLATES = (suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
