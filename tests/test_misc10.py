@@ -144,3 +144,28 @@ def test_sacrifice_all_is_checked():
     card["abilities"] = [{"line": 1, "enters": {"sacrifice": {"count": 1, "filter": ["land"], "named": "X"}}}]
     with pytest.raises(InputError, match="named"):
         parse_card(card, "t")
+
+
+CARAVAN = ("Cultivator's Caravan", "Artifact — Vehicle", (
+    "{T}: Add one mana of any color.\nCrew 3 (Tap any number of creatures you control with total power 3 or more: "
+    "This Vehicle becomes an artifact creature until end of turn.)"))
+
+
+def test_crew_is_its_activated_ability():
+    # CR 702.122a: the cost tap_power in payment.lp, the types added in layer 4 (205.1b)
+    c = compiled(*CARAVAN)
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "activated": {
+        "cost": [{"tap_untapped": {"total_power": 3, "filter": ["creature"]}}],
+        "effect": "This Vehicle becomes an artifact creature until end of turn.",
+        "creates": {"becomes": {"to": "self", "types": ["artifact", "creature"]}, "duration": "end_of_turn"}}}
+
+
+def test_crew_only_on_a_vehicle_and_its_cost_is_checked():
+    assert not compiled("Test", "Artifact", "Crew 2").fully_compiled
+    card = {"name": "X", "type_line": "Artifact — Vehicle", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": [{"tap_untapped": {"total_power": 3, "count": 2,
+                                                                               "filter": ["creature"]}}],
+                                                    "effect": "x"}}]}
+    with pytest.raises(InputError, match="total_power"):
+        parse_card(card, "t")

@@ -124,6 +124,8 @@ class Cost:
                                          # card its activator owns), battlefield (a permanent they
                                          # control) or hand (any card of theirs)
     text: str = ""                       # as written on the card, for output
+    total_power: int = 0                 # tap_untapped: "any number of other untapped creatures you
+                                         # control with total power N or greater" (crew, 702.122a)
 
 
 @dataclass(frozen=True)
@@ -440,7 +442,17 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             raise sub.error(kind, f"must be a positive number, got {count}")
         return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
     if kind in ("tap_untapped", "untap_tapped"):
-        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of"})
+        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of", "total_power"})
+        if kind == "tap_untapped" and a.has("total_power"):
+            # "Tap any number of other untapped creatures you control with total power N or
+            # greater" (crew, 702.122a): any set of them, not the ability's source (payment.lp)
+            n = a.get("total_power", int)
+            if isinstance(n, bool) or not 1 <= n <= 99 or a.has("count") or a.has("any_of"):
+                raise a.error("total_power", "is 1 to 99, with a filter and no count or any_of")
+            filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+            return Cost(kind, filter=filt, total_power=n,
+                        text=f"Tap any number of other untapped {' '.join(filt)}s you control with total power {n} "
+                             f"or greater")
         count = a.get("count", int, 1)
         if count < 1:
             raise a.error("count", f"must be a positive number, got {count}")

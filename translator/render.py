@@ -163,6 +163,8 @@ def cost_term(cost: Cost) -> str:
             return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
+        case "tap_untapped" if cost.total_power:     # crew (702.122a; payment.lp)
+            return f"tap_power({cost.total_power},{cost_filter(cost)[0]})"
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{cost_filter(cost)[0]})"
         case "discard":

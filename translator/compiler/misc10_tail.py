@@ -3,6 +3,7 @@
 - "Suspend N—[cost]" (702.62a): `suspend: {time_counters, cost}`. Its special action (from a
   hand, 116.2f) and its triggered abilities (in exile) are not taken; asp/unread.lp names the
   card where they work, the way companion's special action is named outside the game.
+- "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - Opening-hand actions (103.5, 103.6a) that end before the first turn: "If ~ is in your opening
   hand and you're not the starting player, you may begin the game with ~ on the battlefield with a
   luck counter on it. If you do, exile a card from your hand." (Gemstone Caverns) and "Before
@@ -95,7 +96,20 @@ def sacrifice_all_as_enters(text: str, ctx, normal: str):
     return None
 
 
-TEMPLATES = (suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def crew(text: str, ctx, normal: str):
+    """"Crew 3" on a Vehicle (702.122a): "Tap any number of other untapped creatures you control with
+    total power 3 or greater: This Vehicle becomes an artifact creature until end of turn." (the
+    types added in layer 4, 205.1b keeping its others; its printed power and toughness, 301.7a)."""
+    m = re.fullmatch(r"Crew (\d+)", REMINDER.sub("", normal).strip())
+    if not m or "vehicle" not in ctx.type_line.lower() or not 1 <= int(m.group(1)) <= 99:
+        return None
+    return {"activated": {
+        "cost": [{"tap_untapped": {"total_power": int(m.group(1)), "filter": ["creature"]}}],
+        "effect": "This Vehicle becomes an artifact creature until end of turn.",
+        "creates": {"becomes": {"to": "self", "types": ["artifact", "creature"]}, "duration": "end_of_turn"}}}, "crew"
+
+
+TEMPLATES = (crew, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
