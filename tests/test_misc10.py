@@ -169,3 +169,18 @@ def test_crew_only_on_a_vehicle_and_its_cost_is_checked():
                                                     "effect": "x"}}]}
     with pytest.raises(InputError, match="total_power"):
         parse_card(card, "t")
+
+
+PORTAL = ("Riftstone Portal", "Land", (
+    "{T}: Add {C}.\nAs long as Riftstone Portal is in your graveyard, lands you control have \"{T}: Add {G} or "
+    "{W}.\""))
+
+
+def test_grant_from_the_graveyard():
+    # CR 113.6b, 109.5 (asp/characteristics.lp: condition self_in_graveyard)
+    c = compiled(*PORTAL)
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "static": {
+        "condition": "self_in_graveyard",
+        "grant": {"to": {"filter": ["land"], "controller": "you"},
+                  "ability": {"activated": {"cost": ["{T}"], "add_mana": {"one_of": ["{G}", "{W}"]}}}}}}

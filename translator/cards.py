@@ -1671,7 +1671,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 
 CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
-              "self_modified")      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
+              "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
+              "self_in_graveyard")  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
 
 
 def _static_condition(a: Fields) -> Condition:

@@ -4,6 +4,8 @@
   hand, 116.2f) and its triggered abilities (in exile) are not taken; asp/unread.lp names the
   card where they work, the way companion's special action is named outside the game.
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
+- "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
+  with `condition: self_in_graveyard` (113.6b).
 - Opening-hand actions (103.5, 103.6a) that end before the first turn: "If ~ is in your opening
   hand and you're not the starting player, you may begin the game with ~ on the battlefield with a
   luck counter on it. If you do, exile a card from your hand." (Gemstone Caverns) and "Before
@@ -109,7 +111,23 @@ def crew(text: str, ctx, normal: str):
         "creates": {"becomes": {"to": "self", "types": ["artifact", "creature"]}, "duration": "end_of_turn"}}}, "crew"
 
 
-TEMPLATES = (crew, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def grant_from_graveyard(text: str, ctx, normal: str):
+    """"As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."" (Riftstone
+    Portal): a static ability that states the zone it functions in (113.6b): the grant of the
+    quoted mana ability, only while the card is in its owner's graveyard (109.5: "you" is its
+    owner there)."""
+    from .mana import mana_grant
+    m = re.fullmatch(r"As long as ~ is in your graveyard, (.+)", normal.strip())
+    mo = re.fullmatch(r"As long as .+? is in your graveyard, (.+)", text.strip())
+    if not m or not mo:
+        return None
+    grant = mana_grant(m.group(1), mo.group(1))
+    if grant is None or grant[1] or not isinstance(grant[0]["static"]["grant"]["to"], dict):
+        return None
+    return {"static": {"condition": "self_in_graveyard", **grant[0]["static"]}}, "mana_grant"
+
+
+TEMPLATES = (crew, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
