@@ -184,3 +184,22 @@ def test_grant_from_the_graveyard():
         "condition": "self_in_graveyard",
         "grant": {"to": {"filter": ["land"], "controller": "you"},
                   "ability": {"activated": {"cost": ["{T}"], "add_mana": {"one_of": ["{G}", "{W}"]}}}}}}
+
+
+MOX_DIAMOND = ("Mox Diamond", "Artifact", (
+    "If Mox Diamond would enter the battlefield, you may discard a land card instead. If you do, put Mox Diamond "
+    "onto the battlefield. If you don't, put it into its owner's graveyard.\n{T}: Add one mana of any color."))
+
+
+def test_discard_instead_as_it_enters():
+    # CR 614.1a, 701.9a (asp/zones.lp disc_entry/4, asp/resolution.lp spell_refused/2)
+    c = compiled(*MOX_DIAMOND)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"discard": {"filter": ["land"]}}}
+
+
+def test_discard_instead_is_alone():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "enters": {"discard": {"filter": ["land"]}, "tapped": True}}]}
+    with pytest.raises(InputError, match="discard"):
+        parse_card(card, "t")

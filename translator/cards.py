@@ -204,6 +204,8 @@ class Ability:
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
     enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
                                          # sacrifice two untapped lands instead" (614.1a, 118.12)
+    enters_discard: tuple[str, ...] = ()  # enters: the filter of "If ~ would enter, you may discard
+                                         # a land card instead" (Mox Diamond: 614.1a, 701.9a)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -1593,9 +1595,19 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard"})
     if a.has("sacrifice"):
         return _parse_enters_sacrifice(line, a)
+    if a.has("discard"):
+        # `{discard: {filter: [land]}}`: "If ~ would enter, you may discard a land card instead. If
+        # you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
+        # (Mox Diamond: 614.1a; the discard, 701.9a, is the player's choice), alone in its entry
+        if len(a.data) != 1:
+            raise a.error("discard", "is alone in its entry (the permanent enters only if a card is discarded)")
+        d = Fields(a.data["discard"], a.where, a.sub("discard"), {"filter"})
+        if not d.has("filter"):
+            raise d.error("filter", "is required: the kind of card discarded, like [land]")
+        return Ability(line, "enters", enters_discard=parse_filter(d.data["filter"], d, "filter"))
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
         if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):

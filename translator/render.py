@@ -376,6 +376,10 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
             return facts + [f"enters_sacrifice_all({a},{f})."] + ff
         f, ff = filter_facts(words)
         facts += [f"enters_sacrifice({a},{n},{f})."] + ff + ([f"enters_sacrifice_untapped({a})."] if untapped else [])
+    if ability.enters_discard:
+        # CR 614.1a, 701.9a: "If ~ would enter, you may discard a land card instead" (zones.lp)
+        f, ff = filter_facts(ability.enters_discard)
+        facts += [f"enters_discard({a},{f})."] + ff
     if ability.enters_choice is not None:
         facts.append(f"enters_choice({a},{ability.enters_choice.kind}).")
         facts += [f"enters_choice_excludes({a},{c})." for c in ability.enters_choice.other_than]

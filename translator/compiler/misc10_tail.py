@@ -17,6 +17,8 @@
 - "As ~ enters, sacrifice all lands you control." (Overlaid Terrain) and Sheltered Valley's "If ~
   would enter, instead sacrifice each other permanent named ~ you control, then put ~ onto the
   battlefield.": `enters: {sacrifice: {all: true, ...}}` (614.1c, 614.1a).
+- "If ~ would enter, you may discard a land card instead. ..." (Mox Diamond): `enters: {discard:
+  {filter}}` (614.1a, 701.9a).
 - "As ~ enters, you may reveal a Dragon card from your hand. ~ enters tapped unless you revealed a
   Dragon card this way or you control a Dragon." (Temple of the Dragon Queen; 614.12a).
 """
@@ -127,7 +129,19 @@ def grant_from_graveyard(text: str, ctx, normal: str):
     return {"static": {"condition": "self_in_graveyard", **grant[0]["static"]}}, "mana_grant"
 
 
-TEMPLATES = (crew, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def discard_instead(text: str, ctx, normal: str):
+    """"If ~ would enter, you may discard a land card instead. If you do, put ~ onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond, 614.1a)."""
+    t = re.sub(r"\b(enters?) the battlefield\b", r"\1", normal.strip())
+    m = re.fullmatch(r"If ~ would enter, you may discard an? ([a-z]+) card instead\. If you do, put ~ onto the "
+                     r"battlefield\. If you don't, put (?:it|~) into its owner's graveyard\.", t)
+    f = kind_filter(m.group(1)) if m else None
+    if f is None:
+        return None
+    return {"enters": {"discard": {"filter": list(f)}}}, "discard instead as it enters"
+
+
+TEMPLATES = (crew, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
