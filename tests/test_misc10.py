@@ -203,3 +203,24 @@ def test_discard_instead_is_alone():
             "abilities": [{"line": 1, "enters": {"discard": {"filter": ["land"]}, "tapped": True}}]}
     with pytest.raises(InputError, match="discard"):
         parse_card(card, "t")
+
+
+PRISM = ("Pentad Prism", "Artifact", (
+    "Sunburst (This enters the battlefield with a charge counter on it for each color of mana spent to cast it.)\n"
+    "Remove a charge counter from Pentad Prism: Add one mana of any color."))
+CRAWLER = ("Crystalline Crawler", "Artifact Creature — Construct", (
+    "Converge — Crystalline Crawler enters the battlefield with a +1/+1 counter on it for each color of mana spent "
+    "to cast it.\nRemove a +1/+1 counter from Crystalline Crawler: Add one mana of any color.\n"
+    "{T}: Put a +1/+1 counter on Crystalline Crawler."))
+
+
+def test_counters_for_each_color_spent():
+    # CR 702.44a (asp/casting.lp colors_spent, asp/resolution.lp counters_per_color)
+    c = compiled(*PRISM)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"counters": {"charge": "colors_spent"}}}
+    assert compiled("Test", "Artifact Creature — Golem", "Sunburst").card["abilities"][0] == {
+        "line": 1, "enters": {"counters": {"+1/+1": "colors_spent"}}}
+    c = compiled(*CRAWLER)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "enters": {"counters": {"+1/+1": "colors_spent"}}}

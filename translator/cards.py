@@ -1610,8 +1610,8 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
         return Ability(line, "enters", enters_discard=parse_filter(d.data["filter"], d, "filter"))
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
-        if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-            raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
+        if v not in ("X", "colors_spent") and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise a.error("counters", f"{k}: must be a non-negative integer, 'X' or colors_spent")
     tapped = a.get("tapped", bool, False)
     if a.has("unless") and a.has("if"):
         raise a.error("if", "give unless or if, not both")
@@ -1629,7 +1629,8 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     if not (tapped or counters or choice):
         raise a.error(None, "give tapped, counters or choose")
     return Ability(line, "enters", enters_tapped=tapped,
-                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
+                   # (-1: X, 107.3m; -2: one for each color of mana spent to cast it, 702.44a)
+                   enters_counters=tuple((str(k), {"X": -1, "colors_spent": -2}.get(v, v)) for k, v in counters.items()),
                    enters_if=condition, enters_choice=choice)
 
 

@@ -1597,3 +1597,24 @@ class CastFrom(Change):
 
     def text(self):
         return f"{self.object} was cast from the {self.zone} zone"
+
+
+@kind("colors_spent")
+@dataclass(frozen=True)
+class ColorsSpent(Change):
+    """CR 702.44a, 601.2h: the number of colors of mana spent to cast a spell whose card reads it
+    ("for each color of mana spent to cast it": sunburst, converge), a record of the spell on the
+    stack, not shown."""
+    name = "colors_spent"
+    logged = False
+    object: Obj
+    amount: int
+
+    def apply(self, b):
+        b.stack = [replace(s, colors_spent=self.amount) if s.spell and s.source == self.object.id else s
+                   for s in b.stack]
+        if b.pushed is not None and b.pushed.source == self.object.id:
+            b.pushed = replace(b.pushed, colors_spent=self.amount)
+
+    def text(self):
+        return f"{self.amount} color(s) of mana were spent to cast {self.object}"

@@ -143,6 +143,8 @@ class StackItem:
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     cast_from: str = ""                  # a spell cast in a what-if: the zone it was cast from (601.2a)
+    colors_spent: int | None = None      # a spell cast in a what-if whose card reads it: the number of
+                                         # colors of mana spent to cast it (702.44a, converge; 601.2h)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
     reflexive: bool = False              # the reflexive triggered ability line `line` creates (603.12)
     delayed: bool = False                # the delayed triggered ability line `line` creates (603.7)

@@ -358,7 +358,10 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
-              for k, n in ability.enters_counters]
+              for k, n in ability.enters_counters if n != -2]
+    # "enters with a +1/+1 counter on it for each color of mana spent to cast it" (converge;
+    # sunburst, 702.44a): resolution.lp, from the spell's record of the mana spent
+    facts += [f"enters_with({a},counters_per_color({quote(k)}))." for k, n in ability.enters_counters if n == -2]
     if ability.enters_if is not None:
         mode, cond = ability.enters_if
         term, ff = condition_facts(a, cond)

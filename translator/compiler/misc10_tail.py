@@ -3,6 +3,9 @@
 - "Suspend N—[cost]" (702.62a): `suspend: {time_counters, cost}`. Its special action (from a
   hand, 116.2f) and its triggered abilities (in exile) are not taken; asp/unread.lp names the
   card where they work, the way companion's special action is named outside the game.
+- "Sunburst" (702.44a) and converge's "~ enters with a +1/+1 counter on it for each color of mana
+  spent to cast it": `enters: {counters: {KIND: colors_spent}}` (the what-if's cast records the
+  colors spent, 601.2h).
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
   with `condition: self_in_graveyard` (113.6b).
@@ -141,7 +144,22 @@ def discard_instead(text: str, ctx, normal: str):
     return {"enters": {"discard": {"filter": list(f)}}}, "discard instead as it enters"
 
 
-TEMPLATES = (crew, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def colors_spent_counters(text: str, ctx, normal: str):
+    """"Sunburst" (702.44a: +1/+1 counters if it enters as a creature, its printed types deciding,
+    else charge counters) and "[Converge — ]~ enters with a +1/+1 counter on it for each color of
+    mana spent to cast it." (Crystalline Crawler): `enters: {counters: {KIND: colors_spent}}`."""
+    bare = REMINDER.sub("", normal).strip()
+    if bare == "Sunburst":
+        kind = "+1/+1" if "creature" in ctx.type_line.lower().split("—")[0] else "charge"
+        return {"enters": {"counters": {kind: "colors_spent"}}}, "sunburst"
+    t = re.sub(r"\benters the battlefield\b", "enters", bare)
+    m = re.fullmatch(r"~ enters with an? (\+1/\+1|charge) counter on it for each color of mana spent to cast it\.", t)
+    if not m:
+        return None
+    return {"enters": {"counters": {m.group(1): "colors_spent"}}}, "enters with counters"
+
+
+TEMPLATES = (crew, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
