@@ -224,3 +224,22 @@ def test_counters_for_each_color_spent():
     c = compiled(*CRAWLER)
     assert c.fully_compiled
     assert c.card["abilities"][0] == {"line": 1, "enters": {"counters": {"+1/+1": "colors_spent"}}}
+
+
+YURLOK = ("Yurlok of Scorch Thrash", "Legendary Creature — Human Shaman", (
+    "Vigilance\nA player losing unspent mana causes that player to lose that much life.\n"
+    "{1}, {T}: Each player adds {B}{R}{G}."))
+
+
+def test_mana_burn():
+    # CR 500.5, 119.3 (asp/turn.lp mana_burn/1)
+    c = compiled(*YURLOK)
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "static": {"mana_burn": True}}
+
+
+def test_mana_burn_is_alone():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "static": {"mana_burn": True, "no_maximum_hand_size": True}}]}
+    with pytest.raises(InputError, match="mana_burn"):
+        parse_card(card, "t")

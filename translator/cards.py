@@ -269,6 +269,8 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    mana_burn: bool = False              # static: "A player losing unspent mana causes that player to
+                                         # lose that much life." (Yurlok of Scorch Thrash; 500.5, 119.3)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
     also_subtypes: tuple[str, ...] = ()  # static: "~ is also a Cleric, Rogue, Warrior, and Wizard" (613.1d)
     enchanted_supertype: str = ""        # static: "Enchanted land is snow." (613.1d): the supertype added
@@ -1439,8 +1441,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap", "prevent"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn"})
         text = a.get("text", str, "")
+        if a.has("mana_burn"):
+            # CR 500.5, 119.3: "A player losing unspent mana causes that player to lose that much
+            # life." (Yurlok of Scorch Thrash: asp/turn.lp)
+            if a.data["mana_burn"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("mana_burn", "is written `mana_burn: true` in an ability of its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, mana_burn=True)
         if a.has("prevent"):
             # CR 615.1a: "Prevent all damage that would be dealt to you." (Glacial Chasm): while it
             # is on the battlefield, damage to its controller is prevented (615.6)

@@ -746,6 +746,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    if ability.mana_burn:
+        facts.append(f"mana_burn({a}).")           # (turn.lp: 500.5, 119.3)
     facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]
     if ability.untaps_in_others_untap:
         facts.append(f"untaps_in_others_untap({a}).")

@@ -6,6 +6,8 @@
 - "Sunburst" (702.44a) and converge's "~ enters with a +1/+1 counter on it for each color of mana
   spent to cast it": `enters: {counters: {KIND: colors_spent}}` (the what-if's cast records the
   colors spent, 601.2h).
+- "A player losing unspent mana causes that player to lose that much life." (Yurlok of Scorch
+  Thrash): `static: {mana_burn: true}` (500.5, 119.3).
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
   with `condition: self_in_graveyard` (113.6b).
@@ -159,7 +161,15 @@ def colors_spent_counters(text: str, ctx, normal: str):
     return {"enters": {"counters": {m.group(1): "colors_spent"}}}, "enters with counters"
 
 
-TEMPLATES = (crew, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def mana_burn(text: str, ctx, normal: str):
+    """"A player losing unspent mana causes that player to lose that much life." (Yurlok of
+    Scorch Thrash; 500.5, 119.3)."""
+    if normal.strip() != "A player losing unspent mana causes that player to lose that much life.":
+        return None
+    return {"static": {"mana_burn": True}}, "mana burn"
+
+
+TEMPLATES = (crew, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
