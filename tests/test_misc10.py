@@ -243,3 +243,26 @@ def test_mana_burn_is_alone():
             "abilities": [{"line": 1, "static": {"mana_burn": True, "no_maximum_hand_size": True}}]}
     with pytest.raises(InputError, match="mana_burn"):
         parse_card(card, "t")
+
+
+SATCHEL = ("Spell Satchel", "Artifact", (
+    "Magecraft — Whenever you cast or copy an instant or sorcery spell, put a book counter on Spell Satchel.\n"
+    "{T}, Remove a book counter from Spell Satchel: Add {C}.\n"
+    "{3}, {T}, Remove three book counters from Spell Satchel: Draw a card."))
+
+
+def test_cast_or_copy_is_the_cast_trigger_with_or_copy():
+    # CR 207.2c, 601.2i, 707.10 (no copy is made in a what-if)
+    c = compiled(*SATCHEL)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["when"] == {"cast_spell": {"any_of": [["instant"], ["sorcery"]], "controller": "you", "or_copy": True}}
+    assert t["does"] == [{"counters": {"kind": "book", "what": "self"}}]
+
+
+def test_or_copy_only_on_cast_spell():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "triggered": {"when": {"dies": {"filter": ["creature"], "or_copy": True}},
+                                                    "effect": "x"}}]}
+    with pytest.raises(InputError, match="or_copy"):
+        parse_card(card, "t")

@@ -586,9 +586,11 @@ class WhenSubject:
     controller: str = "any"             # you | opponent | any
     another: bool = False               # not the ability's source itself
     or_self: bool = False               # ... or the source itself ("~ or another ...")
+    or_copy: bool = False               # cast_spell: "Whenever you cast or copy ..." (magecraft; a copy,
+                                        # 707.10, is never made in a what-if: no instruction copies)
 
 
-SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self"}
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self", "or_copy"}
 
 
 def parse_when_subject(a: Fields, event: str) -> WhenSubject:
@@ -612,7 +614,10 @@ def parse_when_subject(a: Fields, event: str) -> WhenSubject:
         raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
     if event in ("dies", "attacks") and any("creature" not in words for words in filters):
         raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
-    return WhenSubject(filters, controller, another, or_self)
+    or_copy = f.get("or_copy", bool, False)
+    if or_copy and event != "cast_spell":
+        raise f.error("or_copy", "goes with cast_spell (\"Whenever you cast or copy ...\")")
+    return WhenSubject(filters, controller, another, or_self, or_copy)
 
 
 def parse_when(a: Fields, where: str) -> tuple[str, str]:

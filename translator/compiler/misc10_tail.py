@@ -8,6 +8,8 @@
   colors spent, 601.2h).
 - "A player losing unspent mana causes that player to lose that much life." (Yurlok of Scorch
   Thrash): `static: {mana_burn: true}` (500.5, 119.3).
+- "Whenever you cast or copy an instant or sorcery spell, ..." (magecraft, Spell Satchel): the cast
+  trigger with `or_copy: true` (no copy is ever made in a what-if).
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
   with `condition: self_in_graveyard` (113.6b).
@@ -169,7 +171,27 @@ def mana_burn(text: str, ctx, normal: str):
     return {"static": {"mana_burn": True}}, "mana burn"
 
 
-TEMPLATES = (crew, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def cast_or_copy(text: str, ctx, normal: str):
+    """"Magecraft — Whenever you cast or copy an instant or sorcery spell, put a book counter on ~."
+    (Spell Satchel; 207.2c: the ability word dropped): the cast trigger the same line without "or
+    copy" compiles to, with `or_copy: true` (707.10: a copy is not cast; no instruction of the
+    vocabulary copies a spell, so the what-if never makes one and the casts are every event it could
+    trigger on)."""
+    if "Whenever you cast or copy " not in text:
+        return None
+    from .lines import compile_line
+    entry, result = compile_line(0, text.replace("Whenever you cast or copy ", "Whenever you cast ", 1), ctx)
+    t = entry.get("triggered")
+    if result.status != "compiled" or t is None or "cast_spell" not in t.get("when", {}):
+        return None
+    if t["when"]["cast_spell"].get("controller") != "you":
+        return None
+    t = {**t, "when": {"cast_spell": {**t["when"]["cast_spell"], "or_copy": True}}, "effect": t["effect"].replace(
+        "Whenever you cast ", "Whenever you cast or copy ", 1)}
+    return {"triggered": t}, "triggered"
+
+
+TEMPLATES = (crew, cast_or_copy, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
