@@ -266,3 +266,33 @@ def test_or_copy_only_on_cast_spell():
                                                     "effect": "x"}}]}
     with pytest.raises(InputError, match="or_copy"):
         parse_card(card, "t")
+
+
+ARCH = ("Arch of Orazca", "Land", (
+    "Ascend (If you control ten or more permanents, you get the city's blessing for the rest of the game.)\n"
+    "{T}: Add {C}.\n{5}, {T}: Draw a card. Activate only if you have the city's blessing."))
+RELIC = ("Orazca Relic", "Artifact", (
+    "Ascend (If you control ten or more permanents, you get the city's blessing for the rest of the game.)\n"
+    "{T}: Add {C}.\n{T}, Sacrifice Orazca Relic: You gain 3 life and draw a card. Activate only if you have the "
+    "city's blessing."))
+
+
+def test_ascend_and_the_city_blessing_condition():
+    # CR 702.131b-c (asp/designations.lp), 602.5 (asp/costs.lp)
+    c = compiled(*ARCH)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "keywords": ["ascend"]}
+    assert c.card["abilities"][2]["activated"]["only_if"] == [{"city_blessing": True}]
+    c = compiled(*RELIC)
+    assert c.fully_compiled
+    assert c.card["abilities"][2]["activated"]["does"] == [{"gain_life": {"amount": 3}}, {"draw": {"count": 1}}]
+
+
+def test_city_blessing_in_a_state():
+    from mtg_asp.translator.state import load_state
+    base = {"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"}}
+    assert load_state({**base, "city_blessing": ["bob"]}, "t").city_blessing == ("bob",)
+    with pytest.raises(InputError, match="city_blessing"):
+        load_state({**base, "city_blessing": ["carol"]}, "t")
+    with pytest.raises(InputError, match="twice"):
+        load_state({**base, "city_blessing": ["bob", "bob"]}, "t")

@@ -74,7 +74,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             "bands with other legendary creatures",
             # an Aura's enchant ability of several kinds (702.5a: "Enchant artifact or creature",
             # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
-            "enchant artifact or creature", "enchant creature or land"}
+            "enchant artifact or creature", "enchant creature or land",
+            # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
+            "ascend"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)

@@ -153,6 +153,7 @@ class Builder:
         self.stack = list(state.stack)
         self.pending = list(state.pending)
         self.lost = list(state.lost)
+        self.city_blessing = list(state.city_blessing)
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -230,7 +231,7 @@ class Builder:
         counts = {name: tuple((p, v[p]) for p in s.players if v.get(p)) for name, v in self.counts.items()}
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
-                       delayed=tuple(self.delayed),
+                       delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -1618,3 +1619,18 @@ class ColorsSpent(Change):
 
     def text(self):
         return f"{self.amount} color(s) of mana were spent to cast {self.object}"
+
+
+@kind("city_blessing")
+@dataclass(frozen=True)
+class CityBlessing(Change):
+    """CR 702.131b-c: a player gets the city's blessing (ascend), for the rest of the game."""
+    name = "city_blessing"
+    player: str
+
+    def apply(self, b):
+        if self.player not in b.city_blessing:
+            b.city_blessing.append(self.player)
+
+    def text(self):
+        return f"{self.player} gets the city's blessing"

@@ -195,6 +195,8 @@ class GameState:
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
+    city_blessing: tuple[str, ...] = ()     # players who have the city's blessing (702.131c: for the
+                                            # rest of the game)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:
