@@ -296,3 +296,21 @@ def test_city_blessing_in_a_state():
         load_state({**base, "city_blessing": ["carol"]}, "t")
     with pytest.raises(InputError, match="twice"):
         load_state({**base, "city_blessing": ["bob", "bob"]}, "t")
+
+
+WAR_ROOM = ("War Room", "Land", (
+    "{T}: Add {C}.\n{3}, {T}, Pay life equal to the number of colors in your commanders' color identity: Draw a "
+    "card."))
+
+
+def test_pay_life_for_the_commanders_colors():
+    # CR 903.4, 702.124c, 903.4f (asp/payment.lp)
+    c = compiled(*WAR_ROOM)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["cost"] == ["{3}", "{T}", {"pay_life": "commander_colors"}]
+
+
+def test_pay_life_for_the_commanders_colors_not_on_a_mana_ability():
+    c = compiled("Test", "Land", "{T}, Pay life equal to the number of colors in your commanders' color identity: "
+                                 "Add {C}.")
+    assert not c.fully_compiled

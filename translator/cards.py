@@ -442,6 +442,11 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             return Cost(kind, filter=filt, another=True, text=f"Sacrifice another {' '.join(filt)}")
         filt = parse_filter(arg, sub, kind)
         return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
+    if kind == "pay_life" and arg == "commander_colors":
+        # "Pay life equal to the number of colors in your commanders' color identity" (War Room:
+        # 903.4, 702.124c; unpayable without a commander, 903.4f: asp/payment.lp)
+        return Cost(kind, count="commander_colors",
+                    text="Pay life equal to the number of colors in your commanders' color identity")
     if kind in ("pay_life", "pay_energy"):
         count = sub.get(kind, int, required=True)
         if count < 1:     # a negative payment would gain life (CR 119.4: paying is losing)

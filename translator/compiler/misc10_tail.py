@@ -200,3 +200,12 @@ def misc10_line(text: str, ctx, normal: str):
         if read is not None:
             return read
     return None
+
+
+def misc10_cost_part(part: str):
+    """A cost part of this module's cards (compiler/costs.py read_cost, on an ability that adds no
+    mana): "Pay life equal to the number of colors in your commanders' color identity" (War Room;
+    903.4, 702.124c, 903.4f)."""
+    if part.strip() == "Pay life equal to the number of colors in your commanders' color identity":
+        return {"pay_life": "commander_colors"}
+    return None
