@@ -314,3 +314,25 @@ def test_pay_life_for_the_commanders_colors_not_on_a_mana_ability():
     c = compiled("Test", "Land", "{T}, Pay life equal to the number of colors in your commanders' color identity: "
                                  "Add {C}.")
     assert not c.fully_compiled
+
+
+FEAT = ("Irencrag Feat", "Sorcery", "Add seven {R}. You can cast only one more spell this turn.")
+
+
+def test_cast_only_one_more_spell():
+    # CR 101.2, 608.2h (asp/created.lp effect_x, asp/casting.lp cast_limit)
+    c = compiled(*FEAT)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "spell": {
+        "add_mana": "{R}{R}{R}{R}{R}{R}{R}", "effect": "You can cast only one more spell this turn.",
+        "creates": {"cast_limit": 1, "duration": "end_of_turn"}}}
+
+
+def test_cast_limit_effect_in_a_state_needs_its_number():
+    from mtg_asp.translator.state import load_state
+    state = {"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+             "cards": [compiled(*FEAT).card], "effects": [{"card": "Irencrag Feat", "controller": "alice"}]}
+    with pytest.raises(InputError, match="x"):
+        load_state(state, "t")
+    state["effects"][0]["x"] = 2
+    assert load_state(state, "t").effects[0].x == 2

@@ -264,6 +264,9 @@ class Ability:
     flash_spells: tuple[str, ...] | None = None  # created: "You may cast spells this turn as though
                                          # they had flash" (601.3, 702.8a): () any spell, or the
                                          # filter its spells match ([creature]: "creature spells")
+    cast_limit: int = 0                  # created: "You can cast only one more spell this turn" (Irencrag
+                                         # Feat: 1; the spells its controller had cast as it was created
+                                         # are its effect's x, 608.2h)
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -1298,7 +1301,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if a.has("creates"):
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
-                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target"})
+                        "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
+                        "cast_limit"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1312,6 +1316,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_shield(c, line, duration)
             elif c.has("flash"):
                 creates = _parse_created_flash(c, line, duration)
+            elif c.has("cast_limit"):
+                # "You can cast only one more spell this turn." (Irencrag Feat): alone, this turn
+                n = c.get("cast_limit", int)
+                if isinstance(n, bool) or not 1 <= n <= 10 or set(c.data) - {"cast_limit", "duration"} \
+                        or duration != "end_of_turn":
+                    raise c.error("cast_limit", "is 1 to 10 more spells this turn, alone (with duration end_of_turn)")
+                creates = Ability(line, "static", cast_limit=n)
             elif c.has("triggered"):
                 creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):

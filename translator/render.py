@@ -706,6 +706,9 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
             facts.append(f"flash_permission({a},any).")
     if ability.prevent_next:
         facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
+    if ability.cast_limit:
+        # "You can cast only one more spell this turn" (Irencrag Feat; casting.lp)
+        facts.append(f"cast_limit({a},{ability.cast_limit}).")
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff

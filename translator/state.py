@@ -310,7 +310,9 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
                                                                      if ability.creates.prevent_next else "is no shield"))
     # CR 608.2h: "+X/+0" (its ability's X, 107.3k) or "+X/+X where X is its power": the number fixed
     # as it was created
-    has_x = any(pt.for_each in ("x", "its_power") for pt in ability.creates.pt)
+    # (a cast limit, "You can cast only one more spell this turn": the spells its controller had cast
+    # this turn as it was created, 601.2i)
+    has_x = any(pt.for_each in ("x", "its_power") for pt in ability.creates.pt) or bool(ability.creates.cast_limit)
     x = f.get("x", int, None)
     if has_x and (x is None or isinstance(x, bool) or x < 0):
         raise f.error("x", f"is required: line {line} of {card_name} has an X fixed as it was created (a whole number, "

@@ -10,6 +10,8 @@
   Thrash): `static: {mana_burn: true}` (500.5, 119.3).
 - "Whenever you cast or copy an instant or sorcery spell, ..." (magecraft, Spell Satchel): the cast
   trigger with `or_copy: true` (no copy is ever made in a what-if).
+- "Add seven {R}. You can cast only one more spell this turn." (Irencrag Feat): the spell's mana
+  and `creates: {cast_limit: 1}` (101.2).
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
   with `condition: self_in_graveyard` (113.6b).
@@ -191,6 +193,22 @@ def cast_or_copy(text: str, ctx, normal: str):
     return {"triggered": t}, "triggered"
 
 
+def cast_only_one_more(text: str, ctx, normal: str):
+    """"Add seven {R}. You can cast only one more spell this turn." (Irencrag Feat): the spell's mana
+    (the same sentence alone, as the mana templates read it) and the effect it creates, `cast_limit:
+    1` this turn (101.2: the spells its controller had cast then are the effect's number)."""
+    m = re.fullmatch(r"(Add [^.]+\.) You can cast only one more spell this turn\.", text.strip())
+    if not m or "instant" not in ctx.type_line.lower() and "sorcery" not in ctx.type_line.lower():
+        return None
+    from .lines import compile_line
+    entry, result = compile_line(0, m.group(1), ctx)
+    spell = entry.get("spell")
+    if result.status != "compiled" or spell is None or set(spell) != {"add_mana"}:
+        return None
+    return {"spell": {**spell, "effect": "You can cast only one more spell this turn.",
+                      "creates": {"cast_limit": 1, "duration": "end_of_turn"}}}, "spell_mana"
+
+
 TEMPLATES = (crew, cast_or_copy, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
@@ -209,3 +227,9 @@ def misc10_cost_part(part: str):
     if part.strip() == "Pay life equal to the number of colors in your commanders' color identity":
         return {"pay_life": "commander_colors"}
     return None
+
+
+def misc10_early(text: str, ctx, normal: str):
+    """The templates that must come before the mana templates (compiler/lines.py), which would read
+    the line's mana and keep the rest as words: Irencrag Feat's spell."""
+    return cast_only_one_more(text, ctx, normal)
