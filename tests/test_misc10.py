@@ -336,3 +336,24 @@ def test_cast_limit_effect_in_a_state_needs_its_number():
         load_state(state, "t")
     state["effects"][0]["x"] = 2
     assert load_state(state, "t").effects[0].x == 2
+
+
+WELCOME = ("Explosive Welcome", "Instant", (
+    "Explosive Welcome deals 5 damage to any target and 3 damage to any other target. Add {R}{R}{R}."))
+
+
+def test_damage_to_any_target_and_any_other_target_then_mana():
+    # CR 115.3 (targets.lp not_target), 120.3 (effects.lp second_target), 106.3
+    c = compiled(*WELCOME)
+    assert c.fully_compiled
+    s = c.card["abilities"][0]["spell"]
+    assert s["target"] == ["any", "any_other"]
+    assert s["does"] == [{"damage": {"to": "target", "amount": 5}}, {"damage": {"to": "second_target", "amount": 3}}]
+    assert s["add_mana"] == "{R}{R}{R}"
+
+
+def test_any_other_is_not_the_first_target():
+    card = {"name": "X", "type_line": "Instant", "oracle_text": "a",
+            "abilities": [{"line": 1, "spell": {"effect": "x", "target": "any_other"}}]}
+    with pytest.raises(InputError):
+        parse_card(card, "t")

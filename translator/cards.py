@@ -677,6 +677,10 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         return ("any",)
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
+    if raw == "any_other" and index not in ("", "[0]"):
+        # "... and 3 damage to any other target" (Explosive Welcome): any target but the one chosen for
+        # the first instance of "target" (115.3: "other" is part of its targeting criteria)
+        return ("any_other",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
     if t.has("any_of"):
         # "target Bird, Cat, Dog, Goat, Ox, or Snake", "target Dragon creature card or Ugin

@@ -581,6 +581,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue
+            if word[0] == "any_other":      # "any other target": not the first target (targets.lp)
+                k += 1
+                facts += [f"target_spec({a},{k},any).", f"target_instance({a},{k},{w}).",
+                          f"target_rule({a},{k},not_target(1))."]
+                continue
             # any_of (rule any_of): one target_spec per filter, any of which it matches (targets.lp)
             specs = [filter_facts(x) for x in (word[1] if "any_of" in word[2] else (word[1],))]
             facts += [x for _, ff in specs for x in ff]

@@ -229,7 +229,28 @@ def misc10_cost_part(part: str):
     return None
 
 
+def damage_any_and_other_then_mana(text: str, ctx, normal: str):
+    """"~ deals 5 damage to any target and 3 damage to any other target. Add {R}{R}{R}." (Explosive
+    Welcome): two instances of "target", the second any target but the first (115.3), each dealt its
+    damage (120.3), then the mana (106.3), in the order written (608.2c)."""
+    m = re.fullmatch(r"~ deals (\d+) damage to any target and (\d+) damage to any other target\. (Add [^.]+\.)",
+                     normal.strip())
+    if not m or "instant" not in ctx.type_line.lower() and "sorcery" not in ctx.type_line.lower():
+        return None
+    from .lines import compile_line
+    entry, result = compile_line(0, m.group(3), ctx)
+    spell = entry.get("spell")
+    if result.status != "compiled" or spell is None or set(spell) != {"add_mana"}:
+        return None
+    shown = re.fullmatch(r"(.+? any other target\.) Add [^.]+\.", text.strip())
+    return {"spell": {"effect": shown.group(1) if shown else text, "targets": ["any target", "any other target"],
+                      "target": ["any", "any_other"],
+                      "does": [{"damage": {"to": "target", "amount": int(m.group(1))}},
+                               {"damage": {"to": "second_target", "amount": int(m.group(2))}}],
+                      **spell}}, "spell_mana"
+
+
 def misc10_early(text: str, ctx, normal: str):
     """The templates that must come before the mana templates (compiler/lines.py), which would read
-    the line's mana and keep the rest as words: Irencrag Feat's spell."""
-    return cast_only_one_more(text, ctx, normal)
+    the line's mana and keep the rest as words: Irencrag Feat's and Explosive Welcome's spells."""
+    return cast_only_one_more(text, ctx, normal) or damage_any_and_other_then_mana(text, ctx, normal)
