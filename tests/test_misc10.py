@@ -4,16 +4,15 @@ lines (AtomicCards 2024-03 wording, the card named) read into the vocabulary."""
 from __future__ import annotations
 
 import pytest
-from pool_lines import compiled
-
 from mtg_asp.translator.cards import parse_card
 from mtg_asp.translator.errors import InputError
+from pool_lines import compiled
 
 SUSPEND = "(Rather than cast this card from your hand, pay {0} and exile it with three time counters on it. At " \
           "the beginning of your upkeep, remove a time counter. When the last is removed, cast it without paying " \
           "its mana cost.)"
-LOTUS_BLOOM = ("Lotus Bloom", "Artifact", f"Suspend 3—{{0}} {SUSPEND}\n{{T}}, Sacrifice Lotus Bloom: Add three mana "
-                                          "of any one color.")
+LOTUS_BLOOM = ("Lotus Bloom", "Artifact", (f"Suspend 3—{{0}} {SUSPEND}\n{{T}}, Sacrifice Lotus Bloom: Add three "
+                                           "mana of any one color."))
 SOL_TALISMAN = ("Sol Talisman", "Artifact", "Suspend 3—{1} " + SUSPEND.replace("{0}", "{1}") + "\n{T}: Add {C}{C}.")
 RIFT_SOWER = ("Rift Sower", "Creature — Elf Druid", (
     "{T}: Add one mana of any color.\nSuspend 2—{G} (Rather than cast this card from your hand, you may pay {G} and "

@@ -39,6 +39,7 @@ import re
 from .enters import alternatives, condition_filter
 from .words import REMINDER, kind_filter
 
+
 def suspend(text: str, ctx, normal: str):
     """"Suspend 3—{0}" with a fixed number and a mana cost (not "Suspend X—{X}{R}")."""
     m = re.fullmatch(r"Suspend (\d+)\s?—\s?((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP])\})+)",
