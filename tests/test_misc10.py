@@ -356,3 +356,25 @@ def test_any_other_is_not_the_first_target():
             "abilities": [{"line": 1, "spell": {"effect": "x", "target": "any_other"}}]}
     with pytest.raises(InputError):
         parse_card(card, "t")
+
+
+PARADISE = ("Undiscovered Paradise", "Land", (
+    "{T}: Add one mana of any color. During your next untap step, as you untap your permanents, return "
+    "Undiscovered Paradise to its owner's hand."))
+
+
+def test_mana_then_return_in_the_next_untap_step():
+    # CR 605.3a, 502.3, 611.2a (asp/turn.lp returns_in_untap)
+    c = compiled(*PARADISE)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "activated": {
+        "cost": ["{T}"], "add_mana": {"any": "color"},
+        "creates": {"return_to_hand": "self", "duration": "your_next_untap_step"}}}
+
+
+def test_return_in_untap_needs_its_duration():
+    card = {"name": "X", "type_line": "Land", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}",
+                                                    "creates": {"return_to_hand": "self"}}}]}
+    with pytest.raises(InputError, match="return_to_hand"):
+        parse_card(card, "t")

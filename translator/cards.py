@@ -264,6 +264,8 @@ class Ability:
     flash_spells: tuple[str, ...] | None = None  # created: "You may cast spells this turn as though
                                          # they had flash" (601.3, 702.8a): () any spell, or the
                                          # filter its spells match ([creature]: "creature spells")
+    returns_in_untap: bool = False       # created: "During your next untap step, as you untap your
+                                         # permanents, return ~ to its owner's hand" (502.3, 611.2a)
     cast_limit: int = 0                  # created: "You can cast only one more spell this turn" (Irencrag
                                          # Feat: 1; the spells its controller had cast as it was created
                                          # are its effect's x, 608.2h)
@@ -1306,7 +1308,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "cast_limit"})
+                        "cast_limit", "return_to_hand"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1320,6 +1322,13 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_shield(c, line, duration)
             elif c.has("flash"):
                 creates = _parse_created_flash(c, line, duration)
+            elif c.has("return_to_hand"):
+                # "During your next untap step, as you untap your permanents, return ~ to its owner's
+                # hand" (Undiscovered Paradise): its source, in its controller's next untap step
+                if c.data["return_to_hand"] != "self" or set(c.data) != {"return_to_hand", "duration"} \
+                        or duration != "your_next_untap_step":
+                    raise c.error("return_to_hand", "is self, alone, with duration: your_next_untap_step")
+                creates = Ability(line, "static", returns_in_untap=True)
             elif c.has("cast_limit"):
                 # "You can cast only one more spell this turn." (Irencrag Feat): alone, this turn
                 n = c.get("cast_limit", int)

@@ -711,6 +711,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
             facts.append(f"flash_permission({a},any).")
     if ability.prevent_next:
         facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
+    if ability.returns_in_untap:
+        facts.append(f"returns_in_untap({a}).")     # (turn.lp: 502.3)
     if ability.cast_limit:
         # "You can cast only one more spell this turn" (Irencrag Feat; casting.lp)
         facts.append(f"cast_limit({a},{ability.cast_limit}).")

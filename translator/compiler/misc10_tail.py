@@ -251,7 +251,29 @@ def damage_any_and_other_then_mana(text: str, ctx, normal: str):
                       **spell}}, "spell_mana"
 
 
+def mana_then_return_in_untap(text: str, ctx, normal: str):
+    """"{T}: Add one mana of any color. During your next untap step, as you untap your permanents,
+    return ~ to its owner's hand." (Undiscovered Paradise): the mana ability (the same line without
+    the last sentence, as the mana templates read it) creating the effect (605.3a) that returns it in
+    its controller's next untap step (502.3, 611.2a)."""
+    rider = " During your next untap step, as you untap your permanents, return ~ to its owner's hand."
+    if not normal.strip().endswith(rider):
+        return None
+    from .lines import compile_line
+    shown = re.fullmatch(r"(.+?) During your next untap step, .+", text.strip())
+    if shown is None:
+        return None
+    entry, result = compile_line(0, shown.group(1), ctx)
+    act = entry.get("activated")
+    if result.status != "compiled" or act is None or set(act) != {"cost", "add_mana"} or "{T}" not in act["cost"]:
+        return None
+    return {"activated": {**act, "creates": {"return_to_hand": "self", "duration": "your_next_untap_step"}}}, \
+        "mana_ability"
+
+
 def misc10_early(text: str, ctx, normal: str):
     """The templates that must come before the mana templates (compiler/lines.py), which would read
-    the line's mana and keep the rest as words: Irencrag Feat's and Explosive Welcome's spells."""
-    return cast_only_one_more(text, ctx, normal) or damage_any_and_other_then_mana(text, ctx, normal)
+    the line's mana and keep the rest as words: Irencrag Feat's and Explosive Welcome's spells,
+    Undiscovered Paradise's mana ability."""
+    return (cast_only_one_more(text, ctx, normal) or damage_any_and_other_then_mana(text, ctx, normal)
+            or mana_then_return_in_untap(text, ctx, normal))
