@@ -378,3 +378,26 @@ def test_return_in_untap_needs_its_duration():
                                                     "creates": {"return_to_hand": "self"}}}]}
     with pytest.raises(InputError, match="return_to_hand"):
         parse_card(card, "t")
+
+
+BANNER = ("Heraldic Banner", "Artifact", (
+    "As Heraldic Banner enters the battlefield, choose a color.\nCreatures you control of the chosen color get "
+    "+1/+0.\n{T}: Add one mana of the chosen color."))
+
+
+def test_creatures_of_the_chosen_color():
+    # CR 607.2d (asp/characteristics.lp group_chosen; asp/unread.lp names it without a recorded choice)
+    c = compiled(*BANNER)
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "static": {"pt": {"modify": "+1/+0", "to": {
+        "filter": ["creature"], "controller": "you", "chosen_color": True}}}}
+    # without its linked choice, not read
+    assert not compiled("Test", "Artifact", "Creatures you control of the chosen color get +1/+0.").fully_compiled
+
+
+def test_chosen_color_only_on_a_static_pt():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "effect": "x", "creates": {
+                "pt": {"modify": "+1/+0", "to": {"filter": ["creature"], "chosen_color": True}}}}}]}
+    with pytest.raises(InputError, match="chosen_color"):
+        parse_card(card, "t")

@@ -678,7 +678,7 @@ def becomes_facts(a: str, b) -> list[str]:
 def to_term(to: str, filt: tuple[str, ...], controller: str) -> tuple[str, list[str]]:
     """What an effect applies to, as a term: self, equipped_creature, enchanted_creature,
     target, group(F, W) ("[F]s W control") or others(F, W) ("other [F]s W control")."""
-    if to in ("group", "others"):
+    if to in ("group", "others", "group_chosen"):     # (group_chosen: "... of the chosen color", 607.2d)
         f, ff = filter_facts(filt)
         return f"{to}({f},{controller})", ff
     return to, []

@@ -12,6 +12,8 @@
   trigger with `or_copy: true` (no copy is ever made in a what-if).
 - "Add seven {R}. You can cast only one more spell this turn." (Irencrag Feat): the spell's mana
   and `creates: {cast_limit: 1}` (101.2).
+- "Creatures you control of the chosen color get +1/+0." (Heraldic Banner): a static `pt` to
+  `{filter: [creature], controller: you, chosen_color: true}` (607.2d).
 - "Crew N" (702.122a): the activated ability it means, its cost `tap_untapped: {total_power: N}`.
 - "As long as ~ is in your graveyard, lands you control have "..."" (Riftstone Portal): a grant
   with `condition: self_in_graveyard` (113.6b).
@@ -210,7 +212,18 @@ def cast_only_one_more(text: str, ctx, normal: str):
                       "creates": {"cast_limit": 1, "duration": "end_of_turn"}}}, "spell_mana"
 
 
-TEMPLATES = (crew, cast_or_copy, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
+def chosen_color_anthem(text: str, ctx, normal: str):
+    """"Creatures you control of the chosen color get +1/+0." (Heraldic Banner): a static P/T change
+    of the group of the color its linked "As ~ enters, choose a color" chose (607.2d, 613.4c)."""
+    m = re.fullmatch(r"(Creatures|Other creatures) you control of the chosen color get ([+-]\d+/[+-]\d+)\.",
+                     normal.strip())
+    if not m or m.group(1) != "Creatures" or not any("choose a color" in other for other in ctx.lines):
+        return None
+    return {"static": {"pt": {"modify": m.group(2), "to": {"filter": ["creature"], "controller": "you",
+                                                           "chosen_color": True}}}}, "static pt"
+
+
+TEMPLATES = (crew, chosen_color_anthem, cast_or_copy, mana_burn, colors_spent_counters, discard_instead, grant_from_graveyard, suspend, opening_hand, enchanted_permanent_gets, reveal_or_control, sacrifice_all_as_enters)
 
 
 def misc10_line(text: str, ctx, normal: str):
