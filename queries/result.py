@@ -78,8 +78,10 @@ UNREAD_PARTS = {
     "trigger": "a triggered ability kept as text only: whether and when it triggers is not considered",
     "words": "words beside its effect are kept as text only",
     "cost": "an additional cost to cast it is kept as text only",
-    "special_action": "the special action it allows (a companion put into its owner's hand, 702.139a) is not taken into account",
+    "special_action": "the special action it allows (a companion put into its owner's hand, 702.139a; a card with "
+                      "suspend exiled from its owner's hand, 702.62a) is not taken into account",
     "power": "a card it counts by power has a power its card does not print as a number (208.2a): that card is not counted",
+    "choice": "the choice it reads, made as it entered, is not recorded in the state (607.2d)",
 }
 
 

@@ -67,6 +67,8 @@ def state_data(state: GameState, where: str) -> dict[str, Any]:
             out["commander_casts"] = per_player
     if state.stack:
         out["stack"] = [_stack_item(s, incarnations, refuse) for s in state.stack]
+    if state.city_blessing:
+        out["city_blessing"] = list(state.city_blessing)      # (702.131c)
     return out
 
 

@@ -304,6 +304,9 @@ class Result:
         for p in self.state.lost:
             if p not in start.lost:
                 diff.setdefault(f"player {p}", {})["lost"] = True
+        for p in self.state.city_blessing:
+            if p not in start.city_blessing:
+                diff.setdefault(f"player {p}", {})["city_blessing"] = True   # (702.131c)
         if self.state.stack != start.stack:
             diff["stack"] = [{"id": t.id, "source": t.source, "line": t.line, "controller": t.controller,
                               **({"spell": True} if t.spell else {}),
@@ -410,6 +413,8 @@ def _player_words(player: str, v: dict) -> str:
     parts = []
     if v.get("lost"):
         parts.append("has lost the game")
+    if v.get("city_blessing"):
+        parts.append("has the city's blessing")
     if "life" in v:
         parts.append(f"has {v['life']} life")
     if "mana_pool" in v:

@@ -166,10 +166,10 @@ def test_an_ability_with_a_target_is_not_a_mana_ability():
 
 
 def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial():
-    # Undiscovered Paradise (Grove of the Burnwillows's "Each opponent gains 1 life" is read now:
-    # tests/test_effects_tail.py)
-    back = "During your next untap step, as you untap your permanents, return Undiscovered Paradise to its owner's hand."
-    assert line("Undiscovered Paradise", "Land", "{T}: Add one mana of any color. " + back) == \
+    # Rainbow Vale (Grove of the Burnwillows's "Each opponent gains 1 life" is read now:
+    # tests/test_effects_tail.py; Undiscovered Paradise's return in the untap step too: test_misc10.py)
+    back = "An opponent gains control of Rainbow Vale at the beginning of the next end step."
+    assert line("Rainbow Vale", "Land", "{T}: Add one mana of any color. " + back) == \
         ({"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}, "effect": back}}, PARTIAL, ("effect",))
 
 def test_an_activation_limit_on_a_mana_ability_is_read():
@@ -428,9 +428,9 @@ def test_mana_added_by_a_spell_or_an_ability_on_the_stack():
 
 
 def test_a_mana_ability_whose_further_effect_is_words_is_left_out_and_named():
-    paradise = card("Undiscovered Paradise", "Land", "{T}: Add one mana of any color. During your next untap step, as "
-                    "you untap your permanents, return Undiscovered Paradise to its owner's hand.")
-    got = session([paradise], [perm("g", "Undiscovered Paradise")]).can_pay("alice", "{G}").to_json()
+    vale = card("Rainbow Vale", "Land", "{T}: Add one mana of any color. An opponent gains control of Rainbow Vale at "
+                "the beginning of the next end step.")
+    got = session([vale], [perm("g", "Rainbow Vale")]).can_pay("alice", "{G}").to_json()
     assert not got["payable"] and got["left_out"][0]["object"] == "g"
 
 

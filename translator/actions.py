@@ -211,7 +211,8 @@ KINDS: dict[str, Kind] = {
     # "... to each creature [you control]" (to: each, filter, controller: you): each permanent
     # matching the filter as it resolves. "... and each creature and planeswalker they control"
     # after "target player" (any_of: either kind; controller: target, the player it targets).
-    "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each"),
+    # "... and 3 damage to any other target" (to: second_target: the second target, Explosive Welcome).
+    "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each", "second_target"),
                     "amount": _positive_or("power"), "filter": FILTER, "any_of": ANY_OF,
                     "controller": _words("you", "target"), "may": _flag},
                    required=("to", "amount"),

@@ -20,7 +20,8 @@ COMPARES = ("at_least", "at_most", "exactly", "more_than_yours")
 # Whose turn it must be (CR 102.1: the active player's turn): "during your turn", "... if it's not
 # your turn", "... during an opponent's turn" (in Two-Headed Giant a teammate's turn is neither
 # yours nor an opponent's, 810.2).
-TURN_KINDS = ("your_turn", "not_your_turn", "opponents_turn")
+TURN_KINDS = ("your_turn", "not_your_turn", "opponents_turn",
+              "city_blessing")      # (not a turn: "Activate only if you have the city's blessing", 702.131c)
 KINDS = (*TURN_KINDS, "count", "total_power", "counters", *RECORDS)
 
 

@@ -73,7 +73,12 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # (702.22c: by choice); combat.lp refuses the damage assignment it would change (702.22j)
             "bands with other legendary creatures",
             # 702.28b: blocks only between creatures that both have it or both lack it (combat.lp)
-            "shadow"}
+            "shadow",
+            # an Aura's enchant ability of several kinds (702.5a: "Enchant artifact or creature",
+            # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
+            "enchant artifact or creature", "enchant creature or land",
+            # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
+            "ascend"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -123,6 +128,8 @@ class Cost:
                                          # card its activator owns), battlefield (a permanent they
                                          # control) or hand (any card of theirs)
     text: str = ""                       # as written on the card, for output
+    total_power: int = 0                 # tap_untapped: "any number of other untapped creatures you
+                                         # control with total power N or greater" (crew, 702.122a)
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,8 @@ class Ability:
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
     enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
                                          # sacrifice two untapped lands instead" (614.1a, 118.12)
+    enters_discard: tuple[str, ...] = ()  # enters: the filter of "If ~ would enter, you may discard
+                                         # a land card instead" (Mox Diamond: 614.1a, 701.9a)
     grant_filter: tuple[str, ...] = ()   # static grant to a group: "Lands you control have ..."
     grant_controller: str = "any"
     replacement: Replacement | None = None   # static: a replacement effect (CR 614)
@@ -257,6 +266,11 @@ class Ability:
     flash_spells: tuple[str, ...] | None = None  # created: "You may cast spells this turn as though
                                          # they had flash" (601.3, 702.8a): () any spell, or the
                                          # filter its spells match ([creature]: "creature spells")
+    returns_in_untap: bool = False       # created: "During your next untap step, as you untap your
+                                         # permanents, return ~ to its owner's hand" (502.3, 611.2a)
+    cast_limit: int = 0                  # created: "You can cast only one more spell this turn" (Irencrag
+                                         # Feat: 1; the spells its controller had cast as it was created
+                                         # are its effect's x, 608.2h)
     restricts: tuple[str, ...] = ()      # static: what `grant_to` can't do: attack, block
                                          # (CR 508.1c, 509.1b)
     restrict_if: Condition | None = None  # static: the restriction applies only while this holds
@@ -264,6 +278,8 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    mana_burn: bool = False              # static: "A player losing unspent mana causes that player to
+                                         # lose that much life." (Yurlok of Scorch Thrash; 500.5, 119.3)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
     also_subtypes: tuple[str, ...] = ()  # static: "~ is also a Cleric, Rogue, Warrior, and Wizard" (613.1d)
     enchanted_supertype: str = ""        # static: "Enchanted land is snow." (613.1d): the supertype added
@@ -435,13 +451,28 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
             return Cost(kind, filter=filt, another=True, text=f"Sacrifice another {' '.join(filt)}")
         filt = parse_filter(arg, sub, kind)
         return Cost(kind, filter=filt, text=f"Sacrifice a {' '.join(filt)}")
+    if kind == "pay_life" and arg == "commander_colors":
+        # "Pay life equal to the number of colors in your commanders' color identity" (War Room:
+        # 903.4, 702.124c; unpayable without a commander, 903.4f: asp/payment.lp)
+        return Cost(kind, count="commander_colors",
+                    text="Pay life equal to the number of colors in your commanders' color identity")
     if kind in ("pay_life", "pay_energy"):
         count = sub.get(kind, int, required=True)
         if count < 1:     # a negative payment would gain life (CR 119.4: paying is losing)
             raise sub.error(kind, f"must be a positive number, got {count}")
         return Cost(kind, count=count, text=f"Pay {count} {'life' if kind == 'pay_life' else 'energy'}")
     if kind in ("tap_untapped", "untap_tapped"):
-        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of"})
+        a = Fields(arg, where, sub.sub(kind), {"count", "filter", "any_of", "total_power"})
+        if kind == "tap_untapped" and a.has("total_power"):
+            # "Tap any number of other untapped creatures you control with total power N or
+            # greater" (crew, 702.122a): any set of them, not the ability's source (payment.lp)
+            n = a.get("total_power", int)
+            if isinstance(n, bool) or not 1 <= n <= 99 or a.has("count") or a.has("any_of"):
+                raise a.error("total_power", "is 1 to 99, with a filter and no count or any_of")
+            filt = parse_filter(a.get("filter", (list, str), required=True), a, "filter")
+            return Cost(kind, filter=filt, total_power=n,
+                        text=f"Tap any number of other untapped {' '.join(filt)}s you control with total power {n} "
+                             f"or greater")
         count = a.get("count", int, 1)
         if count < 1:
             raise a.error("count", f"must be a positive number, got {count}")
@@ -584,9 +615,12 @@ class WhenSubject:
     or_self: bool = False               # ... or the source itself ("~ or another ...")
     chosen_color: bool = False          # cast_spell: "a spell of the chosen color" (Paradise Plume)
     mana_value_at_least: int | None = None  # cast_spell: "... with mana value 7 or greater" (202.3e)
+    or_copy: bool = False               # cast_spell: "Whenever you cast or copy ..." (magecraft; a copy,
+                                        # 707.10, is never made in a what-if: no instruction copies)
 
 
-SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self", "chosen_color", "mana_value_at_least"}
+SUBJECT_KEYS = {"filter", "any_of", "controller", "another", "or_self", "chosen_color", "mana_value_at_least",
+                "or_copy"}
 
 
 def parse_when_subject(a: Fields, event: str) -> WhenSubject:
@@ -620,7 +654,10 @@ def parse_when_subject(a: Fields, event: str) -> WhenSubject:
         raise f.error("or_self", "goes with another: true (\"~ or another creature\")")
     if event in ("dies", "attacks") and any("creature" not in words for words in filters):
         raise f.error("filter", f"{event} is about a creature (700.4, 508.1): the filter names creature")
-    return WhenSubject(filters, controller, another, or_self, chosen_color, mv_at_least)
+    or_copy = f.get("or_copy", bool, False)
+    if or_copy and event != "cast_spell":
+        raise f.error("or_copy", "goes with cast_spell (\"Whenever you cast or copy ...\")")
+    return WhenSubject(filters, controller, another, or_self, chosen_color, mv_at_least, or_copy)
 
 
 def parse_when(a: Fields, where: str) -> tuple[str, str]:
@@ -671,6 +708,10 @@ def parse_target(raw, a: Fields, where: str, parse_filter, index: str = "") -> t
         return ("any",)
     if raw == "player_or_planeswalker":   # "target player or planeswalker" (115.2)
         return ("player_or_planeswalker",)
+    if raw == "any_other" and index not in ("", "[0]"):
+        # "... and 3 damage to any other target" (Explosive Welcome): any target but the one chosen for
+        # the first instance of "target" (115.3: "other" is part of its targeting criteria)
+        return ("any_other",)
     t = Fields(raw, where, a.sub("target") + index, TARGET_KEYS)
     if t.has("any_of"):
         # "target Bird, Cat, Dog, Goat, Ox, or Snake", "target Dragon creature card or Ugin
@@ -1184,7 +1225,7 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
 def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool = False) -> Ability:
     kinds = {"keywords", "activated", "static", "triggered", "enters", "spell", "intrinsic", "flashback",
              "text", "deck_construction", "opening_hand", "additional_cost", "alternative_cost", "reminder",
-             "transforms_from", "part_of"}
+             "transforms_from", "part_of", "suspend"}
     f = Fields(item, where, path, kinds | {"line"})
     line = 0
     if not granted:
@@ -1218,6 +1259,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if arg not in DECK_CONSTRUCTION:
             raise f.error(kind, f"must be one of {', '.join(DECK_CONSTRUCTION)}")
         return Ability(line, kind, effect_text=arg)
+    if kind == "suspend":
+        return _parse_suspend(f, arg, line, granted, where, sub)
     if kind == "opening_hand":
         # CR 103.5, 103.6, 103.6a: an action a player may take with the card from their opening hand
         # (or as they could mulligan), before the first turn: a game in progress is past it.
@@ -1336,7 +1379,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "may"})
+                        "may", "cast_limit", "return_to_hand"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1350,6 +1393,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_shield(c, line, duration)
             elif c.has("flash"):
                 creates = _parse_created_flash(c, line, duration)
+            elif c.has("return_to_hand"):
+                # "During your next untap step, as you untap your permanents, return ~ to its owner's
+                # hand" (Undiscovered Paradise): its source, in its controller's next untap step
+                if c.data["return_to_hand"] != "self" or set(c.data) != {"return_to_hand", "duration"} \
+                        or duration != "your_next_untap_step":
+                    raise c.error("return_to_hand", "is self, alone, with duration: your_next_untap_step")
+                creates = Ability(line, "static", returns_in_untap=True)
+            elif c.has("cast_limit"):
+                # "You can cast only one more spell this turn." (Irencrag Feat): alone, this turn
+                n = c.get("cast_limit", int)
+                if isinstance(n, bool) or not 1 <= n <= 10 or set(c.data) - {"cast_limit", "duration"} \
+                        or duration != "end_of_turn":
+                    raise c.error("cast_limit", "is 1 to 10 more spells this turn, alone (with duration end_of_turn)")
+                creates = Ability(line, "static", cast_limit=n)
             elif c.has("triggered"):
                 creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
@@ -1503,8 +1560,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap", "prevent"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn"})
         text = a.get("text", str, "")
+        if a.has("mana_burn"):
+            # CR 500.5, 119.3: "A player losing unspent mana causes that player to lose that much
+            # life." (Yurlok of Scorch Thrash: asp/turn.lp)
+            if a.data["mana_burn"] is not True or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("mana_burn", "is written `mana_burn: true` in an ability of its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, mana_burn=True)
         if a.has("prevent"):
             # CR 615.1a: "Prevent all damage that would be dealt to you." (Glacial Chasm): while it
             # is on the battlefield, damage to its controller is prevented (615.6)
@@ -1578,8 +1641,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
             raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
-        if static_if is not None and static_if.kind == "enchanted" and (not grant or grant[0] != "enchanted_permanent"):
-            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent (\"As long as "
+        if static_if is not None and static_if.kind == "enchanted" and (
+                grant and grant[0] != "enchanted_permanent" or any(p.to != "enchanted_permanent" for p in pts)):
+            # ("As long as enchanted permanent is a creature, it gets +2/+2.", Nature's Embrace: a pt alone)
+            raise a.error("condition", "enchanted: goes with a grant to enchanted_permanent, or a pt to it (\"As long as "
                                        "enchanted permanent is a land, it has ...\")")
         if cont is not None and (grant or pts or control or condition):
             raise a.error(None, "a replacement, land_types, colors or spend effect goes in an "
@@ -1657,13 +1722,23 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard"})
     if a.has("sacrifice"):
         return _parse_enters_sacrifice(line, a)
+    if a.has("discard"):
+        # `{discard: {filter: [land]}}`: "If ~ would enter, you may discard a land card instead. If
+        # you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
+        # (Mox Diamond: 614.1a; the discard, 701.9a, is the player's choice), alone in its entry
+        if len(a.data) != 1:
+            raise a.error("discard", "is alone in its entry (the permanent enters only if a card is discarded)")
+        d = Fields(a.data["discard"], a.where, a.sub("discard"), {"filter"})
+        if not d.has("filter"):
+            raise d.error("filter", "is required: the kind of card discarded, like [land]")
+        return Ability(line, "enters", enters_discard=parse_filter(d.data["filter"], d, "filter"))
     counters = a.get("counters", dict, {})
     for k, v in counters.items():
-        if v != "X" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-            raise a.error("counters", f"{k}: must be a non-negative integer or 'X'")
+        if v not in ("X", "colors_spent") and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise a.error("counters", f"{k}: must be a non-negative integer, 'X' or colors_spent")
     tapped = a.get("tapped", bool, False)
     if a.has("unless") and a.has("if"):
         raise a.error("if", "give unless or if, not both")
@@ -1681,8 +1756,27 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     if not (tapped or counters or choice):
         raise a.error(None, "give tapped, counters or choose")
     return Ability(line, "enters", enters_tapped=tapped,
-                   enters_counters=tuple((str(k), v if v != "X" else -1) for k, v in counters.items()),
+                   # (-1: X, 107.3m; -2: one for each color of mana spent to cast it, 702.44a)
+                   enters_counters=tuple((str(k), {"X": -1, "colors_spent": -2}.get(v, v)) for k, v in counters.items()),
                    enters_if=condition, enters_choice=choice)
+
+
+def _parse_suspend(f: Fields, arg: Any, line: int, granted: bool, where: str, sub: str) -> Ability:
+    """`suspend: {time_counters: 3, cost: "{0}"}`: "Suspend 3—{0}" (CR 702.62a): a static ability
+    that functions in a hand (a special action, 116.2f) and two triggered abilities that function
+    in exile. Neither is taken here: asp/unread.lp names the card where they would work (and a
+    creature card that may have been cast with it, which gains haste). On the battlefield and the
+    stack the keyword does nothing else."""
+    if granted:
+        raise f.error("suspend", "is printed on a card, not granted")
+    s = Fields(arg, where, sub, {"time_counters", "cost"})
+    n = s.get("time_counters", int, required=True)
+    if isinstance(n, bool) or not 1 <= n <= 99:
+        raise s.error("time_counters", "must be 1 to 99")
+    cost = s.get("cost", str, required=True)
+    symbols = parse_mana_symbols(cost, where, s.sub("cost"))
+    # (enters_counters: the time counters it is exiled with, 702.62a; read by nothing here)
+    return Ability(line, "suspend", costs=(Cost("mana", symbols=symbols, text=cost),), enters_counters=(("time", n),))
 
 
 def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
@@ -1692,19 +1786,33 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
     would enter (118.12: paid whole or not at all, 118.3), alone in its entry."""
     if len(a.data) != 1:
         raise a.error("sacrifice", "is alone in its entry (the permanent enters only if it is paid)")
-    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped"})
+    s = Fields(a.data["sacrifice"], a.where, a.sub("sacrifice"), {"count", "filter", "untapped", "all", "named"})
+    if s.get("all", bool, False):
+        # `{all: true, filter, named?}`: "As ~ enters, sacrifice all lands you control." (Overlaid
+        # Terrain, 614.1c), "If ~ would enter, instead sacrifice each other permanent named ~ you
+        # control, then put ~ onto the battlefield." (Sheltered Valley, 614.1a): no cost, it enters
+        # either way (count 0 below: every such permanent)
+        if s.has("count") or s.has("untapped"):
+            raise s.error("all", "sacrifices every such permanent (no count or untapped beside it)")
+        if not s.has("filter"):
+            raise s.error("filter", "is required: what is sacrificed, like [land] or [permanent]")
+        named = s.get("named", str, "")
+        return Ability(line, "enters", enters_sacrifice=(0, parse_filter(s.data["filter"], s, "filter"), False, named))
+    if s.has("named"):
+        raise s.error("named", "goes with all: true")
     count = s.get("count", int, 1)
     if isinstance(count, bool) or not 1 <= count <= 10:
         raise s.error("count", "must be 1 to 10")
     if not s.has("filter"):
         raise s.error("filter", "is required: what is sacrificed, like [land] or [mountain]")
     filt = parse_filter(s.data["filter"], s, "filter")
-    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False)))
+    return Ability(line, "enters", enters_sacrifice=(count, filt, s.get("untapped", bool, False), ""))
 
 
 CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
-              "self_modified")      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
+              "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
+              "self_in_graveyard")  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1749,7 +1857,8 @@ DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",
 # you may begin the game with it on the battlefield" (103.6a, the Leylines); "Any time you could
 # mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that many
 # cards" (Serum Powder: the mulligan process, 103.5).
-OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand")
+OPENING_HAND = ("begin_on_battlefield", "mulligan_exile_hand",
+                "start_in_opening_hand")   # "you may start the game with ~ in your opening hand" (Rift, 103.5)
 STATIC_TO = ("self", "equipped_creature", "enchanted_creature", "enchanted_land", "enchanted_permanent")
 CREATED_TO = ("target", "created_token", "attacking_creatures", "self",
               "it")     # the creature its trigger refers to ("that creature gets +1/+1", exalted)

@@ -153,6 +153,7 @@ class Builder:
         self.stack = list(state.stack)
         self.pending = list(state.pending)
         self.lost = list(state.lost)
+        self.city_blessing = list(state.city_blessing)
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -230,7 +231,7 @@ class Builder:
         counts = {name: tuple((p, v[p]) for p in s.players if v.get(p)) for name, v in self.counts.items()}
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
-                       delayed=tuple(self.delayed),
+                       delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -1622,3 +1623,39 @@ class CreatedAttacking(Change):
     def text(self):
         what = f"the planeswalker {self.attacked}" if isinstance(self.attacked, Obj) else self.attacked
         return f"  the token enters tapped and attacking {what}"
+
+
+@kind("colors_spent")
+@dataclass(frozen=True)
+class ColorsSpent(Change):
+    """CR 702.44a, 601.2h: the number of colors of mana spent to cast a spell whose card reads it
+    ("for each color of mana spent to cast it": sunburst, converge), a record of the spell on the
+    stack, not shown."""
+    name = "colors_spent"
+    logged = False
+    object: Obj
+    amount: int
+
+    def apply(self, b):
+        b.stack = [replace(s, colors_spent=self.amount) if s.spell and s.source == self.object.id else s
+                   for s in b.stack]
+        if b.pushed is not None and b.pushed.source == self.object.id:
+            b.pushed = replace(b.pushed, colors_spent=self.amount)
+
+    def text(self):
+        return f"{self.amount} color(s) of mana were spent to cast {self.object}"
+
+
+@kind("city_blessing")
+@dataclass(frozen=True)
+class CityBlessing(Change):
+    """CR 702.131b-c: a player gets the city's blessing (ascend), for the rest of the game."""
+    name = "city_blessing"
+    player: str
+
+    def apply(self, b):
+        if self.player not in b.city_blessing:
+            b.city_blessing.append(self.player)
+
+    def text(self):
+        return f"{self.player} gets the city's blessing"

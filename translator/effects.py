@@ -159,13 +159,19 @@ PT_VALUE = re.compile(r"^([+-]?)(\d+)/([+-]?)(\d+)$")
 PT_TARGETS = ("self", "equipped_creature", "enchanted_creature", "target")
 
 
-def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter):
+def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter, chosen: bool = False):
     """What an effect applies to: one of `allowed`, or {filter, controller, other} for a group
-    ("creatures you control", "other creatures you control"). Returns (to, filter, controller)."""
+    ("creatures you control", "other creatures you control"); with `chosen` (a static P/T change),
+    `chosen_color: true`: "Creatures you control of the chosen color" (group_chosen: of the color
+    chosen for its source as it entered, 607.2d). Returns (to, filter, controller)."""
     if isinstance(value, dict):
-        t = Fields(value, f.where, f.sub(key), {"filter", "controller", "other"})
+        t = Fields(value, f.where, f.sub(key), {"filter", "controller", "other"} | ({"chosen_color"} if chosen else set()))
         controller = _choice(t, "controller", ("any", "you"), "any")
         other = t.get("other", bool, False)
+        if t.get("chosen_color", bool, False):
+            if other:
+                raise t.error("chosen_color", "goes without other")
+            return "group_chosen", parse_filter(t.data.get("filter"), t, "filter"), controller
         return ("others" if other else "group"), parse_filter(t.data.get("filter"), t, "filter"), controller
     if value not in allowed:
         raise f.error(key, f"must be one of {', '.join(allowed)} or {{filter: [...], controller: "
@@ -188,7 +194,7 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
         raise f.error(kind, f"must look like {example}, got {raw!r}")
     power = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
     toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
-    to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter)
+    to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter, chosen=static)
     for_each = f.get("for_each", str, "")
     if for_each in PT_FOR_EACH_CREATED and not static:
         if for_each == "its_power" and (kind != "modify" or to != "target"):

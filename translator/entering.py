@@ -71,6 +71,8 @@ class Condition:
                                                 # "a creature with power 5 or greater" (208.1)
     distinct_names: bool = False                # you_control, of a triggered ability's "if": "seven or
                                                 # more lands with different names" (201.2: names counted)
+    or_you_control: bool = False                # reveal: "... unless you revealed a Dragon card this
+                                                # way or you control a Dragon" (the same filters)
 
 
 def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool = False) -> Condition:
@@ -87,7 +89,8 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool =
             raise c.error(kind, "must be a positive amount of life")
         return Condition(kind, count=n)
     sub = Fields(value, f.where, c.sub(kind), {"filter", "any_of", "other", "at_least", "at_most", "kind"} |
-                 ({"power_at_least", "distinct_names"} if trigger and kind == "you_control" else set()))
+                 ({"power_at_least", "distinct_names"} if trigger and kind == "you_control" else set()) |
+                 ({"or_you_control"} if kind == "reveal" else set()))
     if kind == "counters":
         counter = sub.get("kind", str, required=True)
         if trigger and sub.has("at_most"):
@@ -101,7 +104,7 @@ def parse_condition(arg: Any, f: Fields, key: str, parse_filter, trigger: bool =
     if kind == "reveal":
         if sub.has("other") or sub.has("at_least") or sub.has("at_most"):
             raise sub.error(None, "reveal takes filter or any_of: the card revealed from the hand")
-        return Condition(kind, filters=filters)
+        return Condition(kind, filters=filters, or_you_control=sub.get("or_you_control", bool, False))
     if sub.has("at_least") and sub.has("at_most"):
         raise sub.error(None, "give at_least or at_most, not both")
     compare = "at_most" if sub.has("at_most") else "at_least"

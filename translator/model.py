@@ -165,6 +165,8 @@ class StackItem:
     owner: str = ""                      # a spell's owner (the card's)
     flashback: bool = False              # cast with flashback: exiled as it leaves (702.34a)
     cast_from: str = ""                  # a spell cast in a what-if: the zone it was cast from (601.2a)
+    colors_spent: int | None = None      # a spell cast in a what-if whose card reads it: the number of
+                                         # colors of mana spent to cast it (702.44a, converge; 601.2h)
     granted: bool = False                # the ability line `line` of `card` grants (613.1f)
     reflexive: bool = False              # the reflexive triggered ability line `line` creates (603.12)
     delayed: bool = False                # the delayed triggered ability line `line` creates (603.7)
@@ -217,6 +219,8 @@ class GameState:
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
+    city_blessing: tuple[str, ...] = ()     # players who have the city's blessing (702.131c: for the
+                                            # rest of the game)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:

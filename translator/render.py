@@ -163,6 +163,8 @@ def cost_term(cost: Cost) -> str:
             return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
+        case "tap_untapped" if cost.total_power:     # crew (702.122a; payment.lp)
+            return f"tap_power({cost.total_power},{cost_filter(cost)[0]})"
         case "tap_untapped" | "untap_tapped":
             return f"{cost.kind}({cost.count},{cost_filter(cost)[0]})"
         case "discard":
@@ -360,16 +362,31 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
-              for k, n in ability.enters_counters]
+              for k, n in ability.enters_counters if n != -2]
+    # "enters with a +1/+1 counter on it for each color of mana spent to cast it" (converge;
+    # sunburst, 702.44a): resolution.lp, from the spell's record of the mana spent
+    facts += [f"enters_with({a},counters_per_color({quote(k)}))." for k, n in ability.enters_counters if n == -2]
     if ability.enters_if is not None:
         mode, cond = ability.enters_if
         term, ff = condition_facts(a, cond)
         facts += [f"enters_condition({a},{mode},{term})."] + ff
+        if cond.kind == "reveal" and cond.or_you_control:
+            # "... unless you revealed a Dragon card this way or you control a Dragon": either holds
+            facts.append(f"enters_condition({a},{mode},you_control(at_least,1)).")
     if ability.enters_sacrifice:
         # CR 614.1a, 118.12: "If ~ would enter, sacrifice N [untapped] [filter] instead" (zones.lp)
-        n, words, untapped = ability.enters_sacrifice
+        n, words, untapped, named = ability.enters_sacrifice
+        if n == 0:
+            # "As ~ enters, sacrifice all lands you control", "... each other permanent named ~
+            # you control" (614.1c, 614.1a; zones.lp): every such permanent, no cost
+            f, ff = cost_filter(Cost("sacrifice", filter=words, named=named))
+            return facts + [f"enters_sacrifice_all({a},{f})."] + ff
         f, ff = filter_facts(words)
         facts += [f"enters_sacrifice({a},{n},{f})."] + ff + ([f"enters_sacrifice_untapped({a})."] if untapped else [])
+    if ability.enters_discard:
+        # CR 614.1a, 701.9a: "If ~ would enter, you may discard a land card instead" (zones.lp)
+        f, ff = filter_facts(ability.enters_discard)
+        facts += [f"enters_discard({a},{f})."] + ff
     if ability.enters_choice is not None:
         facts.append(f"enters_choice({a},{ability.enters_choice.kind}).")
         facts += [f"enters_choice_excludes({a},{c})." for c in ability.enters_choice.other_than]
@@ -452,6 +469,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # CR 702.139a: its special action in a game is for the card revealed as companion; a
         # state does not say which (asp/unread.lp names it outside the game)
         return [f"companion_line({quote(card.name)},{ability.line})."]
+    if ability.kind == "suspend":
+        # CR 702.62a: its special action (hand) and triggered abilities (exile) are not taken;
+        # asp/unread.lp names the card there
+        return [f"suspend_line({quote(card.name)},{ability.line})."]
     if ability.kind == "part_of":
         return []       # (706.3b: what the line does is its ability's, on the line it is part of)
     if ability.kind in ("deck_construction", "opening_hand"):
@@ -572,6 +593,11 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
                 k += 1
                 facts += [f"target_spec({a},{k},{word[0]}).", f"target_instance({a},{k},{w})."]
                 continue
+            if word[0] == "any_other":      # "any other target": not the first target (targets.lp)
+                k += 1
+                facts += [f"target_spec({a},{k},any).", f"target_instance({a},{k},{w}).",
+                          f"target_rule({a},{k},not_target(1))."]
+                continue
             # any_of (rule any_of): one target_spec per filter, any of which it matches (targets.lp)
             specs = [filter_facts(x) for x in (word[1] if "any_of" in word[2] else (word[1],))]
             facts += [x for _, ff in specs for x in ff]
@@ -670,7 +696,7 @@ def becomes_facts(a: str, b) -> list[str]:
 def to_term(to: str, filt: tuple[str, ...], controller: str) -> tuple[str, list[str]]:
     """What an effect applies to, as a term: self, equipped_creature, enchanted_creature,
     target, group(F, W) ("[F]s W control") or others(F, W) ("other [F]s W control")."""
-    if to in ("group", "others"):
+    if to in ("group", "others", "group_chosen"):     # (group_chosen: "... of the chosen color", 607.2d)
         f, ff = filter_facts(filt)
         return f"{to}({f},{controller})", ff
     return to, []
@@ -703,6 +729,11 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
             facts.append(f"flash_permission({a},any).")
     if ability.prevent_next:
         facts.append(f"prevents_next({a},{ability.prevent_next[0]},{ability.prevent_next[1]}).")
+    if ability.returns_in_untap:
+        facts.append(f"returns_in_untap({a}).")     # (turn.lp: 502.3)
+    if ability.cast_limit:
+        # "You can cast only one more spell this turn" (Irencrag Feat; casting.lp)
+        facts.append(f"cast_limit({a},{ability.cast_limit}).")
     for i, pt in enumerate(ability.pt, start=1):
         to, ff = to_term(pt.to, pt.filter, pt.controller)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
@@ -747,6 +778,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    if ability.mana_burn:
+        facts.append(f"mana_burn({a}).")           # (turn.lp: 500.5, 119.3)
     facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]
     if ability.untaps_in_others_untap:
         facts.append(f"untaps_in_others_untap({a}).")

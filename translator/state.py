@@ -38,7 +38,7 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", *ZONES,
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", *ZONES,
               *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
@@ -135,6 +135,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
+                     city_blessing=_city_blessing(f, players),
                      **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
@@ -309,7 +310,9 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
                                                                      if ability.creates.prevent_next else "is no shield"))
     # CR 608.2h: "+X/+0" (its ability's X, 107.3k) or "+X/+X where X is its power": the number fixed
     # as it was created
-    has_x = any(pt.for_each in ("x", "its_power") for pt in ability.creates.pt)
+    # (a cast limit, "You can cast only one more spell this turn": the spells its controller had cast
+    # this turn as it was created, 601.2i)
+    has_x = any(pt.for_each in ("x", "its_power") for pt in ability.creates.pt) or bool(ability.creates.cast_limit)
     x = f.get("x", int, None)
     if has_x and (x is None or isinstance(x, bool) or x < 0):
         raise f.error("x", f"is required: line {line} of {card_name} has an X fixed as it was created (a whole number, "
@@ -459,6 +462,18 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
                 raise g.error("x", f"{card.name} line {line}'s cost has no {{X}}")
         out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted, x=x))
     return tuple(out)
+
+
+def _city_blessing(f: Fields, players: tuple[str, ...]) -> tuple[str, ...]:
+    """`city_blessing: [alice]`: the players who have the city's blessing (CR 702.131c: a designation
+    kept for the rest of the game, which ascend gives, 702.131a-b)."""
+    raw = f.get("city_blessing", list, [])
+    for p in raw:
+        if p not in players:
+            raise f.error("city_blessing", f"{p!r} is not a player; players are {', '.join(players)}")
+    if len(set(raw)) != len(raw):
+        raise f.error("city_blessing", "names a player twice")
+    return tuple(p for p in players if p in raw)
 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

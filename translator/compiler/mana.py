@@ -317,6 +317,8 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
         return {"counters": m.group(1).lower(), "at_least": 1}
     if clause == "you played a land this turn":
         return {"lands_played": "you", "at_least": 1}
+    if clause == "you have the city's blessing":
+        return {"city_blessing": True}       # (702.131c; asp/designations.lp)
     # "Activate only if there are three or more brick counters on ~" (Pyramid of the Pantheon)
     m = re.fullmatch(rf"there are {COUNT} or more ([\w+/-]+) counters on ~", clause)
     if m and number(m.group(1)) is not None:
