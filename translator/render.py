@@ -842,6 +842,9 @@ def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
 # settle world renders every state a zone's moves reach (the battlefield was nine tenths of a
 # 200-permanent state's rendering).
 _PERMANENT_FACTS: dict[tuple, str] = {}
+# (the permanent's field, the fact it gives when true)
+_PERMANENT_FLAGS = (("tapped", "tapped"), ("token", "token"), ("loyalty_activated", "loyalty_activated"),
+                    ("blocked", "blocked_flag"), ("deathtouched", "deathtouch_damaged"), ("struck_first", "struck_first"))
 
 
 def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal: set[str]) -> str:
@@ -856,33 +859,20 @@ def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal
         return line
     o = obj(p.id, key[1])
     out = [f"state_permanent({o}, {quote(p.card)}, {quote(p.owner)}, {quote(p.controller)}, {p.timestamp})."]
-    if p.tapped:
-        out.append(f" tapped({o}).")
-    if p.token:
-        out.append(f" token({o}).")
+    out += [f" {fact}({o})." for field, fact in _PERMANENT_FLAGS if getattr(p, field)]
     out += [f" counter({o}, {quote(kind)}, {n})." for kind, n in p.counters]
+    out += [f" activations_this_turn({o}, {line}, {n})." for line, n in p.activated_this_turn]
+    out += [f" chosen({o}, {k}, {v if k == 'color' else quote(v)})." for k, v in p.chosen]
     if p.damage:
         out.append(f" damage({o}, {p.damage}).")
     if p.attached_to:
         out.append(f" attached_to({o}, {obj(p.attached_to, key[2])}).")
-    if p.loyalty_activated:
-        out.append(f" loyalty_activated({o}).")
-    out += [f" activations_this_turn({o}, {line}, {n})." for line, n in p.activated_this_turn]
-    if p.attacking and key[5]:
-        out.append(f" attacking({o}, {quote(p.attacking)}).")
-    elif p.attacking:
-        out.append(f" attacking({o}, {obj(p.attacking, key[3])}).")
+    if p.attacking:
+        out.append(f" attacking({o}, {quote(p.attacking) if key[5] else obj(p.attacking, key[3])}).")
     if p.blocking:
         out.append(f" blocking({o}, {obj(p.blocking, key[4])}).")
     if p.loyalty_unstated and key[6]:
         out.append(f" loyalty_unstated({o}).")
-    if p.blocked:
-        out.append(f" blocked_flag({o}).")
-    if p.deathtouched:
-        out.append(f" deathtouch_damaged({o}).")
-    if p.struck_first:
-        out.append(f" struck_first({o}).")
-    out += [f" chosen({o}, {k}, {v if k == 'color' else quote(v)})." for k, v in p.chosen]
     if p.since_turn is not None:
         out.append(f" base_control_since({o}, {p.since_turn}).")
     out.append("\n")
