@@ -139,7 +139,7 @@ def test_only_a_cards_own_activated_ability_states_its_zone():
     card = guide(zone="hand", cost=[{"exile": "self"}], add_mana="{G}")
     card["abilities"] = [{"line": 1, "static": {"grant": {"to": "enchanted_creature", "ability": {
         "activated": {"zone": "hand", "cost": [{"exile": "self"}], "add_mana": "{G}"}}}}}]
-    with pytest.raises(InputError, match="only a card's own activated ability states the zone"):
+    with pytest.raises(InputError, match="only a card's own activated or triggered ability states the zone"):
         parse_card(card, "g.yaml")
 
 

@@ -80,11 +80,20 @@ def test_scry_then_draw_draws_the_card_the_scry_left_on_top():
 
 
 def test_scry_above_the_bound_is_refused_with_its_rule():
-    got = run(["activate s 1", "resolve"], [scryer(5)], SCRYER, **LIB3)
+    # five cards looked at: refused (a library of 4 or fewer gives up all its cards, 701.22a: below)
+    lib = {"library": {"alice": [{"id": i, "card": "Forest"} for i in "abcde"]}}
+    got = run(["activate s 1", "resolve"], [scryer(5)], SCRYER, **lib)
     (result,) = got.results
     assert result.illegal is not None
     why = "not modelled: looking at more than 4 cards (every order they can be put back in is an outcome)"
     assert ("701.22a", why) in result.illegal.why
+
+
+def test_scry_of_more_cards_than_the_library_holds_looks_at_them_all():
+    # 701.22a: "Scry 5" with three cards looks at the three; every order of them is an outcome
+    got = run(["activate s 1", "resolve"], [scryer(5)], SCRYER, **LIB3)
+    assert all(r.illegal is None for r in got.results)
+    assert len({library(r) for r in got.results}) == 6
 
 
 def test_scry_changes_are_decoded_and_printed():
