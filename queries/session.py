@@ -57,13 +57,15 @@ class _Queries:
     # them: the states those actions reach, settled without a Solver each (and a flicker's
     # second move, an activation's step), built within SETTLE_BUDGET of the query's time limit (a
     # quarter) (the build counts against the time of the query that asks for it: limits.py). A
-    # build takes about as long as 20-30 held moves save (docs/design-notes.md), so a Session
-    # asked a few (the prompt, the web page) never pays for it; a batch of what-ifs pays once a
-    # key. Once one key's worlds are built, the Session is answering a batch: another key's are
+    # build costs what 7-10 what-ifs on the own path cost beyond held ones (a zone's 0.8-1.2 s,
+    # the flickers' 2.9 s, against 125 ms and 8 ms on bench_whatif's board: docs/design-notes.md),
+    # so it waits for that many (the rent-or-buy rule: at most twice the better of the two), and
+    # a Session asked a few (the prompt, the web page) never pays for it; a batch of what-ifs pays
+    # once a key. Once one key's worlds are built, the Session is answering a batch: another key's are
     # built at its SETTLE_AFTER_BATCH-th what-if (on bench_whatif's 1,000 queries, the 64 own
     # paths the other four keys took before their builds were as costly as the builds).
     WORLD_AFTER = 2
-    SETTLE_AFTER = 16
+    SETTLE_AFTER = 10
     SETTLE_AFTER_BATCH = 2
     SETTLE_BUDGET = 0.25
 
