@@ -180,6 +180,13 @@ class Builder:
         self.pushed = item
         self.stack = [item if s.id == item.id else s for s in self.stack]
 
+    def spell_record(self, spell: str, **fields) -> None:
+        """A record of the spell whose card is object `spell` on the stack (cast with flashback,
+        the zone cast from, the colors spent), on the item just pushed too."""
+        self.stack = [replace(s, **fields) if s.spell and s.source == spell else s for s in self.stack]
+        if self.pushed is not None and self.pushed.source == spell:
+            self.pushed = replace(self.pushed, **fields)
+
     def set_created(self, effect: Effect) -> None:
         self.created = effect
         self.effects = [effect if e.id == effect.id else e for e in self.effects]
@@ -376,9 +383,7 @@ class Flashback(Change):
     object: Obj
 
     def apply(self, b):
-        b.stack = [replace(s, flashback=True) if s.spell and s.source == self.object.id else s for s in b.stack]
-        if b.pushed is not None and b.pushed.source == self.object.id:
-            b.pushed = replace(b.pushed, flashback=True)
+        b.spell_record(self.object.id, flashback=True)
 
     def text(self):
         return f"{self.object} is cast with flashback"
@@ -1592,9 +1597,7 @@ class CastFrom(Change):
     zone: str
 
     def apply(self, b):
-        b.stack = [replace(s, cast_from=self.zone) if s.spell and s.source == self.object.id else s for s in b.stack]
-        if b.pushed is not None and b.pushed.source == self.object.id:
-            b.pushed = replace(b.pushed, cast_from=self.zone)
+        b.spell_record(self.object.id, cast_from=self.zone)
 
     def text(self):
         return f"{self.object} was cast from the {self.zone} zone"
@@ -1637,10 +1640,7 @@ class ColorsSpent(Change):
     amount: int
 
     def apply(self, b):
-        b.stack = [replace(s, colors_spent=self.amount) if s.spell and s.source == self.object.id else s
-                   for s in b.stack]
-        if b.pushed is not None and b.pushed.source == self.object.id:
-            b.pushed = replace(b.pushed, colors_spent=self.amount)
+        b.spell_record(self.object.id, colors_spent=self.amount)
 
     def text(self):
         return f"{self.amount} color(s) of mana were spent to cast {self.object}"
