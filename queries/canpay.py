@@ -23,10 +23,10 @@ from ..translator.numbers import check_symbol_number
 from ..translator.render import symbol
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import (
-    ground_outcomes,
     mana_objects,
     not_modelled,
     object_order,
+    outcome_parts,
     require_player,
     resolve_line,
 )
@@ -194,8 +194,7 @@ def _ask(solver: Solver, player: str, symbols: list[str], repeats: bool, bounded
         part = solver.add(facts, "the cost")
         mine = mana_objects(solver, player)
         start = time.perf_counter()
-        ground_outcomes(solver, mine)
-        solver.ground([("canpay", [query.term, clingo.String(player)]), (part, [])])
+        solver.ground([*outcome_parts(mine), ("canpay", [query.term, clingo.String(player)]), (part, [])])
         budget = max(FRUGAL_BUDGET, time.perf_counter() - start)
         active = query.external("cp_on")
         frugal = query.external("cp_frugal")

@@ -4,14 +4,12 @@ core's public API and the translator only."""
 
 from __future__ import annotations
 
-import functools
-
 import clingo
 
 from ..translator.cards import Ability, Card
 from ..translator.decode import AbilityRef, mana_letter, object_id, plain
 from ..translator.errors import InputError
-from .core import Solver
+from .core import Solver, per_symbol
 from .result import Unread, Why, sorted_whys
 
 
@@ -91,24 +89,24 @@ def explanations(solver: Solver) -> dict[clingo.Symbol, list[Why]]:
     return {k: sorted_whys(v) for k, v in out.items()}
 
 
-# The View's atoms decoded once a process, by symbol (clingo keeps one symbol for one term, and
-# the states of a what-if share most of their View: a what-if's end View was decoded anew from
-# its 600 atoms on the 200-permanent bench board, a quarter of a move its worlds hold).
-@functools.lru_cache(maxsize=1 << 16)
+# The View's atoms decoded once a process, by symbol (core.per_symbol; the states of a what-if
+# share most of their View: a what-if's end View was decoded anew from its 600 atoms on the
+# 200-permanent bench board, a quarter of a move its worlds hold).
+@per_symbol
 def _object_and_name(s: clingo.Symbol) -> tuple[str, str]:
     """p(obj(Id, _), c) -> (Id, c) for a constant c."""
     o, c = s.arguments
     return object_id(o), c.name
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@per_symbol
 def _object_and_string(s: clingo.Symbol) -> tuple[str, str]:
     """p(obj(Id, _), "x") -> (Id, "x")."""
     o, c = s.arguments
     return object_id(o), c.string
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@per_symbol
 def _counter(s: clingo.Symbol) -> tuple[str, str, int, str]:
     """counter(obj(Id, _), "kind", n) -> (Id, kind, n, its text)."""
     o, k, n = s.arguments
@@ -168,11 +166,6 @@ def mana_objects(solver: Solver, player: str) -> list[clingo.Symbol]:
     """The objects with an ability the player could activate now (can-pay's and mana's
     candidates are among them), in the order of their symbols."""
     return sorted({s.arguments[0] for s in solver.base().get("activatable") if s.arguments[2].string == player})
-
-
-def ground_outcomes(solver: Solver, objects) -> None:
-    """Ground the outcome walks of these objects (outcome_parts) in one ground() call."""
-    solver.ground(outcome_parts(objects))
 
 
 def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:

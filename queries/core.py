@@ -14,15 +14,16 @@ translator; `Session` (session.py) is a thin facade over them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Self
+from typing import Self, TypeVar
 
 import clingo
 import clingo.ast
@@ -38,6 +39,7 @@ DEFAULT_TIME_LIMIT = 60.0
 UNDECIDED = "undecided"          # search(): the budget ran out before an answer
 
 Part = tuple[str, Sequence[clingo.Symbol]]
+T = TypeVar("T")
 
 
 class Frozen(Exception):
@@ -56,22 +58,30 @@ class Timings:
     solve: float = 0.0
 
 
-_NAMES: dict[int, str] = {}
+def per_symbol(read: Callable[[clingo.Symbol], T]) -> Callable[[clingo.Symbol], T]:
+    """`read` of a symbol, once a process (an answer's symbols are mostly those of the answers
+    before it, and each read is a call into clingo). Keyed by the symbol's representation: clingo
+    keeps one symbol for one term, never freed, and compares symbols by it (a Symbol as the key,
+    as functools.lru_cache keys it, costs a call into clingo for its hash and another for its
+    equality: on a what-if's held move, a tenth of the time)."""
+    known: dict[int, T] = {}
+
+    def cached(s: clingo.Symbol) -> T:
+        rep = s._rep
+        try:
+            return known[rep]
+        except KeyError:
+            if len(known) >= 1 << 18:
+                known.clear()
+            value = known[rep] = read(s)
+            return value
+    return functools.wraps(read)(cached)
 
 
+@per_symbol
 def symbol_name(s: clingo.Symbol) -> str:
-    """A symbol's name, once a process (an answer's symbols are mostly those of the answers
-    before it, and each name is a call into clingo). Keyed by the symbol's representation:
-    clingo keeps one symbol for one term, never freed, and compares symbols by it (a Symbol as
-    the key costs a call into clingo for its hash and another for its equality: on a what-if's
-    held move, a tenth of the time)."""
-    rep = s._rep
-    name = _NAMES.get(rep)
-    if name is None:
-        if len(_NAMES) >= 1 << 18:
-            _NAMES.clear()
-        name = _NAMES[rep] = s.name
-    return name
+    """A symbol's name."""
+    return s.name
 
 
 @dataclass

@@ -13,10 +13,10 @@ from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
 from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import (
-    ground_outcomes,
     mana_objects,
     not_modelled,
     object_order,
+    outcome_parts,
     require_player,
     resolve_line,
 )
@@ -238,8 +238,7 @@ def available_mana(solver: Solver, player: str, explain: bool = False) -> Availa
 def _available(solver: Solver, player: str, query, explain: bool) -> AvailableMana:
     q = query.id
     mine = mana_objects(solver, player)
-    ground_outcomes(solver, mine)
-    solver.ground([("available", [query.term, clingo.String(player)])])
+    solver.ground([*outcome_parts(mine), ("available", [query.term, clingo.String(player)])])
     fixed = solver.facts()
     for s in fixed.get("av_too_much"):
         if s.arguments[0].number == q:

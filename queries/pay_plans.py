@@ -14,7 +14,7 @@ import clingo
 from ..translator.decode import ability, object_id
 from ..translator.errors import SolverError
 from .canpay import late_steps
-from .common import ground_outcomes, resolve_line
+from .common import outcome_parts, resolve_line
 from .core import Query, Solver
 
 LEFT_OUT_AGAIN = ("could be activated again while paying (605.3a), but a plan uses each ability "
@@ -44,8 +44,7 @@ def payment_plans(solver: Solver, step: Query, payer: str, sources: tuple[clingo
     mine = sorted({s.arguments[0] for s in solver.base().get("activatable") if s.arguments[2].string == payer})
     with solver.query() as query:
         q = query.term
-        ground_outcomes(solver, mine)
-        solver.ground([*(("pay_source", [q, o]) for o in sources),
+        solver.ground([*outcome_parts(mine), *(("pay_source", [q, o]) for o in sources),
                        ("pay_plan", [q, step.term]), ("canpay", [q, clingo.String(payer)])])
         facts = solver.facts()
         left = {(object_id(s.arguments[1]), s.arguments[2], s.arguments[3].string)

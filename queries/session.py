@@ -87,12 +87,12 @@ class _Queries:
         player not in the game is left to the query's own error."""
         if not isinstance(player, str) or player not in self.solver.state.players:
             return
-        from .common import ground_outcomes, mana_objects
+        from .common import mana_objects, outcome_parts
         with contextlib.suppress(SolverError, RuntimeError):
             # (only when the grounder's facts say which: a solve here would leave its learnt
             # state to every later query's fork)
             if self.solver.facts_only(["activatable"]):
-                ground_outcomes(self.solver, mana_objects(self.solver, player))
+                self.solver.ground(outcome_parts(mana_objects(self.solver, player)))
 
     def prepare(self, method: str, args: tuple) -> None:
         """In the worker, before the fork that answers a query (limits.py): for a what-if, the
