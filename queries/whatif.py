@@ -89,7 +89,7 @@ MAX_SETTLE_ROUNDS = 50
 POOL_CANNOT_PAY = (("601.2h", "the mana in the player's pool cannot pay the total cost"),)
 MOVE_ZONES = ("battlefield", *ZONES)
 # The program parts of asp/ with the rules of each kind of action (besides step(q) and
-# action(q), common to all). instructions(q) (effects.lp, library.lp: what an instruction does,
+# action(q), common to all). instructions(q) (effects.lp, moves.lp, library.lp: what an instruction does,
 # 608.2c) is grounded only where one can be carried out: a spell or ability resolving, a mana
 # ability as it is activated (605.3a); its rules read carries/4 (or a change at an instruction's
 # stage), which no other step has, and it was a third of grounding any other step.

@@ -1,4 +1,4 @@
-"""The part instructions(q) (asp/effects.lp, asp/library.lp: what an instruction carried out does,
+"""The part instructions(q) (asp/effects.lp, asp/moves.lp, asp/library.lp: what an instruction carried out does,
 608.2c) is grounded only with act_resolve(q) and act_activate(q) (queries/whatif.py ACTION_PARTS),
 so it must hold only rules that derive nothing in any other step. Checked on the rules' shapes:
 every statement of instructions(q) with a body reads, positively, one of
