@@ -4,7 +4,6 @@ several threads at once; a solve that ends in time answers as before, and so doe
 
 import os
 import threading
-import time
 
 import clingo
 import pytest
@@ -30,16 +29,15 @@ def _solver(time_limit: float) -> Solver:
     return solver
 
 
-def _interrupted(solver: Solver) -> float:
-    start = time.monotonic()
+def _interrupted(solver: Solver) -> None:
+    # (the problem has no answer: a solve not stopped would end with None, not this error)
     with pytest.raises(SolverError, match="no answer within the time limit"):
         solver.search([clingo.Function("hard_on")])
-    return time.monotonic() - start
 
 
 def test_a_solve_past_its_time_limit_is_stopped_and_the_next_one_answers():
     solver = _solver(0.3)
-    assert _interrupted(solver) < 10
+    _interrupted(solver)
     # the same Control answers its next solve (a pending interrupt does not stop it)
     assert solver.search([]) is not None
 
