@@ -233,6 +233,10 @@ class Result:
                     v["damage"] = p.damage
                 if p.chosen:
                     v["chosen"] = dict(p.chosen)      # 614.12a: chosen as it entered
+                if p.other_face is not None:
+                    v["card"] = p.card                # 701.27a: the face that is up (transform)
+                    if p.back_face_up:
+                        v["back_face_up"] = True      # 701.27g: a transformed permanent
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
                 # 506.4, 506.4c: what it attacks or blocks may have left: it still attacks or blocks
                 # that object, which exists no more

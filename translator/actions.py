@@ -296,6 +296,9 @@ KINDS: dict[str, Kind] = {
     "untap": Kind({"what": _words("self", "target", "it"), "if_you_control": FILTER, "at_least": _positive},
                   required=("what",),
                   rules=((lambda p: "at_least" in p and "if_you_control" not in p, "at_least goes with if_you_control"),)),
+    # "Transform ~" (701.27a: its source turns over to its other face, which the state names;
+    # asp/transform.lp).
+    "transform": Kind({"what": _words("self")}, required=("what",)),
     # "Remove target attacking or blocking creature from combat" (506.4): every target named.
     "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"

@@ -692,6 +692,10 @@ class Moves(Change):
         b.battlefield = [p for p in b.battlefield if p.id != oid]
         b.zones = [z for z in b.zones if z.id != oid]
         b.entering.pop(oid, None)
+        if old_perm is not None and old_perm.back_face_up:
+            # CR 712.8a, 712.14: off the battlefield a double-faced card has its front face's
+            # characteristics, and it enters the battlefield front face up
+            old = replace(old, card=old_perm.other_face)
         if self.to == "battlefield":
             b.stamp += 1
             b.entering[oid] = Permanent(oid, old.card, self.controller, old.owner, token=old.token, timestamp=b.stamp,
@@ -1659,3 +1663,31 @@ class CityBlessing(Change):
 
     def text(self):
         return f"{self.player} gets the city's blessing"
+
+
+@kind("transform")
+@dataclass(frozen=True)
+class Transform(Change):
+    """CR 701.27a: the permanent turns over so that its other face `face` is up; it is the same
+    object (712.18), with that face's characteristics (712.8d-e). An ability of it already on the
+    stack then no longer transforms it (701.27f)."""
+    name = "transform"
+    object: Obj
+    face: str
+
+    def apply(self, b):
+        oid = self.object.id
+        old = next((p for p in b.battlefield if p.id == oid), None)
+        if old is None:
+            return
+        b.permanent(oid, card=self.face, other_face=old.card, back_face_up=not old.back_face_up)
+        b.stack = [replace(s, source_transformed=True) if not s.spell and s.source == oid
+                   and s.source_incarnation == self.object.incarnation else s for s in b.stack]
+        b.pending = [replace(s, source_transformed=True) if s.source == oid
+                     and s.source_incarnation == self.object.incarnation else s for s in b.pending]
+
+    def details(self):
+        return {"object": self.object.id, "face": self.face}
+
+    def text(self):
+        return f"{self.object} transforms: {self.face} is up"

@@ -875,6 +875,12 @@ def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal
         out.append(f" loyalty_unstated({o}).")
     if p.since_turn is not None:
         out.append(f" base_control_since({o}, {p.since_turn}).")
+    if p.other_face is not None:
+        # CR 712.8d-e, 701.27a: the face of its card that is not up (asp/transform.lp); with its back
+        # face up, the other face is the front face, whose mana cost gives its mana value (targets.lp)
+        out.append(f" other_face({o}, {quote(p.other_face)}).")
+        if p.back_face_up:
+            out.append(f" back_face_up({o}). back_face_of({quote(p.card)}, {quote(p.other_face)}).")
     out.append("\n")
     if len(_PERMANENT_FACTS) >= 1 << 16:
         _PERMANENT_FACTS.clear()
@@ -910,7 +916,8 @@ def token_cards(state: GameState, cards: list[Card]) -> list[Card]:
 
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
-        {e.card for e in state.effects} | {s.card for s in state.stack}
+        {e.card for e in state.effects} | {s.card for s in state.stack} | \
+        {p.other_face for p in state.battlefield if p.other_face is not None}   # (701.27d: its type)
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     cards += front_faces(state, cards)
     cards += token_cards(state, cards)

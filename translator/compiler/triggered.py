@@ -63,7 +63,9 @@ def self_counters(condition: str) -> dict | None:
     m = re.fullmatch(r"if ~ has (no|fewer than (?:two|three|four|five)) ([a-z]+|[+-]\d+/[+-]\d+) counters on it",
                      condition)
     if m is None:
-        return None
+        # "if there are three or more omen counters on ~" (Foreboding Statue): at least N
+        m = re.fullmatch(r"if there are (two|three|four|five) or more ([a-z]+|[+-]\d+/[+-]\d+) counters on ~", condition)
+        return None if m is None else {"kind": m.group(2), "at_least": COUNT_WORDS[m.group(1)]}
     words = m.group(1).split()
     return {"kind": m.group(2), "at_most": 0 if words[0] == "no" else COUNT_WORDS[words[-1]] - 1}
 
