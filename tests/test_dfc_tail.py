@@ -1,0 +1,109 @@
+"""Transforming double-faced permanents (issue 13, dfc; translator/compiler/dfc_tail.py,
+asp/transform.lp): real pool lines (AtomicCards 2024-03 wording, the card named) read into
+`transform: {what: self}`, the state's `other_face:` and `back_face_up:`, and what the what-if
+makes of them (701.27a, 701.27d, 701.27f, 712.8a, 712.18)."""
+
+from __future__ import annotations
+
+import pytest
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
+
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+
+CONDUIT = ("Conduit of Storms", "Creature — Werewolf Horror", (
+    "Whenever Conduit of Storms attacks, add {R} at the beginning of your next main phase this turn.\n"
+    "{3}{R}{R}: Transform Conduit of Storms."))
+EMRAKUL = ("Conduit of Emrakul", "Creature — Eldrazi Werewolf",
+           "Whenever Conduit of Emrakul attacks, add {C}{C} at the beginning of your next main phase this turn.")
+SKULL = ("Mystic Skull", "Artifact", "{1}, {T}: Add one mana of any color.\n{5}, {T}: Transform Mystic Skull.")
+CAPTIVE = ("Ulvenwald Captive", "Creature — Werewolf Horror", (
+    "Defender\n{T}: Add {G}.\n{5}{G}{G}: Transform Ulvenwald Captive."))
+STATUE = ("Foreboding Statue", "Artifact Creature — Construct", (
+    "{T}: Add one mana of any color. Put an omen counter on Foreboding Statue.\n"
+    "At the beginning of your end step, if there are three or more omen counters on Foreboding Statue, untap it, "
+    "then transform it."))
+THRESHER = ("Forsaken Thresher", "Artifact Creature — Construct",
+            "At the beginning of your precombat main phase, add one mana of any color.")
+BOLT = ("Test Bolt", "Sorcery", "Test Bolt deals 3 damage to any target.")
+FIVE_R = {"alice": "{R}{R}{R}{R}{R}"}
+
+
+def test_transform_self_is_read():
+    for spec, n in ((CONDUIT, 2), (SKULL, 2), (CAPTIVE, 3)):
+        does, target = effect_of(spec, n)
+        assert does == [{"transform": {"what": "self"}}] and target is None
+
+
+def test_foreboding_statue_counts_then_untaps_and_transforms():
+    c = compiled(*STATUE)
+    assert c.fully_compiled
+    trig = c.card["abilities"][1]["triggered"]
+    assert trig["condition"] == {"counters": {"kind": "omen", "at_least": 3}}
+    assert trig["does"] == [{"untap": {"what": "self"}}, {"transform": {"what": "self"}}]
+
+
+def test_transform_turns_it_to_the_other_face_the_state_names():
+    board = [{"id": "c", "card": "Conduit of Storms", "controller": "alice", "other_face": "Conduit of Emrakul",
+              "tapped": True, "counters": {"+1/+1": 1}}]
+    got, afters = run([CONDUIT, EMRAKUL], board, ["activate c 2", "resolve"], mana_pool=FIVE_R)
+    (r,) = got.results
+    assert r.illegal is None
+    # 712.18: the same object (no new incarnation), still tapped, its counters kept
+    assert afters[0]["c"] == {"zone": "battlefield", "controller": "alice", "card": "Conduit of Emrakul",
+                              "back_face_up": True, "tapped": True, "counters": {"+1/+1": 1}}
+    (p,) = r.state.battlefield
+    assert (p.card, p.other_face, p.back_face_up, p.incarnation) == ("Conduit of Emrakul", "Conduit of Storms", True, 0)
+
+
+def test_without_the_other_face_the_transform_is_refused():
+    board = [{"id": "c", "card": "Conduit of Storms", "controller": "alice"}]
+    got, _ = run([CONDUIT], board, ["activate c 2", "resolve"], mana_pool=FIVE_R)
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["701.27a"]
+    assert "other_face" in r.illegal.why[0][1]
+
+
+def test_an_ability_of_a_source_that_transformed_since_does_nothing():
+    # 701.27f: two activations; the first to resolve transforms it, the second is then ignored
+    board = [{"id": "c", "card": "Conduit of Storms", "controller": "alice", "other_face": "Conduit of Emrakul"}]
+    got, afters = run([CONDUIT, EMRAKUL], board, ["activate c 2", "activate c 2", "resolve", "resolve"],
+                      mana_pool={"alice": "{R}" * 10})
+    (r,) = got.results
+    assert r.illegal is None
+    assert sum(1 for c in r.changes if c.change.name == "transform") == 1
+    assert afters[0]["c"]["card"] == "Conduit of Emrakul"
+
+
+def test_a_face_that_is_a_sorcery_does_not_turn_up():
+    # 701.27d: nothing happens
+    board = [{"id": "c", "card": "Conduit of Storms", "controller": "alice", "other_face": "Test Bolt"}]
+    got, afters = run([CONDUIT, BOLT], board, ["activate c 2", "resolve"], mana_pool=FIVE_R)
+    (r,) = got.results
+    assert r.illegal is None and not any(c.change.name == "transform" for c in r.changes)
+    assert "card" not in afters[0].get("c", {})
+
+
+def test_a_transformed_permanent_leaves_as_its_front_face():
+    # 712.8a: in the graveyard the card has its front face's characteristics
+    board = [{"id": "c", "card": "Conduit of Emrakul", "controller": "alice", "other_face": "Conduit of Storms",
+              "back_face_up": True}]
+    got, _ = run([CONDUIT, EMRAKUL], board, ["move c to graveyard"])
+    (r,) = got.results
+    (z,) = r.state.zones
+    assert (z.zone, z.card) == ("graveyard", "Conduit of Storms")
+
+
+def test_the_faces_in_a_state_are_checked():
+    base = {"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "precombat_main"},
+            "cards": [compiled(*CONDUIT).card, compiled(*EMRAKUL).card]}
+    perm = {"id": "c", "card": "Conduit of Storms", "controller": "alice"}
+    s = load_state({**base, "battlefield": [{**perm, "other_face": "Conduit of Emrakul"}]}, "t")
+    assert s.battlefield[0].other_face == "Conduit of Emrakul" and not s.battlefield[0].back_face_up
+    with pytest.raises(InputError, match="other_face"):
+        load_state({**base, "battlefield": [{**perm, "other_face": "Conduit of Storms"}]}, "t")
+    with pytest.raises(InputError, match="back_face_up"):
+        load_state({**base, "battlefield": [{**perm, "back_face_up": True}]}, "t")
+    with pytest.raises(InputError, match="No Such Face"):
+        load_state({**base, "battlefield": [{**perm, "other_face": "No Such Face"}]}, "t")
