@@ -78,7 +78,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
             "enchant artifact or creature", "enchant creature or land",
             # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
-            "ascend"}
+            "ascend",
+            # day and night (702.145b-g: asp/daynight.lp)
+            "daybound", "nightbound"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)

@@ -154,6 +154,7 @@ class Builder:
         self.pending = list(state.pending)
         self.lost = list(state.lost)
         self.city_blessing = list(state.city_blessing)
+        self.day_night = state.day_night
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -239,6 +240,7 @@ class Builder:
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
                        delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
+                       day_night=self.day_night,
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -1665,6 +1667,19 @@ class CityBlessing(Change):
         return f"{self.player} gets the city's blessing"
 
 
+@kind("day_night")
+@dataclass(frozen=True)
+class DayNight(Change):
+    """CR 731.1: it becomes day or night (the game's designation; 731.1a: "day becomes night")."""
+    name = "day_night"
+    value: str
+
+    def apply(self, b):
+        b.day_night = self.value
+
+    def text(self):
+        return f"it becomes {self.value}"
+
 @kind("transform")
 @dataclass(frozen=True)
 class Transform(Change):
@@ -1691,3 +1706,4 @@ class Transform(Change):
 
     def text(self):
         return f"{self.object} transforms: {self.face} is up"
+

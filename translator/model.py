@@ -226,6 +226,8 @@ class GameState:
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
     city_blessing: tuple[str, ...] = ()     # players who have the city's blessing (702.131c: for the
                                             # rest of the game)
+    day_night: str | None = None            # "day" or "night", the game's designation (731.1);
+                                            # None: neither (the game starts with neither)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:

@@ -38,7 +38,7 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", *ZONES,
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "day_night", *ZONES,
               *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
@@ -135,7 +135,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
-                     city_blessing=_city_blessing(f, players),
+                     city_blessing=_city_blessing(f, players), day_night=_day_night(f),
                      **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
@@ -465,6 +465,15 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
                              # (701.27f: its source transformed since it was put on the stack)
                              source_transformed=g.get("source_transformed", bool, False)))
     return tuple(out)
+
+
+def _day_night(f: Fields) -> str | None:
+    """`day_night: day` or `night`: the game's designation (CR 731.1: the game starts with neither;
+    once it has one, it keeps exactly one of them). Absent: neither."""
+    value = f.get("day_night", str, None)
+    if value is not None and value not in ("day", "night"):
+        raise f.error("day_night", f"must be day or night (leave it out for neither), got {describe(value)}")
+    return value
 
 
 def _city_blessing(f: Fields, players: tuple[str, ...]) -> tuple[str, ...]:
