@@ -107,3 +107,36 @@ def test_the_faces_in_a_state_are_checked():
         load_state({**base, "battlefield": [{**perm, "back_face_up": True}]}, "t")
     with pytest.raises(InputError, match="No Such Face"):
         load_state({**base, "battlefield": [{**perm, "other_face": "No Such Face"}]}, "t")
+
+
+ABBEY = ("Westvale Abbey", "Land", (
+    "{T}: Add {C}.\n{5}, {T}, Pay 1 life: Create a 1/1 white and black Human Cleric creature token.\n"
+    "{5}, {T}, Sacrifice five creatures: Transform Westvale Abbey, then untap it."))
+ORMENDAHL = ("Ormendahl, Profane Prince", "Legendary Creature — Demon", "Flying, lifelink, indestructible, haste")
+BEAR = ("Test Bear", "Creature — Bear", "")
+
+
+def test_westvale_abbey_sacrifices_five_then_transforms_and_untaps():
+    does, _ = effect_of(ABBEY, 3)
+    assert does == [{"transform": {"what": "self"}}, {"untap": {"what": "self"}}]
+    cost = compiled(*ABBEY).card["abilities"][2]["activated"]["cost"]
+    assert cost == ["{5}", "{T}", {"sacrifice": {"count": 5, "filter": ["creature"]}}]
+    bears = [{"id": f"b{i}", "card": "Test Bear", "controller": "alice"} for i in range(6)]
+    board = [{"id": "abbey", "card": "Westvale Abbey", "controller": "alice",
+              "other_face": "Ormendahl, Profane Prince"}] + bears
+    got, afters = run([ABBEY, ORMENDAHL, BEAR], board, ["activate abbey 3", "resolve"],
+                      mana_pool={"alice": "{C}{C}{C}{C}{C}"})
+    # 701.21a: five of the six, the activator's choice: six outcomes, each leaving one bear
+    assert len(got.results) == 6 and all(r.illegal is None for r in got.results)
+    for after in afters:
+        assert sum(1 for i in range(6) if after.get(f"b{i}", {}).get("zone") == "graveyard") == 5
+        assert after["abbey"]["card"] == "Ormendahl, Profane Prince" and "tapped" not in after["abbey"]
+
+
+def test_four_creatures_cannot_pay_sacrifice_five():
+    board = [{"id": "abbey", "card": "Westvale Abbey", "controller": "alice",
+              "other_face": "Ormendahl, Profane Prince"}] + \
+        [{"id": f"b{i}", "card": "Test Bear", "controller": "alice"} for i in range(4)]
+    got, _ = run([ABBEY, ORMENDAHL, BEAR], board, ["activate abbey 3"], mana_pool={"alice": "{C}{C}{C}{C}{C}"})
+    (r,) = got.results
+    assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["118.3"]

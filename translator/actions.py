@@ -223,7 +223,7 @@ KINDS: dict[str, Kind] = {
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
     # "defending player loses 3 life" (afflict, 702.130a: the defending player of its source, 506.2).
-    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player", "defending_player"),
+    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player", "defending_player", "each_player"),
                        "amount": _positive_or("cards_in_hand", "sacrificed_toughness", "sacrificed_power")},
                       required=("amount",), defaults=(("who", "you"),)),
     # "You gain 2 life for each creature you control" (for_each: a filter, counted on the

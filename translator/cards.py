@@ -434,7 +434,15 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if isinstance(arg, dict):
             # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
             # permanents of that kind other than the ability's source (701.21a, 109.5)
-            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named"})
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named", "count"})
+            if a.has("count"):
+                # "Sacrifice five creatures" (Westvale Abbey): that many of the activator's permanents
+                # of that kind, their choice (701.21a; payment.lp), on an ability that adds no mana
+                n = a.get("count", int)
+                if isinstance(n, bool) or not 2 <= n <= 99 or set(a.data) != {"count", "filter"}:
+                    raise a.error("count", "is 2 to 99, beside a filter alone (\"Sacrifice five creatures\")")
+                filt = parse_filter(a.get("filter", (list, str)), a, "filter")
+                return Cost(kind, filter=filt, count=n, text=f"Sacrifice {n} {' '.join(filt)}")
             if a.has("named") and a.has("filter") and not a.has("another") and not a.has("any_of"):
                 # "Sacrifice a token named Wood" (Jungle Patrol): of that kind, with that name (201.2)
                 name = a.get("named", str)
@@ -1366,6 +1374,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and any(c.kind == "sacrifice" and c.count != 1 for c in costs):
+            # (the mana planners know one permanent per sacrifice cost: payment.lp's sacrifice_n)
+            raise a.error("cost", "\"Sacrifice five creatures\" (count) is read on an ability that adds no mana")
         if mana is not None and isinstance(mana.amount, tuple) and mana.amount[0] == "named_in_graveyards" and \
                 kind != "spell":
             # (counted as a spell resolves; a permanent's mana ability does not count it yet)

@@ -160,6 +160,8 @@ def cost_term(cost: Cost) -> str:
         case "sacrifice":
             if cost.another:                # "Sacrifice another creature" (payment.lp)
                 return f"sacrifice_other({filter_term(cost.filter)})"
+            if cost.count != 1:             # "Sacrifice five creatures" (payment.lp)
+                return f"sacrifice_n({cost.count},{cost_filter(cost)[0]})"
             return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"

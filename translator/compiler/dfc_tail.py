@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .effects import SELF_WORDS, EffectRead
+from .effects import SELF_WORDS, EffectRead, N, number
+from .words import kind_filter
 
 _TRANSFORM = {"transform": {"what": "self"}}
 _UNTAP = {"untap": {"what": "self"}}
@@ -36,7 +37,24 @@ def _untap_then_transform(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [dict(_UNTAP), dict(_TRANSFORM)]
 
 
+def _each_player_loses(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Each player loses 1 life." (Cryptolith Fragment's mana ability): every player still in the
+    game (119.3, 800.4a)."""
+    return [{"lose_life": {"who": "each_player", "amount": number(m.group(1))}}]
+
+
+def dfc_cost_part(part: str) -> dict | None:
+    """"Sacrifice five creatures" (Westvale Abbey): that many of the activator's permanents of the
+    kind (701.21a; payment.lp's sacrifice_n), on an ability that adds no mana."""
+    m = re.fullmatch(r"Sacrifice (two|three|four|five|six|seven) ([a-z]+s)", part.strip())
+    if m is None:
+        return None
+    kind = kind_filter(m.group(2))
+    return None if kind is None else {"sacrifice": {"count": number(m.group(1)), "filter": list(kind)}}
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"Each player loses {N} life\.", _each_player_loses),
     (rf"[Tt]ransform {SELF_WORDS}\.", _transform),
     (rf"[Tt]ransform {SELF_WORDS}, then untap it\.", _transform_then_untap),
     (rf"[Uu]ntap (?:{SELF_WORDS}|it), then transform it\.", _untap_then_transform),
