@@ -140,3 +140,58 @@ def test_four_creatures_cannot_pay_sacrifice_five():
     got, _ = run([ABBEY, ORMENDAHL, BEAR], board, ["activate abbey 3"], mana_pool={"alice": "{C}{C}{C}{C}{C}"})
     (r,) = got.results
     assert r.illegal is not None and [rule for rule, _ in r.illegal.why] == ["118.3"]
+
+
+FRAGMENT = ("Cryptolith Fragment", "Artifact", (
+    "Cryptolith Fragment enters the battlefield tapped.\n{T}: Add one mana of any color. Each player loses 1 life.\n"
+    "At the beginning of your upkeep, if each player has 10 or less life, transform Cryptolith Fragment."))
+AURORA = ("Aurora of Emrakul", "Creature — Eldrazi Reflection", "Flying, deathtouch")
+HOMUNCULUS = ("Curious Homunculus", "Creature — Homunculus", (
+    "{T}: Add {C}. Spend this mana only to cast an instant or sorcery spell.\n"
+    "At the beginning of your upkeep, if there are three or more instant and/or sorcery cards in your graveyard, "
+    "transform Curious Homunculus."))
+VORACIOUS = ("Voracious Reader", "Creature — Eldrazi Homunculus", "Prowess")
+SPELL = ("Test Sorcery", "Sorcery", "You gain 1 life.")
+INSTANT = ("Test Instant", "Instant", "You gain 1 life.")
+
+
+def test_each_player_loses_a_life_for_the_fragments_mana():
+    does, _ = effect_of(FRAGMENT, 2)
+    assert does == [{"lose_life": {"who": "each_player", "amount": 1}}]
+    board = [{"id": "f", "card": "Cryptolith Fragment", "controller": "alice"}]
+    got, afters = run([FRAGMENT], board, ["activate f 2"])
+    assert {a["player alice"]["life"] for a in afters} == {19}
+    assert {a["player bob"]["life"] for a in afters} == {19}
+
+
+@pytest.mark.parametrize("bob_life, transforms", [(10, True), (11, False)])
+def test_the_fragment_transforms_when_each_player_has_10_or_less(bob_life, transforms):
+    assert compiled(*FRAGMENT).card["abilities"][2]["triggered"]["condition"] == \
+        {"life": {"who": "each_player", "at_most": 10}}
+    board = [{"id": "f", "card": "Cryptolith Fragment", "controller": "alice", "other_face": "Aurora of Emrakul"}]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 4, "active": "bob", "step": "cleanup"},
+                        "cards": [compiled(*s).card for s in (FRAGMENT, AURORA)], "battlefield": board,
+                        "life": {"alice": 7, "bob": bob_life}, "library": {"alice": ["Cryptolith Fragment"]}}, "t.yaml")
+    from mtg_asp.queries import Session
+    got = Session(state).what_if(["next step", "resolve"] if transforms else ["next step"])
+    (r,) = got.results
+    after = r.after(got.start)
+    assert (after.get("f", {}).get("card") == "Aurora of Emrakul") is transforms
+    assert r.illegal is None
+
+
+@pytest.mark.parametrize("cards, transforms", [(["Test Sorcery", "Test Instant", "Test Instant"], True),
+                                               (["Test Sorcery", "Test Instant", "Curious Homunculus"], False)])
+def test_the_homunculus_counts_instant_and_sorcery_cards(cards, transforms):
+    assert compiled(*HOMUNCULUS).card["abilities"][1]["triggered"]["condition"] == \
+        {"in_graveyard": {"any_of": [["instant"], ["sorcery"]], "at_least": 3}}
+    board = [{"id": "h", "card": "Curious Homunculus", "controller": "alice", "other_face": "Voracious Reader"}]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 4, "active": "bob", "step": "cleanup"},
+                        "cards": [compiled(*s).card for s in (HOMUNCULUS, VORACIOUS, SPELL, INSTANT)],
+                        "battlefield": board, "graveyard": {"alice": cards},
+                        "library": {"alice": ["Test Sorcery"]}}, "t.yaml")
+    from mtg_asp.queries import Session
+    got = Session(state).what_if(["next step", "resolve"] if transforms else ["next step"])
+    (r,) = got.results
+    assert r.illegal is None
+    assert (r.after(got.start).get("h", {}).get("card") == "Voracious Reader") is transforms

@@ -389,6 +389,33 @@ def _subtypes() -> frozenset[str]:
     return SUBTYPES
 
 
+def _trigger_state_condition(a: Fields, parse_filter) -> Condition:
+    """A triggered ability's intervening "if" (603.4) on the game's state: `{life: {who: each_player,
+    at_most: N}}` ("if each player has N or less life") or `{in_graveyard: {filter | any_of,
+    at_least: N}}` ("if there are N or more instant and/or sorcery cards in your graveyard": the
+    cards its controller owns there, each counted once)."""
+    c = Fields(a.data["condition"], a.where, a.sub("condition"), {"life", "in_graveyard"})
+    (kind, raw), = c.data.items()
+    if kind == "life":
+        g = Fields(raw, c.where, c.sub(kind), {"who", "at_most", "at_least"})
+        if g.get("who", str, required=True) != "each_player" or g.has("at_most") == g.has("at_least"):
+            raise g.error(None, "is {who: each_player, at_most | at_least: N}")
+        compare = "at_most" if g.has("at_most") else "at_least"
+    else:
+        g = Fields(raw, c.where, c.sub(kind), {"filter", "any_of", "at_least"})
+        compare = "at_least"
+    n = g.get(compare, int, required=True)
+    if isinstance(n, bool) or n < 0:
+        raise g.error(compare, f"is 0 or more, got {describe(n)}")
+    filters = _condition_filters(g) if kind == "in_graveyard" else ()
+    return Condition(kind, filters=filters, compare=compare, count=n)
+
+
+def _condition_filters(g: Fields) -> tuple[tuple[str, ...], ...]:
+    from .entering import _filters
+    return _filters(g, parse_filter)
+
+
 def _any_of_filters(a: Fields) -> tuple[tuple[str, ...], ...]:
     """`any_of: [[black, creature], [artifact, creature]]`: two or more filters."""
     alts = a.get("any_of", list, required=True)
@@ -1521,6 +1548,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["condition"], where, a.sub("condition"), {"this_turn"})
             if_turn = parse_turn_condition(c.data["this_turn"], c, "this_turn")
             condition = "this_turn"
+        elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and \
+                list(a.data["condition"]) in (["life"], ["in_graveyard"]):
+            # CR 603.4: "if each player has 10 or less life" (Cryptolith Fragment), "if there are three
+            # or more instant and/or sorcery cards in your graveyard" (Curious Homunculus): triggers.lp
+            if_count = _trigger_state_condition(a, parse_filter)
+            condition = if_count.kind
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered":
             if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
             # "if you control at least five other Mountains" on "Whenever a Mountain enters the

@@ -762,6 +762,14 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         # CR 603.4: "if ~ has no charge counters on it" (its source's counters, triggers.lp)
         c = ability.if_count
         facts.append(f"trigger_if_counters({a},{quote(c.counter)},{c.compare},{c.count}).")
+    elif ability.if_count is not None and ability.if_count.kind == "life":
+        # CR 603.4: "if each player has 10 or less life" (triggers.lp)
+        facts.append(f"trigger_if_life({a},{ability.if_count.compare},{ability.if_count.count}).")
+    elif ability.if_count is not None and ability.if_count.kind == "in_graveyard":
+        # CR 603.4: "if there are three or more instant and/or sorcery cards in your graveyard"
+        ff = [fact for words in ability.if_count.filters for fact in
+              (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
+        facts += [f"trigger_if_graveyard({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
     elif ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)

@@ -43,6 +43,27 @@ def _each_player_loses(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"lose_life": {"who": "each_player", "amount": number(m.group(1))}}]
 
 
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def trigger_state_condition(condition: str) -> dict | None:
+    """An intervening "if" (603.4) on the game's state: "if each player has 10 or less life"
+    (Cryptolith Fragment), "if there are three or more instant and/or sorcery cards in your
+    graveyard" (Curious Homunculus; "and/or": a card of either type, counted once)."""
+    m = re.fullmatch(r"if each player has (\d+) or less life", condition)
+    if m:
+        return {"life": {"who": "each_player", "at_most": int(m.group(1))}}
+    m = re.fullmatch(r"if there are (two|three|four|five|six|seven) or more ([a-z]+)(?: and/or ([a-z]+))? cards in your "
+                     r"graveyard", condition)
+    if m is None:
+        return None
+    kinds = [kind_filter(k) for k in m.groups()[1:] if k]
+    if any(k is None for k in kinds):
+        return None
+    where = {"any_of": [list(k) for k in kinds]} if len(kinds) > 1 else {"filter": list(kinds[0])}
+    return {"in_graveyard": {**where, "at_least": _COUNT[m.group(1)]}}
+
+
 def dfc_cost_part(part: str) -> dict | None:
     """"Sacrifice five creatures" (Westvale Abbey): that many of the activator's permanents of the
     kind (701.21a; payment.lp's sacrifice_n), on an ability that adds no mana."""

@@ -89,6 +89,11 @@ def you_control_count(condition: str) -> dict | None:
     return {"filter": list(filt), "at_least" if words[-1] == "more" else "at_most": COUNT_WORDS[words[0]]}
 
 
+def state_condition(condition: str) -> dict | None:
+    from .dfc_tail import trigger_state_condition
+    return trigger_state_condition(condition)
+
+
 def triggered(text: str, ctx, normal: str):
     """A triggered ability: `normal` is the line with its self references as ~."""
     head, sep, effect = split_discard(normal) or normal.partition(", ")
@@ -104,6 +109,9 @@ def triggered(text: str, ctx, normal: str):
         effect = rest
     elif sep2 and when_counts(when) and you_control_count(condition) is not None:
         entry["condition"] = {"you_control": you_control_count(condition)}
+        effect = rest
+    elif sep2 and when_counts(when) and state_condition(condition) is not None:
+        entry["condition"] = state_condition(condition)     # (compiler/dfc_tail.py)
         effect = rest
     elif sep2 and self_counters(condition) is not None:
         entry["condition"] = {"counters": self_counters(condition)}
