@@ -90,3 +90,50 @@ def test_day_night_in_a_state():
     assert load_state(base, "t").day_night is None
     with pytest.raises(InputError, match="day_night"):
         load_state({**base, "day_night": "dusk"}, "t")
+
+
+CELESTUS = ("The Celestus", "Legendary Artifact", (
+    "If it's neither day nor night, it becomes day as The Celestus enters the battlefield.\n"
+    "{T}: Add one mana of any color.\n"
+    "{3}, {T}: If it's night, it becomes day. Otherwise, it becomes night. Activate only as a sorcery.\n"
+    "Whenever day becomes night or night becomes day, you gain 1 life. You may draw a card. If you do, discard a card."))
+
+
+def _celestus(actions, **extra):
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*CELESTUS).card], **extra}, "t.yaml")
+    got = Session(state).what_if(actions)
+    return got, [r.after(got.start) for r in got.results]
+
+
+def test_the_celestus_compiles():
+    c = compiled(*CELESTUS)
+    assert c.fully_compiled
+    abilities = c.card["abilities"]
+    assert abilities[0] == {"line": 1, "enters": {"day_night": "day"}}
+    assert abilities[2]["activated"]["does"] == [{"day_night": {"becomes": "day", "if_now": "night"}},
+                                                 {"day_night": {"becomes": "night", "if_now": "not_night"}}]
+    assert abilities[3]["triggered"]["when"] == {"day_night_changes": "any"}
+
+
+def test_the_celestus_makes_it_day_as_it_enters():
+    got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]})
+    assert afters[0]["day_night"] == "day"
+    got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]},
+                            day_night="night")
+    assert "day_night" not in afters[0]
+
+
+def test_night_becomes_day_and_the_celestus_triggers():
+    board = [{"id": "c", "card": "The Celestus", "controller": "alice"}]
+    got, afters = _celestus(["activate c 3", "resolve", "resolve"], battlefield=board, day_night="night",
+                            mana_pool={"alice": "{C}{C}{C}"}, library={"alice": ["The Celestus"]})
+    # the draw is optional (608.2d): with it, the drawn card is discarded
+    assert {a["day_night"] for a in afters} == {"day"} and {a["player alice"]["life"] for a in afters} == {21}
+
+
+def test_neither_becomes_night_and_nothing_triggers():
+    board = [{"id": "c", "card": "The Celestus", "controller": "alice"}]
+    got, afters = _celestus(["activate c 3", "resolve"], battlefield=board, mana_pool={"alice": "{C}{C}{C}"})
+    (r,) = got.results
+    assert afters[0]["day_night"] == "night" and not any(c.change.name == "triggered" for c in r.changes)

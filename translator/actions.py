@@ -299,6 +299,11 @@ KINDS: dict[str, Kind] = {
     # "Transform ~" (701.27a: its source turns over to its other face, which the state names;
     # asp/transform.lp).
     "transform": Kind({"what": _words("self")}, required=("what",)),
+    # "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus: becomes day with
+    # if_now: night, then becomes night with if_now: not_night; the game's designation as the
+    # instructions begin, 731.1; asp/daynight.lp).
+    "day_night": Kind({"becomes": _words("day", "night"), "if_now": _words("day", "night", "not_night")},
+                      required=("becomes",)),
     # "Remove target attacking or blocking creature from combat" (506.4): every target named.
     "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"

@@ -208,6 +208,8 @@ class Ability:
     enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
                                          # entering tapped (CR 614.1c, 614.12; translator/entering.py)
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
+    enters_day: bool = False             # enters: "If it's neither day nor night, it becomes day as ~
+                                         # enters" (731.1; asp/daynight.lp)
     enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
                                          # sacrifice two untapped lands instead" (614.1a, 118.12)
     enters_discard: tuple[str, ...] = ()  # enters: the filter of "If ~ would enter, you may discard
@@ -609,6 +611,8 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
+    "day_night_changes": ("any",),                     # "Whenever day becomes night or night
+                                                       # becomes day" (731.1a; asp/daynight.lp)
     "tapped_for_mana": ("self", "matching"),           # "Whenever you tap ~ for mana" (106.12) /
                                                        # "Whenever an opponent taps a land for mana"
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
@@ -1768,7 +1772,14 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard",
+                                 "day_night"})
+    if a.has("day_night"):
+        # `{day_night: day}`: "If it's neither day nor night, it becomes day as ~ enters" (The
+        # Celestus; 731.1), alone in its entry
+        if a.data["day_night"] != "day" or len(a.data) != 1:
+            raise a.error("day_night", "is day, alone in its entry (\"it becomes day as ~ enters\")")
+        return Ability(line, "enters", enters_day=True)
     if a.has("sacrifice"):
         return _parse_enters_sacrifice(line, a)
     if a.has("discard"):

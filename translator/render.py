@@ -363,6 +363,8 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
     facts: list[str] = []
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
+    if ability.enters_day:
+        facts.append(f"enters_day({a}).")   # (731.1: daynight.lp)
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
               for k, n in ability.enters_counters if n != -2]
     # "enters with a +1/+1 counter on it for each color of mana spent to cast it" (converge;

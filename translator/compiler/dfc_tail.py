@@ -64,6 +64,14 @@ def trigger_state_condition(condition: str) -> dict | None:
     return {"in_graveyard": {**where, "at_least": _COUNT[m.group(1)]}}
 
 
+def becomes_day_as_enters(text: str, ctx, normal: str):
+    """"If it's neither day nor night, it becomes day as ~ enters the battlefield." (The Celestus):
+    `enters: {day_night: day}` (731.1; asp/daynight.lp)."""
+    if normal.strip() != "If it's neither day nor night, it becomes day as ~ enters the battlefield.":
+        return None
+    return {"enters": {"day_night": "day"}}, "becomes day as it enters"
+
+
 def dfc_cost_part(part: str) -> dict | None:
     """"Sacrifice five creatures" (Westvale Abbey): that many of the activator's permanents of the
     kind (701.21a; payment.lp's sacrifice_n), on an ability that adds no mana."""
@@ -74,7 +82,25 @@ def dfc_cost_part(part: str) -> dict | None:
     return None if kind is None else {"sacrifice": {"count": number(m.group(1)), "filter": list(kind)}}
 
 
+_IF_NIGHT = {"day_night": {"becomes": "day", "if_now": "night"}}
+
+
+def _if_night_day(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If it's night, it becomes day." (The Celestus; 731.1)."""
+    return [{"day_night": dict(_IF_NIGHT["day_night"])}]
+
+
+def _otherwise_night(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Otherwise, it becomes night." right after "If it's night, it becomes day.": if it was not
+    night as the instructions began (day, or neither)."""
+    if not read.does or read.does[-1] != _IF_NIGHT:
+        return None
+    return [{"day_night": {"becomes": "night", "if_now": "not_night"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"If it's night, it becomes day\.", _if_night_day),
+    (r"Otherwise, it becomes night\.", _otherwise_night),
     (rf"Each player loses {N} life\.", _each_player_loses),
     (rf"[Tt]ransform {SELF_WORDS}\.", _transform),
     (rf"[Tt]ransform {SELF_WORDS}, then untap it\.", _transform_then_untap),

@@ -27,6 +27,8 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of your combat step", {"beginning_of_combat": "your_turn"}),
     # "When you play another land" (City of Traitors): its controller plays a land (305.1)
     (r"When you play another land", {"plays_another_land": "you"}),
+    # 731.1a (The Celestus; asp/daynight.lp)
+    (r"Whenever day becomes night or night becomes day", {"day_night_changes": "any"}),
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     # dethrone's trigger (702.105a)
