@@ -5,11 +5,10 @@ daybound and nightbound on real pool lines, and the what-if's untap-step check a
 from __future__ import annotations
 
 import pytest
-from pool_lines import compiled
-
 from mtg_asp.queries import Session
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
+from pool_lines import compiled
 
 NATURALIST = ("Kessig Naturalist", "Creature — Human Werewolf", (
     "Whenever Kessig Naturalist attacks, add {R} or {G}. Until end of turn, you don't lose this mana as steps and "
@@ -52,28 +51,28 @@ def test_a_turn_with_no_spells_makes_it_night_and_daybound_transforms():
 
 
 def test_one_spell_keeps_it_day():
-    got, afters = _what_if([NAT], ["next step"], day_night="day", spells_cast={"alice": 1})
+    _got, afters = _what_if([NAT], ["next step"], day_night="day", spells_cast={"alice": 1})
     assert "day_night" not in afters[0] and "n" not in afters[0]
 
 
 def test_two_spells_make_it_day_and_nightbound_transforms():
     lord = {"id": "n", "card": "Lord of the Ulvenwald", "controller": "alice", "other_face": "Kessig Naturalist",
             "back_face_up": True}
-    got, afters = _what_if([lord], ["next step"], day_night="night", spells_cast={"alice": 2})
+    _got, afters = _what_if([lord], ["next step"], day_night="night", spells_cast={"alice": 2})
     assert afters[0]["day_night"] == "day" and afters[0]["n"]["card"] == "Kessig Naturalist"
     assert "back_face_up" not in afters[0]["n"]
     # one spell: it stays night (731.2b needs two)
-    got, afters = _what_if([lord], ["next step"], day_night="night", spells_cast={"alice": 1})
+    _got, afters = _what_if([lord], ["next step"], day_night="night", spells_cast={"alice": 1})
     assert "day_night" not in afters[0]
 
 
 def test_neither_day_nor_night_a_daybound_permanent_makes_it_day():
-    got, afters = _what_if([NAT], ["next step"], step="precombat_main")
+    _got, afters = _what_if([NAT], ["next step"], step="precombat_main")
     assert afters[0]["day_night"] == "day" and "n" not in afters[0]
 
 
 def test_night_with_daybound_front_face_up_transforms_at_once():
-    got, afters = _what_if([NAT], ["next step"], step="precombat_main", day_night="night")
+    _got, afters = _what_if([NAT], ["next step"], step="precombat_main", day_night="night")
     assert afters[0]["n"]["card"] == "Lord of the Ulvenwald" and "day_night" not in afters[0]
 
 
@@ -117,16 +116,16 @@ def test_the_celestus_compiles():
 
 
 def test_the_celestus_makes_it_day_as_it_enters():
-    got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]})
+    _got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]})
     assert afters[0]["day_night"] == "day"
-    got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]},
+    _got, afters = _celestus(["move c to battlefield"], hand={"alice": [{"id": "c", "card": "The Celestus"}]},
                             day_night="night")
     assert "day_night" not in afters[0]
 
 
 def test_night_becomes_day_and_the_celestus_triggers():
     board = [{"id": "c", "card": "The Celestus", "controller": "alice"}]
-    got, afters = _celestus(["activate c 3", "resolve", "resolve"], battlefield=board, day_night="night",
+    _got, afters = _celestus(["activate c 3", "resolve", "resolve"], battlefield=board, day_night="night",
                             mana_pool={"alice": "{C}{C}{C}"}, library={"alice": ["The Celestus"]})
     # the draw is optional (608.2d): with it, the drawn card is discarded
     assert {a["day_night"] for a in afters} == {"day"} and {a["player alice"]["life"] for a in afters} == {21}

@@ -6,11 +6,10 @@ makes of them (701.27a, 701.27d, 701.27f, 712.8a, 712.18)."""
 from __future__ import annotations
 
 import pytest
-from pool_lines import compiled, effect_of
-from pool_lines import what_if_on as run
-
 from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
+from pool_lines import compiled, effect_of
+from pool_lines import what_if_on as run
 
 CONDUIT = ("Conduit of Storms", "Creature — Werewolf Horror", (
     "Whenever Conduit of Storms attacks, add {R} at the beginning of your next main phase this turn.\n"
@@ -159,7 +158,7 @@ def test_each_player_loses_a_life_for_the_fragments_mana():
     does, _ = effect_of(FRAGMENT, 2)
     assert does == [{"lose_life": {"who": "each_player", "amount": 1}}]
     board = [{"id": "f", "card": "Cryptolith Fragment", "controller": "alice"}]
-    got, afters = run([FRAGMENT], board, ["activate f 2"])
+    _got, afters = run([FRAGMENT], board, ["activate f 2"])
     assert {a["player alice"]["life"] for a in afters} == {19}
     assert {a["player bob"]["life"] for a in afters} == {19}
 

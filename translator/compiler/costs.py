@@ -100,9 +100,9 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
     if loyalty:
         return None
     from .act_tail import put_counters_on_self, sacrifice_another, tap_another
+    from .dfc_tail import dfc_cost_part
     from .land_tail import compound_cost_part
     from .manaln_tail import either_cost
-    from .dfc_tail import dfc_cost_part
     from .misc10_tail import misc10_cost_part
     items = []
     parts = split_cost(text)
