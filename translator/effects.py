@@ -58,6 +58,8 @@ class PTEffect:
     controller: str = "any"              # group / others: any | you
     for_each: str = ""                   # modify: that much for each of these (PT_FOR_EACH); a
                                          # created effect's x or its_power (PT_FOR_EACH_CREATED)
+    any_of: tuple[tuple[str, ...], ...] = ()   # a static group's kinds, any of which it is ("Other
+                                         # Wolves and Werewolves you control": `to: {any_of}`)
 
 
 # A static "gets +1/+1 for each ..." (CR 613.4c): color_among_yours, "for each color among
@@ -194,7 +196,10 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
         raise f.error(kind, f"must look like {example}, got {raw!r}")
     power = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
     toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
-    to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter, chosen=static)
+    raw_to = f.data.get("to", "self")
+    if static and isinstance(raw_to, dict) and "any_of" in raw_to:
+        return _group_of_kinds(f, kind, power, toughness, raw_to, parse_filter)
+    to, filt, controller = parse_to(raw_to, f, "to", allowed, parse_filter, chosen=static)
     for_each = f.get("for_each", str, "")
     if for_each in PT_FOR_EACH_CREATED and not static:
         if for_each == "its_power" and (kind != "modify" or to != "target"):
@@ -204,6 +209,23 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
         raise f.error("for_each", f"goes with a static ability's modify and is one of {', '.join(PT_FOR_EACH)}, "
                                   f"or a created effect's {', '.join(PT_FOR_EACH_CREATED)}")
     return PTEffect(kind, power, toughness, to, filt, controller, for_each)
+
+
+def _group_of_kinds(f: Fields, kind: str, power: int, toughness: int, raw_to: dict, parse_filter) -> PTEffect:
+    """A static P/T change of a group of two or more kinds: `to: {any_of: [[wolf], [werewolf]],
+    controller: you, other: true}` ("Other Wolves and Werewolves you control get +1/+1.", Lord of
+    the Ulvenwald): each permanent matching any of the filters, once (a Wolf Werewolf gets +1/+1
+    one time: the ability applies to each object it names, 613.4c)."""
+    t = Fields(raw_to, f.where, f.sub("to"), {"any_of", "controller", "other"})
+    alts = t.get("any_of", list, required=True)
+    if len(alts) < 2:
+        raise t.error("any_of", "is a list of two or more filters, like [[wolf], [werewolf]]")
+    any_of = tuple(parse_filter(x, t, "any_of") for x in alts)
+    controller = _choice(t, "controller", ("any", "you"), "any")
+    to = "others" if t.get("other", bool, False) else "group"
+    if f.has("for_each"):
+        raise f.error("for_each", "goes without a `to` of any_of")
+    return PTEffect(kind, power, toughness, to, (), controller, any_of=any_of)
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:

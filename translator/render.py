@@ -139,8 +139,13 @@ def cost_filter(cost: Cost) -> tuple[str, list[str]]:
         return f, [f"filter_word({f},{word(w)})." for w in cost.filter] + [f"filter_word({f},named({quote(cost.named)}))."]
     if not cost.any_of:
         return filter_facts(cost.filter)
+    return alt_filter_facts(cost.any_of)
+
+
+def alt_filter_facts(any_of: tuple[tuple[str, ...], ...]) -> tuple[str, list[str]]:
+    """A filter of several kinds, an object matching any of which matches it (filter_alt/2)."""
     terms, facts = [], []
-    for words in cost.any_of:
+    for words in any_of:
         f, ff = filter_facts(words)
         terms.append(f)
         facts += ff
@@ -697,9 +702,14 @@ def becomes_facts(a: str, b) -> list[str]:
     return facts
 
 
-def to_term(to: str, filt: tuple[str, ...], controller: str) -> tuple[str, list[str]]:
+def to_term(to: str, filt: tuple[str, ...], controller: str,
+            any_of: tuple[tuple[str, ...], ...] = ()) -> tuple[str, list[str]]:
     """What an effect applies to, as a term: self, equipped_creature, enchanted_creature,
-    target, group(F, W) ("[F]s W control") or others(F, W) ("other [F]s W control")."""
+    target, group(F, W) ("[F]s W control") or others(F, W) ("other [F]s W control"); F of
+    `any_of` several filters is fany(...), matched by any of them (filter_alt/2)."""
+    if to in ("group", "others") and any_of:
+        f, ff = alt_filter_facts(any_of)
+        return f"{to}({f},{controller})", ff
     if to in ("group", "others", "group_chosen"):     # (group_chosen: "... of the chosen color", 607.2d)
         f, ff = filter_facts(filt)
         return f"{to}({f},{controller})", ff
@@ -739,7 +749,7 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         # "You can cast only one more spell this turn" (Irencrag Feat; casting.lp)
         facts.append(f"cast_limit({a},{ability.cast_limit}).")
     for i, pt in enumerate(ability.pt, start=1):
-        to, ff = to_term(pt.to, pt.filter, pt.controller)
+        to, ff = to_term(pt.to, pt.filter, pt.controller, pt.any_of)
         facts += [f"pt_effect({a},{i},{pt.kind},{pt.power},{pt.toughness},{to})."] + ff
         if pt.for_each:
             facts.append(f"pt_for_each({a},{i},{pt.for_each}).")

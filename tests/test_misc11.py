@@ -1,0 +1,40 @@
+"""Lines of the pool's mana cards read by translator/compiler/misc11_tail.py (issue 13): real pool
+lines (AtomicCards 2024-03 wording, the card named) read into the vocabulary."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from pool_lines import compiled
+
+LORD = ("Lord of the Ulvenwald", "Creature — Werewolf", (
+    "Other Wolves and Werewolves you control get +1/+1.\nWhenever Lord of the Ulvenwald attacks, add {R} or {G}. "
+    "Until end of turn, you don't lose this mana as steps and phases end.\nNightbound (If a player casts at least "
+    "two spells during their own turn, it becomes day next turn.)"))
+
+
+def test_anthem_of_two_creature_types():
+    # CR 613.4c, 205.3m: one group of either kind
+    c = compiled(*LORD)
+    assert c.fully_compiled
+    assert c.card["abilities"][0] == {"line": 1, "static": {"pt": {"modify": "+1/+1", "to": {
+        "any_of": [["wolf"], ["werewolf"]], "controller": "you", "other": True}}}}
+    c = compiled("Master Trinketeer", "Creature — Dwarf Artificer", "Servos and Thopters you control get +1/+1.")
+    assert c.card["abilities"][0]["static"]["pt"]["to"] == {"any_of": [["servo"], ["thopter"]], "controller": "you"}
+
+
+def test_anthem_of_two_kinds_needs_creature_types():
+    assert not compiled("Test", "Enchantment", "Lands and Forests you control get +1/+1.").fully_compiled
+    assert not compiled("Test", "Enchantment", "Elves and Elves you control get +1/+1.").fully_compiled
+
+
+def test_group_of_kinds_is_checked():
+    card = {"name": "X", "type_line": "Enchantment", "oracle_text": "a", "abilities": [
+        {"line": 1, "static": {"pt": {"modify": "+1/+1", "to": {"any_of": [["wolf"]], "controller": "you"}}}}]}
+    with pytest.raises(InputError, match="two or more"):
+        parse_card(card, "t")
+    card["abilities"][0]["static"]["pt"]["for_each"] = "color_among_yours"
+    card["abilities"][0]["static"]["pt"]["to"]["any_of"].append(["werewolf"])
+    with pytest.raises(InputError, match="for_each"):
+        parse_card(card, "t")

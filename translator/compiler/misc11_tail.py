@@ -1,0 +1,33 @@
+"""Lines of the pool's mana cards read by issue 13's eleventh round of miscellaneous templates:
+
+- "Other Wolves and Werewolves you control get +1/+1." (Lord of the Ulvenwald): a static `pt` on
+  a group of two kinds, `to: {any_of: [[wolf], [werewolf]], controller: you, other: true}`: each
+  permanent of either kind once (613.4c; a Wolf Werewolf is one object of the group, not two).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .subtypes import CREATURE_TYPES
+from .words import REMINDER, filter_word
+
+
+def anthem_of_two_kinds(text: str, ctx, normal: str):
+    """"[Other ]Wolves and Werewolves you control get +1/+1." (two creature types, 205.3m)."""
+    m = re.fullmatch(r"(Other )?([A-Z][a-z]+) and ([A-Z][a-z]+) you control get ([+-]\d+/[+-]\d+)\.",
+                     REMINDER.sub("", normal).strip())
+    if not m:
+        return None
+    kinds = []
+    for plural in (m.group(2), m.group(3)):
+        w = filter_word(plural)
+        if w is None or w not in CREATURE_TYPES or w == plural.lower():
+            return None                     # (a plural creature type only)
+        kinds.append([w])
+    if kinds[0] == kinds[1]:
+        return None
+    to: dict = {"any_of": kinds, "controller": "you"}
+    if m.group(1):
+        to["other"] = True
+    return {"static": {"pt": {"modify": m.group(4), "to": to}}}, "static_pt of two kinds"
