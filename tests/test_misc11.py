@@ -38,3 +38,35 @@ def test_group_of_kinds_is_checked():
     card["abilities"][0]["static"]["pt"]["to"]["any_of"].append(["werewolf"])
     with pytest.raises(InputError, match="for_each"):
         parse_card(card, "t")
+
+
+SHRINE = ("Shrine of Boundless Growth", "Artifact", (
+    "At the beginning of your upkeep or whenever you cast a green spell, put a charge counter on Shrine of Boundless "
+    "Growth.\n{T}, Sacrifice Shrine of Boundless Growth: Add {C} for each charge counter on Shrine of Boundless Growth."))
+
+
+def test_upkeep_or_cast_is_one_ability_with_two_events():
+    # CR 603.2: one triggered ability, either event triggers it
+    c = compiled(*SHRINE)
+    assert c.fully_compiled
+    t = c.card["abilities"][0]["triggered"]
+    assert t["when"] == {"cast_spell": {"filter": ["green"], "controller": "you"}}
+    assert t["or_when"] == {"beginning_of_upkeep": "your_turn"}
+    assert t["does"] == [{"counters": {"kind": "charge", "what": "self"}}]
+
+
+def test_upkeep_or_cast_needs_its_whole_effect():
+    c = compiled("Test", "Artifact", "At the beginning of your upkeep or whenever you cast a green spell, "
+                                     "frobnicate the widget.")
+    assert not c.fully_compiled
+
+
+def test_or_when_is_checked():
+    base = {"effect": "x", "does": [{"counters": {"kind": "charge", "what": "self"}}]}
+    for bad in ({"or_when": {"beginning_of_upkeep": "your_turn"}},     # no when
+                {"when": {"attacks": "self"}, "or_when": {"beginning_of_upkeep": "your_turn"}},
+                {"when": {"cast_spell": {"filter": ["green"]}}, "or_when": {"cast_spell": {"filter": ["red"]}}}):
+        card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
+                "abilities": [{"line": 1, "triggered": {**base, **bad}}]}
+        with pytest.raises(InputError, match="or_when"):
+            parse_card(card, "t")

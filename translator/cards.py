@@ -242,6 +242,8 @@ class Ability:
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
                                          # event is about ("Whenever another Elf you control enters")
+    or_when: tuple[str, str] = ()        # triggered: a second trigger event of the one ability ("At the
+                                         # beginning of your upkeep or whenever you cast a green spell", 603.2)
     # a spell's mana only if / unless its controller has that many cards (of any of the filters) in
     # their graveyard as it resolves: (if | unless, at_least, filters) ("Spell mastery — If there are
     # two or more instant and/or sorcery cards in your graveyard, add {B}{B}{B}.", Dark Petition)
@@ -713,6 +715,25 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
     if whose not in WHEN[event]:
         raise a.error("when", f"{event} takes {', '.join(WHEN[event])}, not {whose!r}")
     return (event, whose)
+
+
+# The events a triggered ability may have two of ("At the beginning of your upkeep or whenever you cast a
+# green spell", Shrine of Boundless Growth; CR 603.2): those whose explanation (asp/) names the event
+# of the step it occurred in, so that each trigger cites its own event's rule.
+OR_WHEN_EVENTS = ("beginning_of_upkeep", "cast_spell")
+
+
+def _parse_or_when(a: Fields, when: tuple[str, str], where: str) -> tuple[str, str]:
+    """`or_when: {beginning_of_upkeep: your_turn}` beside `when`: the ability's second trigger event;
+    it triggers on either (603.2). At most one of the two has a subject (`matching`)."""
+    if not when:
+        raise a.error("or_when", "goes beside when: (a second trigger event of the same ability)")
+    other = parse_when(Fields({"when": a.data["or_when"]}, where, a.path, {"when"}), where)
+    if other[1] == "matching" or other[1] in DELAYED_WHOSE or other[0] == when[0] or \
+            when[0] not in OR_WHEN_EVENTS or other[0] not in OR_WHEN_EVENTS:
+        raise a.error("or_when", f"is one event of {', '.join(OR_WHEN_EVENTS)} without a subject, beside a when: "
+                                 "of another of them")
+    return other
 
 
 # One structured target (CR 115.1): `target: player`, `target: any` (115.4), or `target: {filter: [...], another:
@@ -1344,7 +1365,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless"}
+                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless", "or_when"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1503,6 +1524,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             if (when[1] in DELAYED_WHOSE) != path.endswith("delayed"):
                 raise a.error("when", f"{', '.join(DELAYED_WHOSE)} is a delayed trigger's event and a delayed trigger "
                                       "has one of them (CR 603.7): write it as delayed: on the ability that creates it")
+        or_when = _parse_or_when(a, when, where) if a.has("or_when") else ()
         does = parse_actions(a.data["does"], where, a.sub("does"), parse_filter) if a.has("does") else ()
         if mana is not None and mana.kind == "for_each" and mana.whose == "target" and (
                 kind != "spell" or a.data.get("target") not in ("player", "opponent")):
@@ -1600,7 +1622,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        targets=targets, timing=timing, trigger=trigger, creates=creates,
                        duration=duration, only_during=steps, only_if_control=control, does=does,
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
-                       condition=condition,
+                       or_when=or_when, condition=condition,
                        if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
                        costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least)
     if kind == "static":

@@ -570,6 +570,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose
         facts.append(f"ability_when({a},{event}({arg})).")
         facts.extend(subject_facts(a, ability.when_subject))
+    if ability.or_when:
+        # a second trigger event of the same ability (603.2): it triggers on either
+        facts.append(f"ability_when({a},{ability.or_when[0]}({ability.or_when[1]})).")
     if ability.mana_condition is not None:
         # a spell's mana only if / unless its controller has that many cards in their graveyard
         # (mana_condition/3, mana_condition_filter/2: asp/mana.lp)

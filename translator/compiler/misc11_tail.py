@@ -31,3 +31,22 @@ def anthem_of_two_kinds(text: str, ctx, normal: str):
     if m.group(1):
         to["other"] = True
     return {"static": {"pt": {"modify": m.group(4), "to": to}}}, "static_pt of two kinds"
+
+
+def upkeep_or_cast(text: str, ctx, normal: str):
+    """"At the beginning of your upkeep or whenever you cast a green spell, put a charge counter on
+    ~." (Shrine of Boundless Growth): one triggered ability with two trigger events (603.2): the cast
+    trigger as the general template reads it ("Whenever you cast a green spell, ..."), with
+    `or_when: {beginning_of_upkeep: your_turn}`; read only when its whole effect is."""
+    from .lines import Context, compile_line
+    m = re.fullmatch(r"At the beginning of your upkeep or (whenever you cast [^,]+ spell), (.+)", normal.strip())
+    mo = re.fullmatch(r"At the beginning of your upkeep or (whenever you cast [^,]+ spell), (.+)", text.strip())
+    if not m or not mo:
+        return None
+    inner = f"W{mo.group(1)[1:]}, {mo.group(2)}"
+    entry, result = compile_line(0, inner, Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
+    trig = entry.get("triggered")
+    if result.status != "compiled" or trig is None or set(trig.get("when", {})) != {"cast_spell"}:
+        return None
+    return {"triggered": {**trig, "effect": text.strip(), "or_when": {"beginning_of_upkeep": "your_turn"}}}, \
+        "triggered on two events"
