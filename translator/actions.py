@@ -252,13 +252,15 @@ KINDS: dict[str, Kind] = {
     # "Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a planeswalker."
     # (Forge of Heroes; if_target: a filter): only if its target matches it as it resolves (608.2c).
     "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
-                      "controller": _words("you"), "may": _flag, "for_each_counter": _name, "if_target": FILTER},
+                      "controller": _words("you"), "may": _flag, "for_each_counter": _name, "if_target": FILTER,
+                      "for_each": _words("spell_colors")},
                      required=("what", "kind"), defaults=(("count", 1),),
                      rules=((lambda p: (p["what"] == "each") != ("filter" in p), "what: each goes with a filter"),
                             (lambda p: (p["what"] == "you") != (p["kind"] == "poison"),
                              "what: you goes with kind: poison (a player's counters: 122.1f), and poison with what: you"),
                             (lambda p: "controller" in p and p["what"] != "each", "controller goes with what: each"),
-                            (lambda p: "if_target" in p and p["what"] != "target", "if_target goes with what: target"))),
+                            (lambda p: "if_target" in p and p["what"] != "target", "if_target goes with what: target"),
+                            (lambda p: "for_each" in p and "for_each_counter" in p, "give for_each or for_each_counter, not both"))),
     # "Remove N [kind] counters from ~" (122.1); count: all, "remove all charge counters from ~".
     "remove_counters": Kind({"what": _words("self"), "kind": _name, "count": _positive_or("all")},
                             required=("what", "kind"), defaults=(("count", 1),)),

@@ -717,6 +717,12 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
     return (event, whose)
 
 
+def _x_of_cast_spell(when: tuple[str, str], subject: WhenSubject | None) -> bool:
+    """A trigger on casting a spell with {X} in its mana cost (each of its filters says so, 107.3e)."""
+    return when == ("cast_spell", "matching") and subject is not None and \
+        all("x_in_cost" in words for words in subject.filters)
+
+
 # The events a triggered ability may have two of ("At the beginning of your upkeep or whenever you cast a
 # green spell", Shrine of Boundless Growth; CR 603.2): those whose explanation (asp/) names the event
 # of the step it occurred in, so that each trigger cites its own event's rule.
@@ -1555,9 +1561,15 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             # "X can't be 0." (Lair of the Hydra): a bound on the X announced for its cost (107.3a)
             raise a.error("x_at_least", "is a positive number, on an activated ability whose cost has {X}")
         if any(d.get("count") == "x" for d in does) and \
-                not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)):
-            # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a)
-            raise a.error("does", "count: x needs an activated ability whose cost has {X}")
+                not (kind == "activated" and any(c.kind == "mana" and "X" in c.symbols for c in costs)) and \
+                not _x_of_cast_spell(when, when_subject):
+            # CR 107.3k: "Create X Treasure tokens" reads the X announced for its cost (107.3a); 107.3e:
+            # a trigger on casting "a spell with {X} in its mana cost" reads that spell's X
+            raise a.error("does", "count: x needs an activated ability whose cost has {X}, or a trigger on casting "
+                                  "a spell with {X} in its mana cost (x_in_cost)")
+        if any(d.get("for_each") == "spell_colors" for d in does) and when != ("cast_spell", "matching"):
+            # CR 608.2h: "for each of that spell's colors" (Ramos, Dragon Engine): the spell it triggered on
+            raise a.error("does", "for_each: spell_colors needs when: {cast_spell: ...}")
         if any(d.get("count") == "damage_dealt" for d in does) and when != ("deals_combat_damage_to_player", "self"):
             # "create that many ..." (Rapacious One): the damage its trigger was dealt (608.2h)
             raise a.error("does", "count: damage_dealt needs when: {deals_combat_damage_to_player: self}")

@@ -1707,3 +1707,33 @@ class Transform(Change):
     def text(self):
         return f"{self.object} transforms: {self.face} is up"
 
+
+
+@kind("spell_remembered")
+@dataclass(frozen=True)
+class SpellRemembered(Change):
+    """CR 603.2, 107.3e, 608.2h: a triggered ability that triggered on a spell being cast (601.2i)
+    remembers what its effect reads of that spell, as it triggers: its X (`x`: "put X +1/+1 counters
+    on it", Zaxara, the Exemplary: the X of the other object, 107.3e) or the number of its colors
+    (`spell_colors`: "for each of that spell's colors", Ramos, Dragon Engine). Of the waiting trigger
+    of that ability of that object created in this step (one a step: a step casts one spell)."""
+    name = "spell_remembered"
+    logged = False
+    object: Obj
+    ability: AbilityTerm
+    what: str
+    amount: int
+
+    def apply(self, b):
+        def remember(item: StackItem) -> StackItem:
+            if item.id not in b.new_pending or item.source != self.object.id or \
+                    item.source_incarnation != self.object.incarnation or item.card != self.ability.card or \
+                    item.line != self.ability.line:
+                return item
+            if self.what == "x":
+                return replace(item, x=self.amount)
+            return replace(item, lki=tuple(sorted({*item.lki, (self.what, "", self.amount)})))
+        b.pending = [remember(p) for p in b.pending]
+
+    def text(self):
+        return f"{self.object}'s trigger remembers the spell's {self.what}: {self.amount}"

@@ -50,3 +50,17 @@ def upkeep_or_cast(text: str, ctx, normal: str):
         return None
     return {"triggered": {**trig, "effect": text.strip(), "or_when": {"beginning_of_upkeep": "your_turn"}}}, \
         "triggered on two events"
+
+
+def counters_for_spell_colors(text: str, ctx, normal: str):
+    """"Whenever you cast a spell, put a +1/+1 counter on ~ for each of that spell's colors." (Ramos,
+    Dragon Engine): counters on its source, as many as the colors of the spell it triggered on,
+    which the trigger remembers as it triggers (`for_each: spell_colors`; 601.2i, 608.2h, 105.2)."""
+    m = re.fullmatch(r"Whenever (you|a player|an opponent) casts? a spell, put an? ([+-]\d+/[+-]\d+|[a-z]+) counter "
+                     r"on ~ for each of that spell's colors\.", normal.strip())
+    if not m:
+        return None
+    subject = {"controller": {"you": "you", "an opponent": "opponent"}[m.group(1)]} if m.group(1) != "a player" else {}
+    return {"triggered": {"when": {"cast_spell": subject}, "effect": text.strip(), "does": [
+        {"counters": {"what": "self", "kind": m.group(2), "for_each": "spell_colors"}}]}}, \
+        "cast trigger: for each of that spell's colors"
