@@ -70,3 +70,44 @@ def test_or_when_is_checked():
                 "abilities": [{"line": 1, "triggered": {**base, **bad}}]}
         with pytest.raises(InputError, match="or_when"):
             parse_card(card, "t")
+
+
+RAMOS = ("Ramos, Dragon Engine", "Legendary Artifact Creature — Dragon", (
+    "Flying\nWhenever you cast a spell, put a +1/+1 counter on Ramos, Dragon Engine for each of that spell's colors.\n"
+    "Remove five +1/+1 counters from Ramos: Add {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}. Activate only once each turn."))
+ZAXARA = ("Zaxara, the Exemplary", "Legendary Creature — Nightmare Hydra", (
+    "Deathtouch\n{T}: Add two mana of any one color.\nWhenever you cast a spell with {X} in its mana cost, create a 0/0 "
+    "green Hydra creature token, then put X +1/+1 counters on it."))
+
+
+def test_counters_for_each_of_that_spells_colors():
+    # CR 601.2i, 608.2h, 105.2: the spell the trigger remembers
+    c = compiled(*RAMOS)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["triggered"]["when"] == {"cast_spell": {"controller": "you"}}
+    assert c.card["abilities"][1]["triggered"]["does"] == [
+        {"counters": {"what": "self", "kind": "+1/+1", "for_each": "spell_colors"}}]
+
+
+def test_token_then_x_counters_on_it():
+    # CR 107.3e: the X of the spell cast; 608.2c: on the token just created
+    c = compiled(*ZAXARA)
+    assert c.fully_compiled
+    t = c.card["abilities"][2]["triggered"]
+    assert t["when"] == {"cast_spell": {"filter": ["x_in_cost"], "controller": "you"}}
+    assert t["does"] == [{"create_token": {"card": "Hydra Token"}},
+                         {"counters": {"what": "created_token", "kind": "+1/+1", "count": "x"}}]
+    assert [tok["name"] for tok in c.tokens] == ["Hydra Token"]
+
+
+def test_spell_readings_are_checked():
+    def card(trig):
+        return {"name": "X", "type_line": "Creature — Dragon", "oracle_text": "a", "power_toughness": "1/1",
+                "abilities": [{"line": 1, "triggered": {"effect": "x", **trig}}]}
+    colors = {"counters": {"what": "self", "kind": "+1/+1", "for_each": "spell_colors"}}
+    with pytest.raises(InputError, match="spell_colors"):
+        parse_card(card({"when": {"attacks": "self"}, "does": [colors]}), "t")
+    x = {"counters": {"what": "self", "kind": "+1/+1", "count": "x"}}
+    with pytest.raises(InputError, match="count: x"):
+        parse_card(card({"when": {"cast_spell": {"filter": ["green"]}}, "does": [x]}), "t")
+    parse_card(card({"when": {"cast_spell": {"filter": ["x_in_cost"]}}, "does": [x]}), "t")

@@ -251,7 +251,7 @@ KINDS: dict[str, Kind] = {
     # `count` times the source's counters of that kind, as it last existed if it has left (608.2h).
     # "Put a +1/+1 counter on it if it's a creature and a loyalty counter on it if it's a planeswalker."
     # (Forge of Heroes; if_target: a filter): only if its target matches it as it resolves (608.2c).
-    "counters": Kind({"what": _words(*_OBJECT, "targets", "you"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
+    "counters": Kind({"what": _words(*_OBJECT, "targets", "you", "created_token"), "kind": _name, "count": _positive_or("x"), "filter": FILTER,
                       "controller": _words("you"), "may": _flag, "for_each_counter": _name, "if_target": FILTER,
                       "for_each": _words("spell_colors")},
                      required=("what", "kind"), defaults=(("count", 1),),

@@ -1737,3 +1737,27 @@ class SpellRemembered(Change):
 
     def text(self):
         return f"{self.object}'s trigger remembers the spell's {self.what}: {self.amount}"
+
+
+@kind("counters_created")
+@dataclass(frozen=True)
+class CountersCreated(Change):
+    """CR 122.1, 608.2c: counters put on the tokens the same instructions just created ("create a 0/0
+    green Hydra creature token, then put X +1/+1 counters on it")."""
+    name = "counters_created"
+    counter: str
+    amount: int
+
+    def apply(self, b):
+        for tid in b.new_tokens:
+            if tid in b.entering:
+                t = b.entering[tid]
+                had = dict(t.counters)
+                had[self.counter] = had.get(self.counter, 0) + self.amount
+                b.entering[tid] = replace(t, counters=tuple(sorted(had.items())))
+
+    def details(self):
+        return {"counter": self.counter, "amount": self.amount}
+
+    def text(self):
+        return f"  {self.amount} {self.counter} counter(s) on the token just created"

@@ -64,3 +64,22 @@ def counters_for_spell_colors(text: str, ctx, normal: str):
     return {"triggered": {"when": {"cast_spell": subject}, "effect": text.strip(), "does": [
         {"counters": {"what": "self", "kind": m.group(2), "for_each": "spell_colors"}}]}}, \
         "cast trigger: for each of that spell's colors"
+
+
+def token_then_x_counters(text: str, ctx, normal: str):
+    """"Whenever you cast a spell with {X} in its mana cost, create a 0/0 green Hydra creature token,
+    then put X +1/+1 counters on it." (Zaxara, the Exemplary): the token as the general template
+    creates it, then counters on the token just created (`what: created_token`, 608.2c), X being the
+    spell's (107.3e: `count: x`, which the trigger remembers as it triggers)."""
+    from .lines import Context, compile_line
+    m = re.fullmatch(r"(Whenever you cast a spell with \{X\} in its mana cost, create an? [^,]+ token), then put X "
+                     r"([+-]\d+/[+-]\d+) counters on it\.", text.strip())
+    if not m:
+        return None
+    entry, result = compile_line(0, m.group(1) + ".", Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
+    trig = entry.get("triggered")
+    if result.status != "compiled" or trig is None or [list(d) for d in trig.get("does", ())] != [["create_token"]] or \
+            trig["does"][0]["create_token"].get("count", 1) != 1:
+        return None
+    does = [*trig["does"], {"counters": {"what": "created_token", "kind": m.group(2), "count": "x"}}]
+    return {"triggered": {**trig, "effect": text.strip(), "does": does}}, "cast trigger: token with X counters"
