@@ -111,3 +111,19 @@ def test_spell_readings_are_checked():
     with pytest.raises(InputError, match="count: x"):
         parse_card(card({"when": {"cast_spell": {"filter": ["green"]}}, "does": [x]}), "t")
     parse_card(card({"when": {"cast_spell": {"filter": ["x_in_cost"]}}, "does": [x]}), "t")
+
+
+GOLDSPAN = ("Goldspan Dragon", "Creature — Dragon", (
+    "Flying, haste\nWhenever Goldspan Dragon attacks or becomes the target of a spell, create a Treasure token.\n"
+    "Treasures you control have \"{T}, Sacrifice this artifact: Add two mana of any one color.\""))
+
+
+def test_attacks_or_becomes_the_target_of_a_spell():
+    # CR 603.2: one ability, two events; 601.2i: the target of a spell as it becomes cast
+    c = compiled(*GOLDSPAN)
+    assert c.fully_compiled
+    t = c.card["abilities"][1]["triggered"]
+    assert (t["when"], t["or_when"]) == ({"attacks": "self"}, {"becomes_target_of_spell": "self"})
+    assert t["does"] == [{"create_token": {"card": "Treasure"}}]
+    assert not compiled("Test", "Creature — Dragon", "Whenever Test attacks or becomes the target of a spell, "
+                                                    "frobnicate.").fully_compiled

@@ -623,6 +623,8 @@ WHEN = {
                                                        # with the most life or tied for most life"
                                                        # (702.105a, 508.3a)
     "becomes_blocked": ("self",),                      # "Whenever ~ becomes blocked" (509.3c)
+    "becomes_target_of_spell": ("self",),              # "... becomes the target of a spell" (601.2c,
+                                                       # 601.2i: as the spell becomes cast)
     "deals_combat_damage_to_player": ("self",),        # "Whenever ~ deals combat damage to a
                                                        # player" (510.2); "that player" is that one
     "deals_damage_to_you": ("creature",),              # "Whenever a creature deals damage to you":
@@ -726,7 +728,7 @@ def _x_of_cast_spell(when: tuple[str, str], subject: WhenSubject | None) -> bool
 # The events a triggered ability may have two of ("At the beginning of your upkeep or whenever you cast a
 # green spell", Shrine of Boundless Growth; CR 603.2): those whose explanation (asp/) names the event
 # of the step it occurred in, so that each trigger cites its own event's rule.
-OR_WHEN_EVENTS = ("beginning_of_upkeep", "cast_spell")
+OR_WHEN_EVENTS = ("beginning_of_upkeep", "cast_spell", "attacks", "becomes_target_of_spell")
 
 
 def _parse_or_when(a: Fields, when: tuple[str, str], where: str) -> tuple[str, str]:
@@ -736,7 +738,7 @@ def _parse_or_when(a: Fields, when: tuple[str, str], where: str) -> tuple[str, s
         raise a.error("or_when", "goes beside when: (a second trigger event of the same ability)")
     other = parse_when(Fields({"when": a.data["or_when"]}, where, a.path, {"when"}), where)
     if other[1] == "matching" or other[1] in DELAYED_WHOSE or other[0] == when[0] or \
-            when[0] not in OR_WHEN_EVENTS or other[0] not in OR_WHEN_EVENTS:
+            when[0] not in OR_WHEN_EVENTS or other[0] not in OR_WHEN_EVENTS or when == ("attacks", "matching"):
         raise a.error("or_when", f"is one event of {', '.join(OR_WHEN_EVENTS)} without a subject, beside a when: "
                                  "of another of them")
     return other

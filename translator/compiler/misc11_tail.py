@@ -83,3 +83,21 @@ def token_then_x_counters(text: str, ctx, normal: str):
         return None
     does = [*trig["does"], {"counters": {"what": "created_token", "kind": m.group(2), "count": "x"}}]
     return {"triggered": {**trig, "effect": text.strip(), "does": does}}, "cast trigger: token with X counters"
+
+
+def attacks_or_targeted(text: str, ctx, normal: str):
+    """"Whenever ~ attacks or becomes the target of a spell, create a Treasure token." (Goldspan
+    Dragon): "Whenever ~ attacks, ..." as the general template reads it, with `or_when:
+    {becomes_target_of_spell: self}` (603.2: one ability, two events); read only with its whole effect."""
+    from .lines import Context, compile_line
+    m = re.fullmatch(r"Whenever ~ attacks or becomes the target of a spell, (.+)", normal.strip())
+    mo = re.fullmatch(r"Whenever .+? attacks or becomes the target of a spell, (.+)", text.strip())
+    if not m or not mo:
+        return None
+    entry, result = compile_line(0, f"Whenever {ctx.name} attacks, {mo.group(1)}",
+                                 Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
+    trig = entry.get("triggered")
+    if result.status != "compiled" or trig is None or trig.get("when") != {"attacks": "self"} or "add_mana" in trig:
+        return None
+    return {"triggered": {**trig, "effect": text.strip(), "or_when": {"becomes_target_of_spell": "self"}}}, \
+        "triggered on two events"
