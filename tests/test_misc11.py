@@ -64,7 +64,7 @@ def test_upkeep_or_cast_needs_its_whole_effect():
 def test_or_when_is_checked():
     base = {"effect": "x", "does": [{"counters": {"kind": "charge", "what": "self"}}]}
     for bad in ({"or_when": {"beginning_of_upkeep": "your_turn"}},     # no when
-                {"when": {"attacks": "self"}, "or_when": {"beginning_of_upkeep": "your_turn"}},
+                {"when": {"becomes_blocked": "self"}, "or_when": {"beginning_of_upkeep": "your_turn"}},
                 {"when": {"cast_spell": {"filter": ["green"]}}, "or_when": {"cast_spell": {"filter": ["red"]}}}):
         card = {"name": "X", "type_line": "Artifact", "oracle_text": "a",
                 "abilities": [{"line": 1, "triggered": {**base, **bad}}]}
