@@ -127,3 +127,42 @@ def test_attacks_or_becomes_the_target_of_a_spell():
     assert t["does"] == [{"create_token": {"card": "Treasure"}}]
     assert not compiled("Test", "Creature — Dragon", "Whenever Test attacks or becomes the target of a spell, "
                                                     "frobnicate.").fully_compiled
+
+
+ERUPTION = ("The First Eruption", "Enchantment — Saga", (
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI — The First Eruption "
+    "deals 1 damage to each creature without flying.\nII — Add {R}{R}.\nIII — Sacrifice a Mountain. If you do, The "
+    "First Eruption deals 3 damage to each creature."))
+
+
+def test_saga_reminder_and_chapters():
+    # CR 714.2b, 714.3a, 714.3c, 714.4
+    c = compiled(*ERUPTION)
+    assert c.fully_compiled
+    a = c.card["abilities"]
+    assert a[0] == {"line": 1, "reminder": ["714.3a", "714.3c", "714.4"]}
+    assert a[1]["triggered"]["when"] == {"chapter": 1}
+    assert a[1]["triggered"]["does"] == [{"damage": {"to": "each", "amount": 1, "filter": ["creature"],
+                                                     "without": "flying"}}]
+    assert a[2]["triggered"] == {"when": {"chapter": 2}, "add_mana": "{R}{R}"}
+    assert a[3]["triggered"]["does"] == [{"sacrifice": {"what": "one", "filter": ["mountain"]}},
+                                         {"damage": {"to": "each", "amount": 3, "filter": ["creature"], "if_done": True}}]
+
+
+def test_chapters_of_two_numbers_and_not_on_other_cards():
+    c = compiled("Test Saga", "Enchantment — Saga", "I, II — You gain 2 life.\nIII — Draw a card.")
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["triggered"]["when"] == {"chapter": [1, 2]}
+    assert not compiled("Test", "Enchantment", "I — You gain 2 life.").fully_compiled
+    assert not compiled("Test Saga", "Enchantment — Saga", "I — Frobnicate the widget.").fully_compiled
+
+
+def test_chapter_is_checked():
+    card = {"name": "X", "type_line": "Enchantment — Saga", "oracle_text": "a",
+            "abilities": [{"line": 1, "triggered": {"when": {"chapter": 0}, "effect": "x",
+                                                    "does": [{"gain_life": {"amount": 1}}]}}]}
+    with pytest.raises(InputError, match="chapter"):
+        parse_card(card, "t")
+    card["abilities"][0]["triggered"]["when"] = {"chapter": [1, 1]}
+    with pytest.raises(InputError, match="chapter"):
+        parse_card(card, "t")

@@ -214,12 +214,17 @@ KINDS: dict[str, Kind] = {
     # "... and 3 damage to any other target" (to: second_target: the second target, Explosive Welcome).
     "damage": Kind({"to": _words("target", "you", "each_opponent", "that_player", "each", "second_target"),
                     "amount": _positive_or("power"), "filter": FILTER, "any_of": ANY_OF,
-                    "controller": _words("you", "target"), "may": _flag},
+                    "controller": _words("you", "target"), "may": _flag,
+                    "with": _words("flying", "reach", "defender", "trample", "haste", "vigilance", "deathtouch", "lifelink"),
+                    "without": _words("flying", "reach", "defender", "trample", "haste", "vigilance", "deathtouch",
+                                      "lifelink")},
                    required=("to", "amount"),
                    rules=((lambda p: ("filter" in p or "any_of" in p) != (p["to"] == "each"),
                            "to: each goes with a filter (or any_of), and a filter with to: each"),
                           (lambda p: "filter" in p and "any_of" in p, "give filter or any_of, not both"),
-                          (lambda p: "controller" in p and p["to"] != "each", "controller goes with to: each"))),
+                          (lambda p: "controller" in p and p["to"] != "each", "controller goes with to: each"),
+                          (lambda p: ("with" in p or "without" in p) and p["to"] != "each",
+                           "with and without go with to: each (\"each creature without flying\")"))),
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
     # "defending player loses 3 life" (afflict, 702.130a: the defending player of its source, 506.2).
@@ -464,9 +469,12 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
     rolls = [i for i, a in enumerate(actions) if a.kind == "roll_die"]
     for i, a in enumerate(actions):
-        if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
+        if a.get("if_done") is not None and (i == 0 or (actions[i - 1].get("may") is not True and not (
+                actions[i - 1].kind == "sacrifice" and actions[i - 1].get("what") == "one"
+                and actions[i - 1].get("count") in (None, 1)))):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
-                                                    "sacrifice ~. If you do, ...\")")
+                                                    "sacrifice ~. If you do, ...\") or a sacrifice of one permanent "
+                                                    "(\"Sacrifice a Mountain. If you do, ...\")")
         if a.get("if_none_removed") is not None and not any(b.kind == "remove_counters" for b in actions[:i]):
             raise InputError(where, f"{path}[{i}]", "if_none_removed goes after a remove_counters (\"If no counters were "
                                                     "removed this way, ...\")")

@@ -710,6 +710,13 @@ def parse_when(a: Fields, where: str) -> tuple[str, str]:
     if not isinstance(raw, dict) or len(raw) != 1:
         raise a.error("when", "must be one {event: whose} mapping like {enters: self}")
     (event, whose), = raw.items()
+    if event == "chapter":
+        # a Saga's chapter symbol (714.2b): {chapter: 2}; "I, II — ..." is {chapter: [1, 2]} (714.2c)
+        numbers = whose if isinstance(whose, list) else [whose]
+        if not numbers or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20 for n in numbers) \
+                or len(set(numbers)) != len(numbers):
+            raise a.error("when", "chapter is a chapter number 1 to 20, or a list of them ([1, 2] for \"I, II\")")
+        return ("chapter", ",".join(str(n) for n in sorted(numbers)))
     if isinstance(whose, dict) and event in WHEN and "matching" in WHEN[event]:
         return (event, "matching")      # its subject: parse_when_subject
     if event not in WHEN:
@@ -1244,7 +1251,9 @@ def _parse_alternative_cost(f: Fields, arg: Any, line: int, granted: bool, where
 # basic land type's intrinsic mana ability).
 REMINDER_RULES = ("305.9", "302.6", "305.6",
                   "107.4e",   # "({R/G} can be paid with either {R} or {G}.)": a hybrid symbol (payment.lp)
-                  "107.4h")   # "({S} can be paid with one mana from a snow source.)" (payment.lp refuses {S})
+                  "107.4h",   # "({S} can be paid with one mana from a snow source.)" (payment.lp refuses {S})
+                  "714.3a", "714.3c", "714.4")   # a Saga's "(As this Saga enters and after your draw step, add
+                                                 # a lore counter. Sacrifice after III.)" (asp/sagas.lp)
 
 
 def _parse_reminder(f: Fields, arg: Any, line: int, granted: bool) -> Ability:

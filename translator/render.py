@@ -564,7 +564,10 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
     for k, action in enumerate(ability.does, 1):
         facts.append(f"ability_does({a},{k},{action.kind}).")
         facts.extend(action_param_facts(a, k, action))
-    if ability.when:
+    if ability.when and ability.when[0] == "chapter":
+        # a Saga's chapter ability (714.2b); "I, II — ..." triggers at either number (714.2c)
+        facts += [f"ability_when({a},chapter({n}))." for n in ability.when[1].split(",")]
+    elif ability.when:
         event, whose = ability.when
         # a counter kind is a string in the facts (counter/3)
         arg = quote(whose) if event == "cast_mv_equals_counters" else whose

@@ -1134,3 +1134,9 @@ SENTENCES = _ACT10 + SENTENCES
 from .dfc_tail import SENTENCES as _DFC
 
 SENTENCES = _DFC + SENTENCES
+
+# -- issue 13's eleventh round (compiler/misc11_sentences.py): damage to each creature without a
+# keyword, "If you do, ..." after a sacrifice of one permanent ----------------------------------
+from .misc11_sentences import SENTENCES as _MISC11
+
+SENTENCES = _MISC11 + SENTENCES

@@ -192,7 +192,7 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
+TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc11_tail.chapter, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
              kw_tail.companion, kw_tail.snow_reminder, kw_tail.modular, kw_tail.graft, kw_tail.extort,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, _normal(dfc_tail.becomes_day_as_enters), enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,

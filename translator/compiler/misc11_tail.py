@@ -101,3 +101,51 @@ def attacks_or_targeted(text: str, ctx, normal: str):
         return None
     return {"triggered": {**trig, "effect": text.strip(), "or_when": {"becomes_target_of_spell": "self"}}}, \
         "triggered on two events"
+
+
+# CR 714.3a, 714.3c, 714.4: a Saga's reminder text; the rules apply from its type (asp/sagas.lp).
+SAGA_REMINDER = {
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after I.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after II.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after IV.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after V.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after VI.)": ["714.3a", "714.3c", "714.4"],
+    "(As this Saga enters and after your draw step, add a lore counter.)": ["714.3a", "714.3c"],
+}
+
+
+def saga_reminder(text: str, ctx):
+    """"(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)" on a
+    Saga: reminder text (207.2a) of 714.3a, 714.3c and 714.4."""
+    rules = SAGA_REMINDER.get(text.strip())
+    if rules is None or "saga" not in ctx.type_line.lower().partition("—")[2].split():
+        return None
+    return {"reminder": rules}, "reminder"
+
+
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def chapter(text: str, ctx):
+    """"I — Create a 1/1 ..." / "I, II — ..." on a Saga: a chapter ability (714.2b, 714.2c), `when:
+    {chapter: N}` (or a list), its effect read as the general template reads a triggered ability's
+    (here through "At the beginning of your upkeep, [effect]"); read only with its whole effect."""
+    from .lines import Context, compile_line
+    m = re.fullmatch(r"((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (.+)", text.strip())
+    if not m or "saga" not in ctx.type_line.lower().partition("—")[2].split():
+        return None
+    numbers = [ROMAN[r] for r in m.group(1).split(", ")]
+    effect = m.group(2)
+    lead = effect if effect.startswith(ctx.name) else effect[0].lower() + effect[1:]
+    entry, result = compile_line(0, "At the beginning of your upkeep, " + lead,
+                                 Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
+    trig = entry.get("triggered")
+    if result.status != "compiled" or trig is None or trig.get("when") != {"beginning_of_upkeep": "your_turn"} \
+            or set(trig) - {"when", "effect", "does", "target", "targets", "add_mana", "creates"}:
+        return None
+    when = {"chapter": numbers[0] if len(numbers) == 1 else numbers}
+    out = {**trig, "when": when}
+    if "effect" in trig:                # (mana alone has no effect words: 106.3)
+        out["effect"] = text.strip()
+    return {"triggered": out}, "chapter ability"

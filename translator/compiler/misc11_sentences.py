@@ -1,0 +1,61 @@
+"""Effect sentences of issue 13's eleventh round (compiler/misc11_tail.py has its line templates):
+
+- "~ deals 1 damage to each creature without flying." (The First Eruption): damage to each permanent
+  of the kind, `without: flying` (a keyword it must not have; `with` the mirror), 120.3, 702.
+- "Sacrifice a Mountain. If you do, ~ deals 3 damage to each creature." (The First Eruption): the
+  instruction after a sacrifice of one permanent of a kind, `if_done: true` (608.2c: only if one
+  was sacrificed; with none to sacrifice, 701.21a, none was).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
+before its own; a builder gives the actions or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import SELF_WORDS, EffectRead, N, kind_words, number
+
+KEYWORDS_WITH = ("flying", "reach", "defender", "trample", "haste", "vigilance", "deathtouch", "lifelink")
+
+
+def _damage_each_with(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"~ deals 1 damage to each creature without flying." (each matching permanent as it resolves)."""
+    kind = kind_words(m.group(2))
+    if not kind or "filter" not in kind or set(kind) != {"filter"}:
+        return None
+    return [{"damage": {"to": "each", "amount": number(m.group(1)), "filter": kind["filter"],
+                        m.group(3): m.group(4)}}]
+
+
+def _if_you_do_after_sacrifice(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you do, [instruction]" right after "Sacrifice a Mountain.": one instruction, read as its
+    own sentence is, carried out only if a permanent was sacrificed (608.2c)."""
+    from .effects import SENTENCES as ALL
+    if not read.does or list(read.does[-1]) != ["sacrifice"]:
+        return None
+    last = read.does[-1]["sacrifice"]
+    if last.get("what") != "one" or last.get("may") or last.get("count", 1) != 1:
+        return None
+    inner = m.group(1)
+    inner = inner[0].upper() + inner[1:]
+    for pattern, build in ALL:
+        if build is _if_you_do_after_sacrifice:
+            continue
+        found = pattern.fullmatch(inner)
+        if found:
+            before = (read.target, list(read.targets))
+            actions = build(found, read)
+            if not actions or len(actions) != 1 or (read.target, read.targets) != before:
+                return None
+            (kind, params), = actions[0].items()
+            if "may" in params or "if_done" in params:
+                return None
+            return [{kind: {**params, "if_done": True}}]
+    return None
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"{SELF_WORDS} deals {N} damage to each ([a-z ]+?) (with|without) ({'|'.join(KEYWORDS_WITH)})\.", _damage_each_with),
+    (r"If you do, (.+)", _if_you_do_after_sacrifice),
+))
