@@ -166,3 +166,20 @@ def test_chapter_is_checked():
     card["abilities"][0]["triggered"]["when"] = {"chapter": [1, 1]}
     with pytest.raises(InputError, match="chapter"):
         parse_card(card, "t")
+
+
+ARNI = ("Arni Slays the Troll", "Enchantment — Saga", (
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI — Target creature you "
+    "control fights up to one target creature you don't control.\nII — Add {R}. Put two +1/+1 counters on up to one "
+    "target creature you control.\nIII — You gain life equal to the greatest power among creatures you control."))
+
+
+def test_fight_up_to_one_and_greatest_power():
+    # CR 701.14a, 115.6; 608.2h: the greatest power as it resolves
+    c = compiled(*ARNI)
+    assert c.fully_compiled
+    one = c.card["abilities"][1]["triggered"]
+    assert one["target"] == [{"filter": ["creature"], "controller": "you"},
+                             {"filter": ["creature"], "controller": "not_you", "up_to": True}]
+    assert one["does"] == [{"fight": {"what": "targets"}}]
+    assert c.card["abilities"][3]["triggered"]["does"] == [{"gain_life": {"amount": "greatest_power"}}]

@@ -238,7 +238,8 @@ KINDS: dict[str, Kind] = {
     # "you gain life equal to the total life lost this way" (extort, 702.101a; amount: life_lost):
     # the life the instruction before it took, the lose_life just before it.
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
-                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost"), "for_each": FILTER,
+                       "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost", "greatest_power"),
+                       "for_each": FILTER,
                        "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),

@@ -55,7 +55,22 @@ def _if_you_do_after_sacrifice(m: re.Match, read: EffectRead) -> list[dict] | No
     return None
 
 
+def _fight_up_to_one(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target creature you control fights up to one target creature you don't control." (Arni Slays
+    the Troll; 701.14a): the second target `up_to` (115.6: none may be chosen; then no fight)."""
+    from .land_lines import _fight_target
+    first, second = _fight_target(m.group(1)), _fight_target(m.group(2))
+    if first is None or second is None or read.target is not None:
+        return None
+    read.target = [first, {**second, "up_to": True}]
+    read.targets = [f"target {m.group(1)}", f"up to one target {m.group(2)}"]
+    return [{"fight": {"what": "targets"}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"[Tt]arget ([A-Za-z' ]+?) fights up to one target ([a-z' ]+?)\.", _fight_up_to_one),
+    (r"[Yy]ou gain life equal to the greatest power among creatures you control\.",
+     lambda m, r: [{"gain_life": {"amount": "greatest_power"}}]),
     (rf"{SELF_WORDS} deals {N} damage to each ([a-z ]+?) (with|without) ({'|'.join(KEYWORDS_WITH)})\.", _damage_each_with),
     (r"If you do, (.+)", _if_you_do_after_sacrifice),
 ))
