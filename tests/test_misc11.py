@@ -183,3 +183,24 @@ def test_fight_up_to_one_and_greatest_power():
                              {"filter": ["creature"], "controller": "not_you", "up_to": True}]
     assert one["does"] == [{"fight": {"what": "targets"}}]
     assert c.card["abilities"][3]["triggered"]["does"] == [{"gain_life": {"amount": "greatest_power"}}]
+
+
+SONG = ("Song of Freyalise", "Enchantment — Saga", (
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI, II — Until your next "
+    "turn, creatures you control gain \"{T}: Add one mana of any color.\"\nIII — Put a +1/+1 counter on each creature "
+    "you control. Those creatures gain vigilance, trample, and indestructible until end of turn."))
+
+
+def test_until_your_next_turn_and_those_creatures():
+    # CR 611.2a: until its controller's next turn; 611.2c: the creatures it put counters on
+    c = compiled(*SONG)
+    assert c.fully_compiled
+    one = c.card["abilities"][1]["triggered"]
+    assert one["when"] == {"chapter": [1, 2]}
+    assert one["creates"] == {"grant": {"to": {"filter": ["creature"], "controller": "you"}, "ability": {
+        "activated": {"cost": ["{T}"], "add_mana": {"any": "color"}}}}, "duration": "your_next_turn"}
+    three = c.card["abilities"][2]["triggered"]
+    assert three["creates"]["grant"]["ability"] == {"keywords": ["vigilance", "trample", "indestructible"]}
+    assert three["does"] == [{"counters": {"kind": "+1/+1", "what": "each", "filter": ["creature"], "controller": "you"}}]
+    # "Those creatures" only after counters on each creature you control
+    assert not compiled("Test", "Instant", "Draw a card. Those creatures gain trample until end of turn.").fully_compiled

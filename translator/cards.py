@@ -2020,7 +2020,9 @@ def _parse_pts(a: Fields, where: str, allowed: tuple[str, ...]) -> tuple[PTEffec
 # during your next untap step": it applies in that step, 502.3, then ends), or until the next untap
 # step of its target's controller is over ("Target creature ... doesn't untap during its controller's
 # next untap step", Skyline Cascade).
-DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step", "its_controllers_next_untap_step")
+DURATIONS = ("end_of_turn", "indefinitely", "your_next_untap_step", "its_controllers_next_untap_step",
+             "your_next_turn")   # "Until your next turn, ..." (Song of Freyalise): it ends as its controller's
+                                 # next turn begins (asp/turn.lp)
 
 
 def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, granted: bool) -> Ability:

@@ -328,7 +328,9 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     """The permanents a created effect affects: the targets its spell or ability had (CR
     611.2c), one id per target the card names."""
     created = ability.creates
-    needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
+    # (a grant to a group, "creatures you control gain ...", names the permanents it affected: below)
+    needs = bool(created.control or (created.granted and created.grant_to not in ("group", "others"))
+                 or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
                  or (bool(created.restricts) and created.grant_to == "target")
                  or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)

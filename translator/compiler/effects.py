@@ -987,7 +987,8 @@ def _prevent_combat(m: re.Match, read: EffectRead) -> list[dict] | None:
 def _beside_its_targets(read: EffectRead) -> bool:
     """(compiler/lands8_tail.py: a pump or grant on its targets beside counters on them or tokens)"""
     from .lands8_tail import beside_its_targets
-    return beside_its_targets(read)
+    from .misc11_sentences import beside_each
+    return beside_its_targets(read) or beside_each(read)
 
 
 def _counters_then_may_become(read: EffectRead) -> bool:

@@ -67,7 +67,38 @@ def _fight_up_to_one(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"fight": {"what": "targets"}}]
 
 
+_YOURS = {"filter": ["creature"], "controller": "you"}
+
+
+def beside_each(read: EffectRead) -> bool:
+    """"Put a +1/+1 counter on each creature you control. Those creatures gain vigilance, trample, and
+    indestructible until end of turn." (Song of Freyalise): a grant of keywords to the creatures its
+    controller controls as it resolves (611.2c), beside counters put on each of them: the same
+    creatures, and the order cannot matter."""
+    creates = read.creates or {}
+    if set(creates) != {"grant", "duration"} or creates["grant"].get("to") != _YOURS or \
+            set(creates["grant"].get("ability", {})) != {"keywords"}:
+        return False
+    return all(set(a) == {"counters"} and a["counters"].get("what") == "each" and
+               a["counters"].get("filter") == ["creature"] and a["counters"].get("controller") == "you"
+               for a in read.does)
+
+
+def _those_creatures_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Those creatures gain vigilance, trample, and indestructible until end of turn." right after
+    "Put a +1/+1 counter on each creature you control.": the creatures its controller controls."""
+    from .effects import _created, _keywords
+    if not read.does or read.does[-1].get("counters", {}).get("what") != "each" or \
+            read.does[-1]["counters"].get("filter") != ["creature"] or read.does[-1]["counters"].get("controller") != "you":
+        return None
+    kw = _keywords(m.group(1))
+    if kw is None or not kw[0] or kw[1]:
+        return None
+    return _created(read, {"grant": {"to": dict(_YOURS), "ability": {"keywords": kw[0]}}})
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Those creatures gain ([a-z ,]+?) until end of turn\.", _those_creatures_gain),
     (r"[Tt]arget ([A-Za-z' ]+?) fights up to one target ([a-z' ]+?)\.", _fight_up_to_one),
     (r"[Yy]ou gain life equal to the greatest power among creatures you control\.",
      lambda m, r: [{"gain_life": {"amount": "greatest_power"}}]),

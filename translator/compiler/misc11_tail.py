@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .subtypes import CREATURE_TYPES
+from . import words
 from .words import REMINDER, filter_word
 
 
@@ -137,6 +138,18 @@ def chapter(text: str, ctx):
         return None
     numbers = [ROMAN[r] for r in m.group(1).split(", ")]
     effect = m.group(2)
+    when = {"chapter": numbers[0] if len(numbers) == 1 else numbers}
+    until = re.fullmatch(r"Until your next turn, (.+)", words.self_reference(effect, ctx.name))
+    if until:
+        # "Until your next turn, creatures you control gain "{T}: Add one mana of any color."" (Song of
+        # Freyalise): the group grant of compiler/mana.py, lasting until its controller's next turn
+        from .mana import created_grant
+        orig = re.fullmatch(r"Until your next turn, (.+)", effect)
+        created = created_grant("Until end of turn, " + until.group(1), "Until end of turn, " + orig.group(1))
+        if created is None:
+            return None
+        return {"triggered": {"when": when, "effect": text.strip(),
+                              "creates": {**created, "duration": "your_next_turn"}}}, "chapter ability"
     lead = effect if effect.startswith(ctx.name) else effect[0].lower() + effect[1:]
     entry, result = compile_line(0, "At the beginning of your upkeep, " + lead,
                                  Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
@@ -144,7 +157,6 @@ def chapter(text: str, ctx):
     if result.status != "compiled" or trig is None or trig.get("when") != {"beginning_of_upkeep": "your_turn"} \
             or set(trig) - {"when", "effect", "does", "target", "targets", "add_mana", "creates"}:
         return None
-    when = {"chapter": numbers[0] if len(numbers) == 1 else numbers}
     out = {**trig, "when": when}
     if "effect" in trig:                # (mana alone has no effect words: 106.3)
         out["effect"] = text.strip()
