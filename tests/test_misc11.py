@@ -204,3 +204,28 @@ def test_until_your_next_turn_and_those_creatures():
     assert three["does"] == [{"counters": {"kind": "+1/+1", "what": "each", "filter": ["creature"], "controller": "you"}}]
     # "Those creatures" only after counters on each creature you control
     assert not compiled("Test", "Instant", "Draw a card. Those creatures gain trample until end of turn.").fully_compiled
+
+
+BLOODSKY = ("The Bloodsky Massacre", "Enchantment — Saga", (
+    "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI — Create a 2/3 red "
+    "Demon Berserker creature token with menace.\nII — Whenever a Berserker attacks this turn, you draw a card and you "
+    "lose 1 life.\nIII — Add {R} for each Berserker you control. Until end of turn, you don't lose this mana as steps "
+    "and phases end."))
+
+
+def test_delayed_trigger_this_turn():
+    # CR 603.7b: with a stated duration it triggers each time this turn
+    c = compiled(*BLOODSKY)
+    assert c.fully_compiled
+    two = c.card["abilities"][2]["triggered"]
+    assert two["delayed"] == {"when": {"attacks": {"filter": ["berserker", "creature"]}}, "this_turn": True,
+                              "effect": "Whenever a Berserker attacks this turn, you draw a card and you lose 1 life.",
+                              "does": [{"draw": {"count": 1}}, {"lose_life": {"amount": 1}}]}
+
+
+def test_delayed_this_turn_is_checked():
+    card = {"name": "X", "type_line": "Enchantment", "oracle_text": "a", "abilities": [{"line": 1, "triggered": {
+        "when": {"beginning_of_upkeep": "your_turn"}, "effect": "x",
+        "delayed": {"when": {"beginning_of_upkeep": "next_turn"}, "this_turn": True, "does": [{"draw": {"count": 1}}]}}}]}
+    with pytest.raises(InputError, match="this_turn"):
+        parse_card(card, "t")

@@ -242,6 +242,8 @@ class Ability:
     when: tuple[str, str] = ()           # triggered: (event, whose), e.g. ("enters", "self")
     when_subject: WhenSubject | None = None   # triggered, whose "matching": the object or player the
                                          # event is about ("Whenever another Elf you control enters")
+    this_turn: bool = False              # delayed: "Whenever a Berserker attacks this turn, ..." (603.7b: each
+                                         # time this turn, not once)
     or_when: tuple[str, str] = ()        # triggered: a second trigger event of the one ability ("At the
                                          # beginning of your upkeep or whenever you cast a green spell", 603.2)
     # a spell's mana only if / unless its controller has that many cards (of any of the filters) in
@@ -1294,7 +1296,18 @@ def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
     raw = a.data["delayed"]
     if not isinstance(raw, dict) or "when" not in raw or "delayed" in raw or "reflexive" in raw:
         raise a.error("delayed", "is a mapping of when (its event), effect and does")
-    r = parse_ability({"line": line, "triggered": raw}, where, a.sub("delayed"), n_lines)
+    if raw.get("this_turn") is not None:
+        # "Whenever a Berserker attacks this turn, ..." (The Bloodsky Massacre): a stated duration, so
+        # it triggers each time its event occurs this turn (603.7b); its event one about another object
+        if raw["this_turn"] is not True or not isinstance(raw["when"], dict) or set(raw["when"]) != {"attacks"} \
+                or not isinstance(raw["when"]["attacks"], dict):
+            raise a.error("delayed", "this_turn: true goes with when: {attacks: {filter: [...]}} (\"Whenever a "
+                                     "Berserker attacks this turn\")")
+        r = parse_ability({"line": line, "triggered": {k: v for k, v in raw.items() if k != "this_turn"}}, where,
+                          a.sub("delayed") + "(this_turn)", n_lines)
+        r = dataclasses.replace(r, this_turn=True)
+    else:
+        r = parse_ability({"line": line, "triggered": raw}, where, a.sub("delayed"), n_lines)
     if not (r.does or r.mana) or r.target:
         raise a.error("delayed", "needs does (or add_mana): what it does, without a target (its words alone would "
                                  "never be carried out)")

@@ -655,6 +655,8 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # triggered ability its resolution creates
         facts.append(f"delays({a},{ability_term(card, ability, delayed=True)}).")
         facts.extend(ability_facts(card, ability.delayed, delayed=True))
+        if ability.delayed.this_turn:       # "... this turn": each time this turn (603.7b)
+            facts.append(f"delayed_this_turn({ability_term(card, ability, delayed=True)}).")
     return facts
 
 

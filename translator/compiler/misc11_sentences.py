@@ -97,7 +97,16 @@ def _those_creatures_gain(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"grant": {"to": dict(_YOURS), "ability": {"keywords": kw[0]}}})
 
 
+_COUNT = {"a card": 1, "two cards": 2, "three cards": 3}
+
+
+def _draw_and_lose(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"you draw a card and you lose 1 life." (The Bloodsky Massacre): the two instructions in order."""
+    return [{"draw": {"count": _COUNT[m.group(1)]}}, {"lose_life": {"amount": number(m.group(2))}}]
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"[Yy]ou draw (a card|two cards|three cards) and you lose {N} life\.", _draw_and_lose),
     (r"Those creatures gain ([a-z ,]+?) until end of turn\.", _those_creatures_gain),
     (r"[Tt]arget ([A-Za-z' ]+?) fights up to one target ([a-z' ]+?)\.", _fight_up_to_one),
     (r"[Yy]ou gain life equal to the greatest power among creatures you control\.",

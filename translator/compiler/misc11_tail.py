@@ -139,6 +139,23 @@ def chapter(text: str, ctx):
     numbers = [ROMAN[r] for r in m.group(1).split(", ")]
     effect = m.group(2)
     when = {"chapter": numbers[0] if len(numbers) == 1 else numbers}
+    this_turn = re.fullmatch(r"Whenever an? ([A-Z][a-z]+) attacks this turn, (.+)", effect)
+    if this_turn:
+        # "Whenever a Berserker attacks this turn, you draw a card and you lose 1 life." (The Bloodsky
+        # Massacre): the chapter ability creates a delayed triggered ability lasting this turn (603.7b)
+        from .subtypes import CREATURE_TYPES
+        kind = this_turn.group(1).lower()
+        if kind not in CREATURE_TYPES:
+            return None
+        inner = this_turn.group(2)
+        entry, result = compile_line(0, "At the beginning of your upkeep, " + inner[0].lower() + inner[1:],
+                                     Context(ctx.name, ctx.type_line, ctx.lines, ctx.tokens, ctx.card))
+        trig = entry.get("triggered")
+        if result.status != "compiled" or trig is None or set(trig) != {"when", "effect", "does"}:
+            return None
+        delayed = {"when": {"attacks": {"filter": [kind, "creature"]}}, "this_turn": True, "effect": effect,
+                   "does": trig["does"]}
+        return {"triggered": {"when": when, "effect": text.strip(), "delayed": delayed}}, "chapter ability"
     until = re.fullmatch(r"Until your next turn, (.+)", words.self_reference(effect, ctx.name))
     if until:
         # "Until your next turn, creatures you control gain "{T}: Add one mana of any color."" (Song of
