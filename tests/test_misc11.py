@@ -229,3 +229,17 @@ def test_delayed_this_turn_is_checked():
         "delayed": {"when": {"beginning_of_upkeep": "next_turn"}, "this_turn": True, "does": [{"draw": {"count": 1}}]}}}]}
     with pytest.raises(InputError, match="this_turn"):
         parse_card(card, "t")
+
+
+def test_others_enter_with_counters():
+    # CR 614.1c: a replacement effect on other Angels entering
+    c = compiled("Giada, Font of Hope", "Legendary Creature — Angel", (
+        "Flying, vigilance\nEach other Angel you control enters the battlefield with an additional +1/+1 counter on it "
+        "for each Angel you already control.\n{T}: Add {W}. Spend this mana only to cast an Angel spell."))
+    assert c.fully_compiled
+    assert c.card["abilities"][1] == {"line": 2, "static": {"others_enter_with": {
+        "filter": ["angel"], "kind": "+1/+1", "for_each": ["angel"]}}}
+    card = {"name": "X", "type_line": "Creature — Angel", "oracle_text": "a", "power_toughness": "1/1", "abilities": [
+        {"line": 1, "static": {"others_enter_with": {"filter": ["angel"], "kind": "", "for_each": ["angel"]}}}]}
+    with pytest.raises(InputError, match="kind"):
+        parse_card(card, "t")

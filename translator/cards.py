@@ -286,6 +286,9 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    # static: "Each other Angel you control enters with an additional +1/+1 counter on it for each Angel
+    # you already control" (Giada, Font of Hope, 614.1c): (filter, counter kind, filter counted)
+    others_enter_with: tuple | None = None
     mana_burn: bool = False              # static: "A player losing unspent mana causes that player to
                                          # lose that much life." (Yurlok of Scorch Thrash; 500.5, 119.3)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
@@ -1668,8 +1671,20 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn",
+                                     "others_enter_with"})
         text = a.get("text", str, "")
+        if a.has("others_enter_with"):
+            # CR 614.1c: "Each other Angel you control enters with an additional +1/+1 counter on it for
+            # each Angel you already control" (Giada, Font of Hope: asp/zones.lp)
+            if len(a.data) > 1 + ("text" in a.data):
+                raise a.error("others_enter_with", "goes in an ability of its own (only text beside it)")
+            o = Fields(a.data["others_enter_with"], where, a.sub("others_enter_with"), {"filter", "kind", "for_each"})
+            kind_ = o.get("kind", str, required=True)
+            if not kind_:
+                raise o.error("kind", "is a counter kind, like +1/+1")
+            return Ability(line, kind, effect_text=text, others_enter_with=(
+                parse_filter(o.data.get("filter"), o, "filter"), kind_, parse_filter(o.data.get("for_each"), o, "for_each")))
         if a.has("mana_burn"):
             # CR 500.5, 119.3: "A player losing unspent mana causes that player to lose that much
             # life." (Yurlok of Scorch Thrash: asp/turn.lp)

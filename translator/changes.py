@@ -67,6 +67,14 @@ def value(sym: clingo.Symbol):
     return (sym.name, *(value(a) for a in args))
 
 
+def add_counters(counters: tuple[tuple[str, int], ...], kind_: str, n: int) -> tuple[tuple[str, int], ...]:
+    """Counters with n more of a kind (CR 122.1: one number per kind; two effects that each add one
+    give two, not one counter listed twice)."""
+    had = dict(counters)
+    had[kind_] = had.get(kind_, 0) + n
+    return tuple(sorted(had.items()))
+
+
 def _plain(v):
     """A term as JSON: an object as its id, a tuple as a list."""
     if isinstance(v, Obj):
@@ -822,18 +830,21 @@ class EntersWith(Change):
         if self.what == "tapped":
             b.entering[self.object.id] = replace(p, tapped=True)
         else:
-            _, kind_, n = self.what
-            b.entering[self.object.id] = replace(p, counters=tuple(sorted((*p.counters, (kind_, n)))))
+            kind_, n = self.what[-2:]    # (extra_counters(E, K, N): another permanent's effect's, Giada)
+            b.entering[self.object.id] = replace(p, counters=add_counters(p.counters, kind_, n))
 
     def details(self):
         if self.what == "tapped":
             return {"object": self.object.id}
-        return {"object": self.object.id, "counter": self.what[1], "amount": self.what[2]}
+        out = {"object": self.object.id, "counter": self.what[-2], "amount": self.what[-1]}
+        if self.what[0] == "extra_counters":
+            out["by"] = self.what[1].id
+        return out
 
     def text(self):
         if self.what == "tapped":
             return f"{self.object} enters tapped"
-        return f"{self.object} enters with {self.what[2]} {self.what[1]} counter(s)"
+        return f"{self.object} enters with {self.what[-1]} {self.what[-2]} counter(s)"
 
 
 @kind("attached")
@@ -1752,12 +1763,36 @@ class CountersCreated(Change):
         for tid in b.new_tokens:
             if tid in b.entering:
                 t = b.entering[tid]
-                had = dict(t.counters)
-                had[self.counter] = had.get(self.counter, 0) + self.amount
-                b.entering[tid] = replace(t, counters=tuple(sorted(had.items())))
+                b.entering[tid] = replace(t, counters=add_counters(t.counters, self.counter, self.amount))
 
     def details(self):
         return {"counter": self.counter, "amount": self.amount}
 
     def text(self):
         return f"  {self.amount} {self.counter} counter(s) on the token just created"
+
+
+@kind("tokens_enter_with")
+@dataclass(frozen=True)
+class TokensEnterWith(Change):
+    """CR 614.1c, 111.1: the tokens of card `token` just created (at instruction `at`) enter with
+    additional counters by another permanent's replacement effect (`by`: "Each other Angel you control
+    enters with an additional +1/+1 counter on it for each Angel you already control", Giada)."""
+    name = "tokens_enter_with"
+    token: str
+    counter: str
+    amount: int
+    at: int
+    by: Obj
+
+    def apply(self, b):
+        for tid in b.new_tokens:
+            t = b.entering.get(tid)
+            if t is not None and t.card == self.token:
+                b.entering[tid] = replace(t, counters=add_counters(t.counters, self.counter, self.amount))
+
+    def details(self):
+        return {"token": self.token, "counter": self.counter, "amount": self.amount, "by": self.by.id}
+
+    def text(self):
+        return f"  each {self.token} created enters with {self.amount} more {self.counter} counter(s) ({self.by})"

@@ -810,6 +810,12 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"no_maximum_hand_size({a}).")
     if ability.mana_burn:
         facts.append(f"mana_burn({a}).")           # (turn.lp: 500.5, 119.3)
+    if ability.others_enter_with is not None:
+        # "Each other Angel you control enters with an additional +1/+1 counter ..." (zones.lp: 614.1c)
+        filt, kind_, each = ability.others_enter_with
+        f, ff = filter_facts(filt)
+        g, gf = filter_facts(each)
+        facts += [f"others_enter_with({a},{f},{quote(kind_)},{g})."] + ff + gf
     facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]
     if ability.untaps_in_others_untap:
         facts.append(f"untaps_in_others_untap({a}).")

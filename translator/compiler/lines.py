@@ -198,7 +198,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc
              enters.as_enters_choose, _normal(dfc_tail.becomes_day_as_enters), enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
              _normal(land_tail.reinforce),
-             _normal(hand.from_hand), _normal(misc10_tail.misc10_early), _normal(misc11_tail.upkeep_or_cast), _normal(misc11_tail.counters_for_spell_colors), _normal(misc11_tail.token_then_x_counters), _normal(misc11_tail.attacks_or_targeted), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
+             _normal(hand.from_hand), _normal(misc10_tail.misc10_early), _normal(misc11_tail.upkeep_or_cast), _normal(misc11_tail.counters_for_spell_colors), _normal(misc11_tail.token_then_x_counters), _normal(misc11_tail.attacks_or_targeted), _normal(misc11_tail.others_enter_with_counters), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
              _normal(static_tail.sacrificed_mana_value), _normal(hist_tail.triggered_line), _normal(manaln_tail.counters_removed_mana),
              _normal(manaln_tail.add_and_gain_life), _normal(manaln_tail.revealed_mana),
              _normal(manaln_tail.sacrificed_either_mana),

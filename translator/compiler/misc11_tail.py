@@ -178,3 +178,19 @@ def chapter(text: str, ctx):
     if "effect" in trig:                # (mana alone has no effect words: 106.3)
         out["effect"] = text.strip()
     return {"triggered": out}, "chapter ability"
+
+
+def others_enter_with_counters(text: str, ctx, normal: str):
+    """"Each other Angel you control enters the battlefield with an additional +1/+1 counter on it for
+    each Angel you already control." (Giada, Font of Hope): `static: {others_enter_with: {filter:
+    [angel], kind: +1/+1, for_each: [angel]}}` (614.1c; asp/zones.lp)."""
+    from .subtypes import CREATURE_TYPES
+    m = re.fullmatch(r"Each other ([A-Z][a-z]+) you control enters(?: the battlefield)? with an additional "
+                     r"([+-]\d+/[+-]\d+) counter on it for each ([A-Z][a-z]+) you already control\.", normal.strip())
+    if not m:
+        return None
+    kind, each = m.group(1).lower(), m.group(3).lower()
+    if kind not in CREATURE_TYPES or each not in CREATURE_TYPES:
+        return None
+    return {"static": {"others_enter_with": {"filter": [kind], "kind": m.group(2), "for_each": [each]}}}, \
+        "others enter with counters"
