@@ -243,3 +243,15 @@ def test_others_enter_with_counters():
         {"line": 1, "static": {"others_enter_with": {"filter": ["angel"], "kind": "", "for_each": ["angel"]}}}]}
     with pytest.raises(InputError, match="kind"):
         parse_card(card, "t")
+
+
+def test_if_you_do_after_may_keeps_its_reading():
+    # "If you do, ..." after "You may sacrifice ~." is still compiler/lands8_tail.py's
+    c = compiled("Safe Haven", "Land", "{2}, {T}: Exile target creature you control.\nAt the beginning of your upkeep, "
+                 "you may sacrifice Safe Haven. If you do, return each card exiled with Safe Haven to the battlefield "
+                 "under its owner's control.")
+    assert c.lines[1].status == "compiled"
+    c = compiled("Test", "Enchantment", "At the beginning of your upkeep, you may sacrifice Test. If you do, Test deals "
+                                        "2 damage to each creature.")
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["triggered"]["does"][1]["damage"]["if_done"] is True

@@ -32,10 +32,11 @@ def _if_you_do_after_sacrifice(m: re.Match, read: EffectRead) -> list[dict] | No
     """"If you do, [instruction]" right after "Sacrifice a Mountain.": one instruction, read as its
     own sentence is, carried out only if a permanent was sacrificed (608.2c)."""
     from .effects import SENTENCES as ALL
-    if not read.does or list(read.does[-1]) != ["sacrifice"]:
-        return None
+    from .lands8_tail import _if_you_do as after_may
+    if not read.does or list(read.does[-1]) != ["sacrifice"] or read.does[-1]["sacrifice"].get("may"):
+        return after_may(m, read)       # (after "You may ...": compiler/lands8_tail.py's reading)
     last = read.does[-1]["sacrifice"]
-    if last.get("what") != "one" or last.get("may") or last.get("count", 1) != 1:
+    if last.get("what") != "one" or last.get("count", 1) != 1:
         return None
     inner = m.group(1)
     inner = inner[0].upper() + inner[1:]
@@ -112,5 +113,5 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"[Yy]ou gain life equal to the greatest power among creatures you control\.",
      lambda m, r: [{"gain_life": {"amount": "greatest_power"}}]),
     (rf"{SELF_WORDS} deals {N} damage to each ([a-z ]+?) (with|without) ({'|'.join(KEYWORDS_WITH)})\.", _damage_each_with),
-    (r"If you do, (.+)", _if_you_do_after_sacrifice),
+    (r"If you do, (~ deals .+\.)", _if_you_do_after_sacrifice),
 ))
