@@ -59,10 +59,12 @@ SENTENCES = SENTENCES + tuple((re.compile(p, re.IGNORECASE), f) for p, f in (
 
 def _if_you_do(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"If you do, [instruction]" after "You may sacrifice ~." or "You may exile a card from your
-    hand." (Safe Haven, Forsaken City): carried out only if the player did what the sentence before
-    offered (608.2c, 608.2d), `if_done: true`; one instruction, read as its own sentence is."""
+    hand." (Safe Haven, Forsaken City), or after "Sacrifice a Mountain." (The First Eruption: if one was
+    sacrificed, compiler/misc11_sentences.py): carried out only if the player did what the sentence
+    before offered or said (608.2c, 608.2d), `if_done: true`; one instruction, read as its own sentence is."""
     from .effects import SENTENCES as ALL
-    if not read.does or not next(iter(read.does[-1].values())).get("may"):
+    from .misc11_sentences import sacrificed_one
+    if not read.does or not (next(iter(read.does[-1].values())).get("may") or sacrificed_one(read)):
         return None
     inner = m.group(1)
     inner = inner[0].upper() + inner[1:]

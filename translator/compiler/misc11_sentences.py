@@ -4,7 +4,8 @@
   of the kind, `without: flying` (a keyword it must not have; `with` the mirror), 120.3, 702.
 - "Sacrifice a Mountain. If you do, ~ deals 3 damage to each creature." (The First Eruption): the
   instruction after a sacrifice of one permanent of a kind, `if_done: true` (608.2c: only if one
-  was sacrificed; with none to sacrifice, 701.21a, none was).
+  was sacrificed; with none to sacrifice, 701.21a, none was): compiler/lands8_tail.py's "If you do"
+  reading, which accepts it after such a sacrifice (sacrificed_one).
 
 Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES, whose reader tries them
 before its own; a builder gives the actions or None (not read).
@@ -28,32 +29,13 @@ def _damage_each_with(m: re.Match, read: EffectRead) -> list[dict] | None:
                         m.group(3): m.group(4)}}]
 
 
-def _if_you_do_after_sacrifice(m: re.Match, read: EffectRead) -> list[dict] | None:
-    """"If you do, [instruction]" right after "Sacrifice a Mountain.": one instruction, read as its
-    own sentence is, carried out only if a permanent was sacrificed (608.2c)."""
-    from .effects import SENTENCES as ALL
-    from .lands8_tail import _if_you_do as after_may
-    if not read.does or list(read.does[-1]) != ["sacrifice"] or read.does[-1]["sacrifice"].get("may"):
-        return after_may(m, read)       # (after "You may ...": compiler/lands8_tail.py's reading)
-    last = read.does[-1]["sacrifice"]
-    if last.get("what") != "one" or last.get("count", 1) != 1:
-        return None
-    inner = m.group(1)
-    inner = inner[0].upper() + inner[1:]
-    for pattern, build in ALL:
-        if build is _if_you_do_after_sacrifice:
-            continue
-        found = pattern.fullmatch(inner)
-        if found:
-            before = (read.target, list(read.targets))
-            actions = build(found, read)
-            if not actions or len(actions) != 1 or (read.target, read.targets) != before:
-                return None
-            (kind, params), = actions[0].items()
-            if "may" in params or "if_done" in params:
-                return None
-            return [{kind: {**params, "if_done": True}}]
-    return None
+def sacrificed_one(read: EffectRead) -> bool:
+    """The instruction before is "Sacrifice a Mountain." (one permanent of a kind, no choice to decline):
+    "If you do, ..." after it is carried out only if one was sacrificed (608.2c; compiler/lands8_tail.py
+    reads the sentence)."""
+    last = read.does[-1] if read.does else {}
+    return list(last) == ["sacrifice"] and last["sacrifice"].get("what") == "one" and \
+        not last["sacrifice"].get("may") and last["sacrifice"].get("count", 1) == 1
 
 
 def _fight_up_to_one(m: re.Match, read: EffectRead) -> list[dict] | None:
@@ -113,5 +95,4 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"[Yy]ou gain life equal to the greatest power among creatures you control\.",
      lambda m, r: [{"gain_life": {"amount": "greatest_power"}}]),
     (rf"{SELF_WORDS} deals {N} damage to each ([a-z ]+?) (with|without) ({'|'.join(KEYWORDS_WITH)})\.", _damage_each_with),
-    (r"If you do, (~ deals .+\.)", _if_you_do_after_sacrifice),
 ))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .subtypes import CREATURE_TYPES
 from . import words
+from .subtypes import CREATURE_TYPES
 from .words import REMINDER, filter_word
 
 
