@@ -1355,6 +1355,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
                                       "sacrifices (\"the sacrificed creature's mana value\"), or an activated "
                                       "ability's whose cost sacrifices a permanent of a kind")
+        if trigger is not None and trigger.mana_type and (mana is None or mana.kind not in ("fixed", "chosen")):
+            raise a.error("trigger", "a mana_type goes with fixed mana or add_mana: {chosen: color}")
+        if trigger is not None and trigger.mana_type == "chosen" and (mana is None or mana.kind != "chosen"):
+            # (106.12a, 607.2d: "... of the chosen color, ... adds one additional mana of that color")
+            raise a.error("trigger", "mana_type: chosen goes with add_mana: {chosen: color} (\"of that color\")")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \
@@ -1933,7 +1938,7 @@ def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, grant
         raise t.error(None, "is {trigger: {tapped_for_mana: FILTER, who}, add_mana: MANA}")
     inner = parse_ability({"triggered": t.data}, where, c.sub("triggered"), n_lines, granted=True)
     if inner.mana is None or inner.mana.kind not in ("fixed",) or inner.mana.rider or inner.mana.amount != 1 \
-            or inner.trigger.source == ("enchanted",):
+            or inner.trigger.source == ("enchanted",) or inner.trigger.mana_type:
         raise t.error("add_mana", "is fixed mana (\"an additional {U}\"), added once, on a filter of permanents")
     return dataclasses.replace(inner, line=line)
 

@@ -5,6 +5,7 @@ rules for spending mana (CR 609.4b-style "spend as though"). Translation only.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +79,10 @@ class ManaTrigger:
     who: str = "any"                     # any | you
     also: tuple[tuple[str, ...], ...] = ()   # more filters, any of which it may match instead
                                          # ("a Mountain, Forest, or Plains": {any_of: [...]})
+    mana_type: str = ""                  # "tapped for {C}" (a letter), "mana of the chosen color"
+                                         # (chosen): only if the mana produced has that type (106.12a)
+    any_mana_ability: bool = False       # "a land's ability causes you to add": any activated mana
+                                         # ability of it, {T} in its cost or not (605.1b)
 
 
 @dataclass(frozen=True)
@@ -207,7 +212,22 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
-    f = Fields(arg, where, path, {"tapped_for_mana", "who"})
+    f = Fields(arg, where, path, {"tapped_for_mana", "who", "mana_type", "any_mana_ability"})
+    t = _parse_trigger(f, where, parse_filter)
+    # "Whenever you tap a permanent for {C}" (Forsaken Monument), "tapped for mana of the chosen
+    # color" (Gauntlet of Power): a specified type of mana (106.12a); "Whenever a land's ability
+    # causes you to add one or more mana of the chosen color" (Caged Sun): any mana ability of it
+    kind = f.get("mana_type", str, "")
+    if kind and kind != "chosen":
+        kind = _mana_letter(kind, f, "mana_type").lower()
+    any_ability = f.get("any_mana_ability", bool, False)
+    if any_ability and (t.source == ("enchanted",) or not kind):
+        raise f.error("any_mana_ability", "goes with a filter of permanents and a mana_type (\"a land's ability "
+                                          "causes you to add one or more mana of the chosen color\")")
+    return dataclasses.replace(t, mana_type=kind, any_mana_ability=any_ability)
+
+
+def _parse_trigger(f: Fields, where: str, parse_filter) -> ManaTrigger:
     raw = f.data.get("tapped_for_mana")
     if raw is None:
         raise f.error("tapped_for_mana", "is required: what is tapped for mana (a filter, or enchanted)")

@@ -673,6 +673,10 @@ def trigger_facts(a: str, t) -> list[str]:
     for source in (t.source, *t.also):
         f, ff = filter_facts(source)
         facts += [f"mana_trigger({a},{f},{t.who})."] + ff
+    if t.mana_type:
+        facts.append(f"mana_trigger_type({a},{t.mana_type}).")
+    if t.any_mana_ability:
+        facts.append(f"mana_trigger_any_ability({a}).")
     return facts
 
 

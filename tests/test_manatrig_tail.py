@@ -1,0 +1,95 @@
+"""Triggered mana abilities on the type of mana produced (issue 13, compiler/manatrig_tail.py): real
+pool lines (AtomicCards 2024-03 wording, the card named), and what a tap then produces (CR 106.12a,
+605.1b, 607.2d; asp/outcomes.lp out_wants/3)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+
+MONUMENT = ("Forsaken Monument", "Legendary Artifact", (
+    "Colorless creatures you control get +2/+2.\nWhenever you tap a permanent for {C}, add an additional {C}.\n"
+    "Whenever you cast a colorless spell, you gain 2 life."))
+CAGED_SUN = ("Caged Sun", "Artifact", (
+    "As Caged Sun enters the battlefield, choose a color.\nCreatures you control of the chosen color get +1/+1.\n"
+    "Whenever a land's ability causes you to add one or more mana of the chosen color, add one additional mana of "
+    "that color."))
+GAUNTLET = ("Gauntlet of Power", "Artifact", (
+    "As Gauntlet of Power enters the battlefield, choose a color.\nCreatures of the chosen color get +1/+1.\n"
+    "Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of "
+    "that color."))
+
+
+def test_the_compiler_reads_a_trigger_on_the_type_of_mana_produced():
+    c = compiled(*MONUMENT)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["triggered"] == {
+        "trigger": {"tapped_for_mana": ["permanent"], "who": "you", "mana_type": "C"}, "add_mana": "{C}"}
+
+
+def test_the_compiler_reads_the_chosen_color_triggers_and_anthem():
+    c = compiled(*CAGED_SUN)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][2]["triggered"] == {
+        "trigger": {"tapped_for_mana": ["land"], "who": "you", "mana_type": "chosen", "any_mana_ability": True},
+        "add_mana": {"chosen": "color"}}
+    c = compiled(*GAUNTLET)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][1]["static"] == {
+        "pt": {"modify": "+1/+1", "to": {"filter": ["creature"], "controller": "any", "chosen_color": True}}}
+    assert c.card["abilities"][2]["triggered"] == {
+        "trigger": {"tapped_for_mana": ["basic", "land"], "who": "any", "mana_type": "chosen"},
+        "add_mana": {"chosen": "color"}}
+
+
+def test_the_chosen_color_needs_its_linked_choice():
+    # 607.2d: without "As ~ enters, choose a color" the line stays text
+    c = compiled("Test Sun", "Artifact", CAGED_SUN[2].split("\n")[2])
+    assert not c.fully_compiled
+
+
+def test_the_vocabulary_refuses_a_typed_trigger_with_other_mana():
+    bad = {"name": "Bad", "type_line": "Artifact", "oracle_text": "Whenever ...", "abilities": [
+        {"line": 1, "triggered": {"trigger": {"tapped_for_mana": ["land"], "mana_type": "chosen"}, "add_mana": "{G}"}}]}
+    with pytest.raises(InputError, match="chosen"):
+        parse_card(bad, "t")
+    bad["abilities"][0]["triggered"] = {"trigger": {"tapped_for_mana": ["land"], "any_mana_ability": True},
+                                        "add_mana": "{G}"}
+    with pytest.raises(InputError, match="any_mana_ability"):
+        parse_card(bad, "t")
+
+
+def _session(specs, battlefield):
+    return Session(load_state({"players": ["alice", "bob"],
+                               "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                               "cards": [compiled(*s).card for s in specs], "battlefield": battlefield}, "t.yaml"))
+
+
+def _manas(result):
+    return sorted(tuple(sorted(o["mana"].items())) for o in result.to_json()["outcomes"])
+
+
+def test_an_unrecorded_choice_leaves_both_outcomes():
+    # the color not recorded: every color the choice allows is possible (105.4); green adds {G}{G},
+    # any other leaves the Forest's {G} alone -- never a {G} with another color's mana
+    s = _session([CAGED_SUN], [{"id": "sun", "card": "Caged Sun", "controller": "alice"},
+                               {"id": "forest", "card": "Forest", "controller": "alice"}])
+    assert _manas(s.orderings("forest")) == [(("G", 1),), (("G", 2),)]
+
+
+def test_the_gauntlet_pumps_every_creature_of_the_chosen_color():
+    # bob's Gauntlet (green): alice's Llanowar Elves (the bundled library's) are 2/2 (613.4c, 607.2d)
+    s = _session([GAUNTLET], [{"id": "gauntlet", "card": "Gauntlet of Power", "controller": "bob",
+                               "chosen": {"color": "green"}},
+                              {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}])
+    elves = s.board().to_json()["board"]["elves"]
+    assert (elves["power"], elves["toughness"]) == (2, 2)
+    s = _session([GAUNTLET], [{"id": "gauntlet", "card": "Gauntlet of Power", "controller": "bob",
+                               "chosen": {"color": "red"}},
+                              {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}])
+    elves = s.board().to_json()["board"]["elves"]
+    assert (elves["power"], elves["toughness"]) == (1, 1)

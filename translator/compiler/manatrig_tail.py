@@ -1,0 +1,84 @@
+"""Triggered mana abilities on the type of mana produced (issue 13, the manatrig tail).
+
+- "Whenever you tap a permanent for {C}, add an additional {C}." (Forsaken Monument): a triggered
+  mana ability (605.1b) on a permanent "tapped for mana of a specified type" (106.12a): it
+  triggers only if the mana that ability produced, after replacement effects, has that type
+  (`trigger: {tapped_for_mana: [permanent], who: you, mana_type: C}`).
+- "Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional
+  one mana of that color." (Gauntlet of Power): the same on the color its linked "As ~ enters,
+  choose a color" chose (607.2d; `mana_type: chosen`, `add_mana: {chosen: color}`).
+- "Whenever a land's ability causes you to add one or more mana of the chosen color, add one
+  additional mana of that color." (Caged Sun): any activated mana ability of a land its controller
+  activates, {T} in its cost or not (605.1b; `any_mana_ability: true`).
+- "Creatures of the chosen color get +1/+1." (Gauntlet of Power): a static P/T change of every
+  creature of that color (613.4c, 607.2d), as "Creatures you control of the chosen color" is.
+The rules: asp/events.lp (trigger_watch/3), asp/outcomes.lp (out_wants/3, out_fires/4)."""
+
+from __future__ import annotations
+
+import re
+
+from .words import kind_filter
+
+SYM = r"\{([WUBRGC])\}"
+TAPPED_FOR_TYPE = (
+    (re.compile(rf"Whenever you tap (?:a|an) ([\w ]+?) for {SYM}, add an additional {SYM}\."), "you"),
+    (re.compile(rf"Whenever a player taps (?:a|an) ([\w ]+?) for {SYM}, that player adds an additional {SYM}\."), "any"),
+    (re.compile(rf"Whenever (?:a|an) ([\w ]+?) is tapped for {SYM}, its controller adds an additional {SYM}\."), "any"),
+)
+CHOSEN = (
+    (re.compile(r"Whenever (?:a|an) ([\w ]+?) is tapped for mana of the chosen color, its controller adds an "
+                r"additional one mana of that color\."), "any", False),
+    (re.compile(r"Whenever (?:a|an) (\w+)'s ability causes you to add one or more mana of the chosen color, add one "
+                r"additional mana of that color\."), "you", True),
+)
+
+
+def _chooses_color(ctx) -> bool:
+    """607.2d: "the chosen color" needs its linked "As ~ enters, choose a color"."""
+    return any(re.search(r"choose a color\.", other) for other in ctx.lines)
+
+
+def typed_mana_trigger(text: str, ctx, normal: str):
+    for pattern, who in TAPPED_FOR_TYPE:
+        m = pattern.fullmatch(normal.strip())
+        if m is None:
+            continue
+        f = kind_filter(m.group(1))
+        if f is None:
+            return None
+        trigger = {"tapped_for_mana": list(f), "who": who, "mana_type": m.group(2)}
+        return {"triggered": {"trigger": trigger, "add_mana": "{" + m.group(3) + "}"}}, "mana_trigger"
+    for pattern, who, any_ability in CHOSEN:
+        m = pattern.fullmatch(normal.strip())
+        if m is None or not _chooses_color(ctx):
+            continue
+        f = kind_filter(m.group(1).lower())
+        if f is None:
+            return None
+        trigger = {"tapped_for_mana": list(f), "who": who, "mana_type": "chosen"}
+        if any_ability:
+            trigger["any_mana_ability"] = True
+        return {"triggered": {"trigger": trigger, "add_mana": {"chosen": "color"}}}, "mana_trigger"
+    return None
+
+
+def chosen_color_anthem_all(text: str, ctx, normal: str):
+    """"Creatures of the chosen color get +1/+1." (Gauntlet of Power): every creature of that color,
+    whoever controls it (613.4c, 607.2d)."""
+    m = re.fullmatch(r"Creatures of the chosen color get ([+-]\d+/[+-]\d+)\.", normal.strip())
+    if m is None or not _chooses_color(ctx):
+        return None
+    return {"static": {"pt": {"modify": m.group(1), "to": {"filter": ["creature"], "controller": "any",
+                                                           "chosen_color": True}}}}, "static pt"
+
+
+TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all)
+
+
+def manatrig_line(text: str, ctx, normal: str):
+    for template in TEMPLATES:
+        read = template(text, ctx, normal)
+        if read is not None:
+            return read
+    return None
