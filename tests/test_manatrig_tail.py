@@ -93,3 +93,34 @@ def test_the_gauntlet_pumps_every_creature_of_the_chosen_color():
                               {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}])
     elves = s.board().to_json()["board"]["elves"]
     assert (elves["power"], elves["toughness"]) == (1, 1)
+
+
+OVERABUNDANCE = ("Overabundance", "Enchantment", (
+    "Whenever a player taps a land for mana, that player adds one mana of any type that land produced, and "
+    "Overabundance deals 1 damage to the player."))
+WINTERS_NIGHT = ("Winter's Night", "World Enchantment", (
+    "Whenever a player taps a snow land for mana, that player adds one mana of any type that land produced. That "
+    "land doesn't untap during its controller's next untap step."))
+
+
+def test_the_compiler_reads_a_mana_trigger_that_does_more():
+    c = compiled(*OVERABUNDANCE)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][0]["triggered"] == {
+        "trigger": {"tapped_for_mana": ["land"], "who": "any"}, "add_mana": {"produced_type": True},
+        "effect": "and Overabundance deals 1 damage to the player.",
+        "does": [{"damage": {"amount": 1, "to": "that_player"}}]}
+    c = compiled(*WINTERS_NIGHT)
+    assert c.fully_compiled, c.lines
+    entry = c.card["abilities"][0]["triggered"]
+    assert entry["trigger"] == {"tapped_for_mana": ["snow", "land"], "who": "any"}
+    assert entry["creates"] == {"restrict": {"what": ["untap"], "to": "it"},
+                                "duration": "its_controllers_next_untap_step"}
+
+
+def test_the_what_if_refuses_a_tap_that_would_trigger_more_than_mana():
+    s = _session([OVERABUNDANCE], [{"id": "over", "card": "Overabundance", "controller": "bob"},
+                                   {"id": "forest", "card": "Forest", "controller": "alice"}])
+    assert _manas(s.orderings("forest")) == [(("G", 2),)]
+    got = s.what_if(["activate forest 1"]).to_json()
+    assert got["outcomes"][0]["illegal"]["rules"] == ["605.4a"]

@@ -73,7 +73,41 @@ def chosen_color_anthem_all(text: str, ctx, normal: str):
                                                            "chosen_color": True}}}}, "static pt"
 
 
-TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all)
+# CR 605.1b, 605.4a: a triggered mana ability that does more than add mana ("..., and ~ deals 1
+# damage to the player.", Overabundance; "That land doesn't untap during its controller's next
+# untap step.", Winter's Night): its mana read as the mana templates read it, the rest as actions.
+# The mana answers (could-produce, orderings, can-pay, mana) read only its mana; the what-if refuses
+# a tap that would trigger it (asp/casting.lp), its further effect not being carried out there yet.
+DAMAGE_TO_TAPPER = re.compile(r"(Whenever a player taps .+ for mana, that player adds .+?), and ~ deals (\d+) damage to "
+                              r"the player\.")
+DOESNT_UNTAP = re.compile(r"(Whenever a player taps .+ for mana, that player adds .+?\.) That land doesn't untap during "
+                          r"its controller's next untap step\.")
+
+
+def mana_trigger_and_more(text: str, ctx, normal: str):
+    from .mana import mana_trigger
+    m = DAMAGE_TO_TAPPER.fullmatch(normal.strip())
+    if m is not None:
+        read = mana_trigger(m.group(1) + ".", "")
+        if read is None:
+            return None
+        entry = dict(read[0]["triggered"])
+        entry["effect"] = text[text.index(", and ") + 2:]
+        entry["does"] = [{"damage": {"amount": int(m.group(2)), "to": "that_player"}}]
+        return {"triggered": entry}, "mana_trigger"
+    m = DOESNT_UNTAP.fullmatch(normal.strip())
+    if m is not None:
+        read = mana_trigger(m.group(1), "")
+        if read is None:
+            return None
+        entry = dict(read[0]["triggered"])
+        entry["effect"] = "That land doesn't untap during its controller's next untap step."
+        entry["creates"] = {"restrict": {"what": ["untap"], "to": "it"}, "duration": "its_controllers_next_untap_step"}
+        return {"triggered": entry}, "mana_trigger"
+    return None
+
+
+TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more)
 
 
 def manatrig_line(text: str, ctx, normal: str):
