@@ -124,3 +124,28 @@ def test_the_what_if_refuses_a_tap_that_would_trigger_more_than_mana():
     assert _manas(s.orderings("forest")) == [(("G", 2),)]
     got = s.what_if(["activate forest 1"]).to_json()
     assert got["outcomes"][0]["illegal"]["rules"] == ["605.4a"]
+
+
+LENS = ("Extraplanar Lens", "Artifact", (
+    "Imprint — When Extraplanar Lens enters the battlefield, you may exile target land you control.\n"
+    "Whenever a land with the same name as the exiled card is tapped for mana, its controller adds one mana of any "
+    "type that land produced."))
+
+
+def test_the_compiler_reads_the_imprint_and_the_trigger_on_its_name():
+    c = compiled(*LENS)
+    assert c.fully_compiled, c.lines
+    etb, trigger = (a["triggered"] for a in c.card["abilities"])
+    assert etb["does"] == [{"move": {"what": "target", "to": "exile", "may": True, "link": True}}]
+    assert etb["target"] == {"filter": ["land"], "controller": "you"}
+    assert trigger == {"trigger": {"tapped_for_mana": ["land"], "who": "any", "same_name_as_exiled": True},
+                       "add_mana": {"produced_type": True}}
+    # 607.2a: without the linked exile, "the exiled card" names nothing: the line stays text
+    alone = compiled("Test Lens", "Artifact", LENS[2].split("\n")[1])
+    assert not alone.fully_compiled
+
+
+def test_a_lens_that_exiled_nothing_adds_nothing():
+    s = _session([LENS], [{"id": "lens", "card": "Extraplanar Lens", "controller": "alice"},
+                          {"id": "forest", "card": "Forest", "controller": "alice"}])
+    assert _manas(s.orderings("forest")) == [(("G", 1),)]

@@ -1938,7 +1938,7 @@ def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, grant
         raise t.error(None, "is {trigger: {tapped_for_mana: FILTER, who}, add_mana: MANA}")
     inner = parse_ability({"triggered": t.data}, where, c.sub("triggered"), n_lines, granted=True)
     if inner.mana is None or inner.mana.kind not in ("fixed",) or inner.mana.rider or inner.mana.amount != 1 \
-            or inner.trigger.source == ("enchanted",) or inner.trigger.mana_type:
+            or inner.trigger.source == ("enchanted",) or inner.trigger.mana_type or inner.trigger.same_name_as_exiled:
         raise t.error("add_mana", "is fixed mana (\"an additional {U}\"), added once, on a filter of permanents")
     return dataclasses.replace(inner, line=line)
 

@@ -83,6 +83,8 @@ class ManaTrigger:
                                          # (chosen): only if the mana produced has that type (106.12a)
     any_mana_ability: bool = False       # "a land's ability causes you to add": any activated mana
                                          # ability of it, {T} in its cost or not (605.1b)
+    same_name_as_exiled: bool = False    # "a land with the same name as the exiled card": only a
+                                         # permanent named as a card its source exiled (607.2a, 201.2)
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
-    f = Fields(arg, where, path, {"tapped_for_mana", "who", "mana_type", "any_mana_ability"})
+    f = Fields(arg, where, path, {"tapped_for_mana", "who", "mana_type", "any_mana_ability", "same_name_as_exiled"})
     t = _parse_trigger(f, where, parse_filter)
     # "Whenever you tap a permanent for {C}" (Forsaken Monument), "tapped for mana of the chosen
     # color" (Gauntlet of Power): a specified type of mana (106.12a); "Whenever a land's ability
@@ -224,7 +226,11 @@ def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
     if any_ability and (t.source == ("enchanted",) or not kind):
         raise f.error("any_mana_ability", "goes with a filter of permanents and a mana_type (\"a land's ability "
                                           "causes you to add one or more mana of the chosen color\")")
-    return dataclasses.replace(t, mana_type=kind, any_mana_ability=any_ability)
+    named = f.get("same_name_as_exiled", bool, False)
+    if named and (t.source == ("enchanted",) or t.also or any_ability):
+        raise f.error("same_name_as_exiled", "goes with one filter of permanents tapped for mana (\"Whenever a land "
+                                             "with the same name as the exiled card is tapped for mana\")")
+    return dataclasses.replace(t, mana_type=kind, any_mana_ability=any_ability, same_name_as_exiled=named)
 
 
 def _parse_trigger(f: Fields, where: str, parse_filter) -> ManaTrigger:

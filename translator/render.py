@@ -677,6 +677,8 @@ def trigger_facts(a: str, t) -> list[str]:
         facts.append(f"mana_trigger_type({a},{t.mana_type}).")
     if t.any_mana_ability:
         facts.append(f"mana_trigger_any_ability({a}).")
+    if t.same_name_as_exiled:
+        facts.append(f"mana_trigger_named_exiled({a}).")
     return facts
 
 

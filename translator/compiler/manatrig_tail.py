@@ -107,7 +107,50 @@ def mana_trigger_and_more(text: str, ctx, normal: str):
     return None
 
 
-TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more)
+# CR 607.2a: "Imprint — When ~ enters the battlefield, you may exile target land you control." and
+# "Whenever a land with the same name as the exiled card is tapped for mana, its controller adds one
+# mana of any type that land produced." (Extraplanar Lens): the exile links the card to the object
+# (`link: true`, only on a card whose other line names "the exiled card"), and the trigger watches
+# only permanents with that card's name (`same_name_as_exiled: true`, 201.2).
+IMPRINT_TARGET = re.compile(r"When ~ enters(?: the battlefield)?, you may exile target ([a-z ]+?) you control\.")
+SAME_NAME = re.compile(r"Whenever (?:a|an) ([a-z ]+?) with the same name as the exiled card is tapped for mana, its "
+                       r"controller adds (.+)")
+
+
+def imprint_target(text: str, ctx, normal: str):
+    m = IMPRINT_TARGET.fullmatch(normal.strip())
+    if m is None or not any("the exiled card" in other for other in ctx.lines):
+        return None
+    f = kind_filter(m.group(1))
+    if f is None:
+        return None
+    return {"triggered": {"when": {"enters": "self"}, "effect": text,
+                          "targets": [f"target {m.group(1)} you control"],
+                          "target": {"filter": list(f), "controller": "you"},
+                          "does": [{"move": {"what": "target", "to": "exile", "may": True, "link": True}}]}}, "triggered"
+
+
+def same_name_as_exiled(text: str, ctx, normal: str):
+    from .mana import trigger_mana
+    m = SAME_NAME.fullmatch(normal.strip())
+    if m is None or not any(IMPRINT_TARGET.fullmatch(words_self(other, ctx)) for other in ctx.lines):
+        return None
+    f = kind_filter(m.group(1))
+    mana = trigger_mana(m.group(2))
+    if f is None or mana is None:
+        return None
+    return {"triggered": {"trigger": {"tapped_for_mana": list(f), "who": "any", "same_name_as_exiled": True},
+                          "add_mana": mana}}, "mana_trigger"
+
+
+def words_self(line: str, ctx) -> str:
+    """Another line of the card as the templates read it (its self references ~, an ability word dropped)."""
+    from .lines import prepared
+    p = prepared(line, ctx)
+    return "" if p is None else p[0].strip()
+
+
+TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
 
 
 def manatrig_line(text: str, ctx, normal: str):
