@@ -149,3 +149,27 @@ def test_a_lens_that_exiled_nothing_adds_nothing():
     s = _session([LENS], [{"id": "lens", "card": "Extraplanar Lens", "controller": "alice"},
                           {"id": "forest", "card": "Forest", "controller": "alice"}])
     assert _manas(s.orderings("forest")) == [(("G", 1),)]
+
+
+SASAYA = ("Sasaya's Essence", "Legendary Enchantment", (
+    "Whenever a land you control is tapped for mana, add an additional one mana of any type that land produced for "
+    "each other land you control with the same name as it."))
+
+
+def test_the_compiler_reads_one_mana_for_each_other_land_with_its_name():
+    c = compiled(*SASAYA)
+    assert c.fully_compiled, c.lines
+    assert c.card["abilities"][0]["triggered"] == {
+        "trigger": {"tapped_for_mana": ["land"], "who": "you"},
+        "add_mana": {"produced_type": "for_each_other_with_its_name"}}
+
+
+def test_each_other_land_with_its_name_adds_one_and_none_adds_none():
+    battlefield = [{"id": "essence", "card": "Sasaya's Essence", "controller": "alice"},
+                   {"id": "f1", "card": "Forest", "controller": "alice"},
+                   {"id": "f2", "card": "Forest", "controller": "alice"},
+                   {"id": "bobforest", "card": "Forest", "controller": "bob"},
+                   {"id": "mountain", "card": "Mountain", "controller": "alice"}]
+    s = _session([SASAYA], battlefield)
+    assert _manas(s.orderings("f1")) == [(("G", 2),)]          # bob's Forest is not alice's
+    assert _manas(s.orderings("mountain")) == [(("R", 1),)]

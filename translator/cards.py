@@ -1111,8 +1111,12 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise f.error("different_colors", "must be 2 to 5 (how many mana, each of another color)")
         return ManaEffect("different_colors", amount=n, rider=rider)
     if f.has("produced_type"):
+        if f.data["produced_type"] == "for_each_other_with_its_name":
+            # "add an additional one mana of any type that land produced for each other land you
+            # control with the same name as it" (Sasaya's Essence; 201.2)
+            return ManaEffect("produced_type", rider=rider, amount="other_lands_with_its_name")
         if f.data["produced_type"] is not True:
-            raise f.error("produced_type", "write produced_type: true")
+            raise f.error("produced_type", "write produced_type: true (or for_each_other_with_its_name)")
         return ManaEffect("produced_type", rider=rider)
     raise f.error(None, "add_mana is mana symbols, or a mapping with mana, one_of, any, could_produce, "
                         "combination, for_each, colors_among or produced_type")

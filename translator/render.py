@@ -286,6 +286,8 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.extend(ff)
     elif mana.kind == "produced_type":
         facts.append(f"adds_produced_type({a}).")
+        if mana.amount == "other_lands_with_its_name":
+            facts.append(f"adds_amount({a},other_lands_with_its_name).")
     elif mana.kind == "chosen":
         facts.append(f"adds_chosen({a},{mana.of_kind}).")
         for letter, n in sorted(Counter(mana.options[0] if mana.options else ()).items()):

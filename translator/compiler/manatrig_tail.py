@@ -150,7 +150,21 @@ def words_self(line: str, ctx) -> str:
     return "" if p is None else p[0].strip()
 
 
-TEMPLATES = (typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
+# "Whenever a land you control is tapped for mana, add an additional one mana of any type that land
+# produced for each other land you control with the same name as it." (Sasaya's Essence; 201.2).
+SAME_NAME_EACH = re.compile(r"Whenever (?:a|an) ([a-z ]+?) you control is tapped for mana, add an additional one mana "
+                            r"of any type that \1 produced for each other \1 you control with the same name as it\.")
+
+
+def for_each_other_with_its_name(text: str, ctx, normal: str):
+    m = SAME_NAME_EACH.fullmatch(normal.strip())
+    if m is None or m.group(1) != "land":
+        return None
+    return {"triggered": {"trigger": {"tapped_for_mana": ["land"], "who": "you"},
+                          "add_mana": {"produced_type": "for_each_other_with_its_name"}}}, "mana_trigger"
+
+
+TEMPLATES = (for_each_other_with_its_name, typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
 
 
 def manatrig_line(text: str, ctx, normal: str):
