@@ -173,3 +173,22 @@ def test_each_other_land_with_its_name_adds_one_and_none_adds_none():
     s = _session([SASAYA], battlefield)
     assert _manas(s.orderings("f1")) == [(("G", 2),)]          # bob's Forest is not alice's
     assert _manas(s.orderings("mountain")) == [(("R", 1),)]
+
+
+ADVERSE = ("Adverse Conditions", "Instant", (
+    "Devoid (This card has no color.)\nTap up to two target creatures. Those creatures don't untap during their "
+    "controller's next untap step. Create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this "
+    "creature: Add {C}.\""))
+
+
+def test_the_compiler_reads_tap_hold_and_a_scion():
+    c = compiled(*ADVERSE)
+    assert c.fully_compiled, c.lines
+    spell = c.card["abilities"][1]["spell"]
+    assert spell["target"] == {"filter": ["creature"], "up_to": True, "count": 2}
+    assert spell["does"] == [{"tap": {"what": "targets"}}, {"create_token": {"card": "Eldrazi Scion Token"}}]
+    assert spell["creates"] == {"restrict": {"what": ["untap"], "to": "target"},
+                                "duration": "its_controllers_next_untap_step"}
+    # (the token's own line: its quoted mana ability, 111.4)
+    scion = [t for t in c.tokens if t["name"] == "Eldrazi Scion Token"]
+    assert scion and scion[0]["abilities"][0]["activated"]["add_mana"] == "{C}"

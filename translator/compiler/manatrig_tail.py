@@ -164,7 +164,38 @@ def for_each_other_with_its_name(text: str, ctx, normal: str):
                           "add_mana": {"produced_type": "for_each_other_with_its_name"}}}, "mana_trigger"
 
 
-TEMPLATES = (for_each_other_with_its_name, typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
+# "Tap up to two target creatures. Those creatures don't untap during their controller's next untap
+# step. Create a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice this creature: Add
+# {C}."" (Adverse Conditions): the targets tapped (701.26a; up to two, 115.6), a restriction on them
+# that lasts until their controller's next untap step (502.3, 611.2a, fixed as it resolves, 611.2c),
+# then the tokens (111.1; no targets): the restriction cannot change what the actions do.
+TAP_AND_HOLD = re.compile(r"Tap up to (one|two) target creatures?\. (?:That creature doesn't|Those creatures don't) untap "
+                          r"during (?:its|their) controller's next untap step\. (Create .+)", re.DOTALL)
+
+
+def tap_and_hold(text: str, ctx, normal: str):
+    from .effects import read_effect
+    if not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    m = TAP_AND_HOLD.fullmatch(normal.strip())
+    if m is None:
+        return None
+    rest = read_effect(m.group(2), type_line=ctx.type_line)
+    if rest is None or rest.target is not None or rest.creates is not None or not rest.does or \
+            not all(set(a) == {"create_token"} for a in rest.does):
+        return None
+    ctx.tokens.extend(rest.tokens)
+    count = 2 if m.group(1) == "two" else 1
+    target: dict = {"filter": ["creature"], "up_to": True}
+    if count > 1:
+        target["count"] = count
+    return {"spell": {"effect": text, "targets": [f"up to {m.group(1)} target creature"] * count, "target": target,
+                      "does": [{"tap": {"what": "targets" if count > 1 else "target"}}, *rest.does],
+                      "creates": {"restrict": {"what": ["untap"], "to": "target"},
+                                  "duration": "its_controllers_next_untap_step"}}}, "spell"
+
+
+TEMPLATES = (tap_and_hold, for_each_other_with_its_name, typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
 
 
 def manatrig_line(text: str, ctx, normal: str):
