@@ -192,3 +192,26 @@ def test_the_compiler_reads_tap_hold_and_a_scion():
     # (the token's own line: its quoted mana ability, 111.4)
     scion = [t for t in c.tokens if t["name"] == "Eldrazi Scion Token"]
     assert scion and scion[0]["abilities"][0]["activated"]["add_mana"] == "{C}"
+
+
+SPOILS = ("Spoils of Evil", "Instant", (
+    "For each artifact or creature card in target opponent's graveyard, add {C} and you gain 1 life."))
+
+
+def test_the_compiler_reads_mana_and_life_for_each_card_of_two_kinds():
+    c = compiled(*SPOILS)
+    assert c.fully_compiled, c.lines
+    spell = c.card["abilities"][0]["spell"]
+    kinds = [["artifact"], ["creature"]]
+    assert spell["target"] == "opponent"
+    assert spell["add_mana"] == {"mana": "{C}", "for_each": {"zone": "graveyard", "whose": "target", "any_of": kinds}}
+    assert spell["does"] == [{"gain_life": {"amount": 1, "cards_in": "graveyard", "cards_of": "target",
+                                            "any_of": kinds}}]
+
+
+def test_the_vocabulary_refuses_cards_of_a_target_without_a_player_target():
+    bad = {"name": "Bad", "type_line": "Instant", "oracle_text": "x", "abilities": [
+        {"line": 1, "spell": {"effect": "x", "targets": ["target creature"], "target": {"filter": ["creature"]},
+                              "does": [{"gain_life": {"amount": 1, "cards_in": "graveyard", "cards_of": "target"}}]}}]}
+    with pytest.raises(InputError, match="cards_of"):
+        parse_card(bad, "t")

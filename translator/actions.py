@@ -232,11 +232,21 @@ KINDS: dict[str, Kind] = {
     # sacrificed_power: its power; 608.2h: as it last existed).
     # "you gain life equal to the total life lost this way" (extort, 702.101a; amount: life_lost):
     # the life the instruction before it took, the lose_life just before it.
+    # "... and you gain 1 life" for each artifact or creature card in target opponent's graveyard
+    # (Spoils of Evil; cards_in: graveyard, cards_of: target, with filter or any_of): those cards,
+    # counted as it resolves.
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost"), "for_each": FILTER,
-                       "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
+                       "controller": _words("you"), "if_you_control": FILTER, "may": _flag,
+                       "cards_in": _words("graveyard"), "cards_of": _words("target"), "filter": FILTER,
+                       "any_of": ANY_OF},
                       required=("amount",), defaults=(("who", "you"),),
-                      rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
+                      rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
+                             (lambda p: ("cards_in" in p) != ("cards_of" in p) or
+                              ("cards_in" in p and "for_each" in p),
+                              "cards_in and cards_of go together, without for_each"),
+                             (lambda p: ("filter" in p or "any_of" in p) and "cards_in" not in p,
+                              "filter and any_of go with cards_in"))),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Each player's life total becomes the number of creatures they control." (Shaman of Forgotten

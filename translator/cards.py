@@ -174,6 +174,9 @@ class ManaEffect:
                                          # source's), ("counters", KIND) (on its source),
                                          # ("count", filter, whose), ("devotion", colors),
                                          # "devotion" (any: to the color chosen, CR 700.5)
+    any_of: tuple[tuple[str, ...], ...] = ()  # for_each whose: target: the cards of any of these kinds
+                                         # ("each artifact or creature card in target opponent's
+                                         # graveyard", Spoils of Evil)
 
 
 @dataclass(frozen=True)
@@ -1052,7 +1055,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
-                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed", "any_of"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any", "opponents", "that_player", "target"):
             raise g.error("whose", "must be 'you', 'any', 'opponents' or 'that_player' (the player its trigger "
@@ -1065,9 +1068,16 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise g.error("whose", "target counts the cards in its target player's hand or graveyard (zone)")
         if zone != "battlefield" and whose == "target":
             # "Add {R} for each card in target opponent's hand." (Rousing Refrain): that player's cards
-            if g.has("filter") or g.has("revealed"):
-                raise g.error("whose", "whose: target counts every card there (no filter)")
-            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider)
+            if g.has("revealed") or g.has("keyword") or g.has("power_at_least") or g.has("named") or \
+                    (g.has("filter") and g.has("any_of")):
+                raise g.error("whose", "whose: target counts every card there, or those of a filter or any_of")
+            # "For each artifact or creature card in target opponent's graveyard" (Spoils of Evil)
+            flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
+            alts = _any_of_filters(g) if g.has("any_of") else ()
+            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider, filter=flt,
+                              any_of=alts)
+        if g.has("any_of"):
+            raise g.error("any_of", "goes with whose: target (the cards in its target player's zone)")
         if zone != "battlefield":
             if g.has("whose"):
                 raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2), "
@@ -1472,6 +1482,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and mana.kind == "for_each" and mana.whose == "target" and (
                 kind != "spell" or a.data.get("target") not in ("player", "opponent")):
             raise a.error("add_mana", "for_each whose: target goes on a spell whose target is a player or an opponent")
+        if any(x.kind == "gain_life" and x.get("cards_of") == "target" for x in does) and \
+                a.data.get("target") not in ("player", "opponent"):
+            raise a.error("does", "gain_life cards_of: target goes with a target that is a player or an opponent")
         if mana is not None and mana.amount == "target_mana_value" and (kind != "spell" or not a.has("target")):
             raise a.error("add_mana", "amount target_mana_value is a spell's with a target (\"equal to that "
                                       "creature's mana value\")")

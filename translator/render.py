@@ -255,6 +255,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     elif mana.kind == "for_each" and mana.zone != "battlefield":
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
+        if mana.any_of:
+            # (cards of any of these kinds: the term fany(...) and filter_alt/2, asp/mana.lp)
+            alts = [filter_facts(words) for words in mana.any_of]
+            f = "fany(" + ",".join(t for t, _ in alts) + ")"
+            ff = [x for _, fs in alts for x in fs] + [f"filter_alt({f},{t})." for t, _ in alts]
         # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
         kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
         if mana.revealed and mana.power_at_least is not None:

@@ -195,7 +195,30 @@ def tap_and_hold(text: str, ctx, normal: str):
                                   "duration": "its_controllers_next_untap_step"}}}, "spell"
 
 
-TEMPLATES = (tap_and_hold, for_each_other_with_its_name, typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
+# "For each artifact or creature card in target opponent's graveyard, add {C} and you gain 1 life."
+# (Spoils of Evil): the cards of those kinds in its target player's graveyard, counted as it resolves
+# (608.2h; by what they print, 109.2), the mana and the life for each.
+FOR_EACH_CARD_ADD_AND_GAIN = re.compile(r"For each ([a-z]+)(?: or ([a-z]+))? card in target (opponent|player)'s "
+                                        r"(graveyard|hand), add ((?:\{[WUBRGC]\})+) and you gain (\d+) life\.")
+
+
+def for_each_card_add_and_gain(text: str, ctx, normal: str):
+    m = FOR_EACH_CARD_ADD_AND_GAIN.fullmatch(normal.strip())
+    if m is None or not re.search(r"\b(instant|sorcery)\b", ctx.type_line.lower()):
+        return None
+    kinds = [k for k in (m.group(1), m.group(2)) if k]
+    filters = [kind_filter(k) for k in kinds]
+    if any(f is None for f in filters):
+        return None
+    which: dict = {"any_of": [list(f) for f in filters]} if len(filters) > 1 else {"filter": list(filters[0])}
+    zone, who = m.group(4), m.group(3)
+    return {"spell": {"effect": text, "targets": [f"target {who}"], "target": who,
+                      "add_mana": {"mana": m.group(5), "for_each": {"zone": zone, "whose": "target", **which}},
+                      "does": [{"gain_life": {"amount": int(m.group(6)), "cards_in": zone, "cards_of": "target",
+                                              **which}}]}}, "spell_mana"
+
+
+TEMPLATES = (for_each_card_add_and_gain, tap_and_hold, for_each_other_with_its_name, typed_mana_trigger, chosen_color_anthem_all, mana_trigger_and_more, imprint_target, same_name_as_exiled)
 
 
 def manatrig_line(text: str, ctx, normal: str):
