@@ -11,6 +11,14 @@ from mtg_asp.translator.errors import InputError
 from mtg_asp.translator.state import load_state
 from pool_lines import compiled
 
+
+def _read(spec):
+    """The card compiled from its real pool text, every line of it read."""
+    c = compiled(*spec)
+    assert c.fully_compiled, c.lines
+    return c
+
+
 MONUMENT = ("Forsaken Monument", "Legendary Artifact", (
     "Colorless creatures you control get +2/+2.\nWhenever you tap a permanent for {C}, add an additional {C}.\n"
     "Whenever you cast a colorless spell, you gain 2 life."))
@@ -25,20 +33,17 @@ GAUNTLET = ("Gauntlet of Power", "Artifact", (
 
 
 def test_the_compiler_reads_a_trigger_on_the_type_of_mana_produced():
-    c = compiled(*MONUMENT)
-    assert c.fully_compiled, c.lines
+    c = _read(MONUMENT)
     assert c.card["abilities"][1]["triggered"] == {
         "trigger": {"tapped_for_mana": ["permanent"], "who": "you", "mana_type": "C"}, "add_mana": "{C}"}
 
 
 def test_the_compiler_reads_the_chosen_color_triggers_and_anthem():
-    c = compiled(*CAGED_SUN)
-    assert c.fully_compiled, c.lines
+    c = _read(CAGED_SUN)
     assert c.card["abilities"][2]["triggered"] == {
         "trigger": {"tapped_for_mana": ["land"], "who": "you", "mana_type": "chosen", "any_mana_ability": True},
         "add_mana": {"chosen": "color"}}
-    c = compiled(*GAUNTLET)
-    assert c.fully_compiled, c.lines
+    c = _read(GAUNTLET)
     assert c.card["abilities"][1]["static"] == {
         "pt": {"modify": "+1/+1", "to": {"filter": ["creature"], "controller": "any", "chosen_color": True}}}
     assert c.card["abilities"][2]["triggered"] == {
@@ -104,14 +109,12 @@ WINTERS_NIGHT = ("Winter's Night", "World Enchantment", (
 
 
 def test_the_compiler_reads_a_mana_trigger_that_does_more():
-    c = compiled(*OVERABUNDANCE)
-    assert c.fully_compiled, c.lines
+    c = _read(OVERABUNDANCE)
     assert c.card["abilities"][0]["triggered"] == {
         "trigger": {"tapped_for_mana": ["land"], "who": "any"}, "add_mana": {"produced_type": True},
         "effect": "and Overabundance deals 1 damage to the player.",
         "does": [{"damage": {"amount": 1, "to": "that_player"}}]}
-    c = compiled(*WINTERS_NIGHT)
-    assert c.fully_compiled, c.lines
+    c = _read(WINTERS_NIGHT)
     entry = c.card["abilities"][0]["triggered"]
     assert entry["trigger"] == {"tapped_for_mana": ["snow", "land"], "who": "any"}
     assert entry["creates"] == {"restrict": {"what": ["untap"], "to": "it"},
@@ -133,8 +136,7 @@ LENS = ("Extraplanar Lens", "Artifact", (
 
 
 def test_the_compiler_reads_the_imprint_and_the_trigger_on_its_name():
-    c = compiled(*LENS)
-    assert c.fully_compiled, c.lines
+    c = _read(LENS)
     etb, trigger = (a["triggered"] for a in c.card["abilities"])
     assert etb["does"] == [{"move": {"what": "target", "to": "exile", "may": True, "link": True}}]
     assert etb["target"] == {"filter": ["land"], "controller": "you"}
@@ -157,8 +159,7 @@ SASAYA = ("Sasaya's Essence", "Legendary Enchantment", (
 
 
 def test_the_compiler_reads_one_mana_for_each_other_land_with_its_name():
-    c = compiled(*SASAYA)
-    assert c.fully_compiled, c.lines
+    c = _read(SASAYA)
     assert c.card["abilities"][0]["triggered"] == {
         "trigger": {"tapped_for_mana": ["land"], "who": "you"},
         "add_mana": {"produced_type": "for_each_other_with_its_name"}}
@@ -182,8 +183,7 @@ ADVERSE = ("Adverse Conditions", "Instant", (
 
 
 def test_the_compiler_reads_tap_hold_and_a_scion():
-    c = compiled(*ADVERSE)
-    assert c.fully_compiled, c.lines
+    c = _read(ADVERSE)
     spell = c.card["abilities"][1]["spell"]
     assert spell["target"] == {"filter": ["creature"], "up_to": True, "count": 2}
     assert spell["does"] == [{"tap": {"what": "targets"}}, {"create_token": {"card": "Eldrazi Scion Token"}}]
@@ -199,8 +199,7 @@ SPOILS = ("Spoils of Evil", "Instant", (
 
 
 def test_the_compiler_reads_mana_and_life_for_each_card_of_two_kinds():
-    c = compiled(*SPOILS)
-    assert c.fully_compiled, c.lines
+    c = _read(SPOILS)
     spell = c.card["abilities"][0]["spell"]
     kinds = [["artifact"], ["creature"]]
     assert spell["target"] == "opponent"

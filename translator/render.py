@@ -682,11 +682,9 @@ def trigger_facts(a: str, t) -> list[str]:
         facts += [f"mana_trigger({a},{f},{t.who})."] + ff
     if t.mana_type:
         facts.append(f"mana_trigger_type({a},{t.mana_type}).")
-    if t.any_mana_ability:
-        facts.append(f"mana_trigger_any_ability({a}).")
-    if t.same_name_as_exiled:
-        facts.append(f"mana_trigger_named_exiled({a}).")
-    return facts
+    # (its flags: any mana ability of the permanent, 605.1b; only one named as the exiled card, 607.2a)
+    flags = (("mana_trigger_any_ability", t.any_mana_ability), ("mana_trigger_named_exiled", t.same_name_as_exiled))
+    return facts + [f"{name}({a})." for name, on in flags if on]
 
 
 def becomes_facts(a: str, b) -> list[str]:

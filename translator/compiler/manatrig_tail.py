@@ -222,8 +222,5 @@ TEMPLATES = (for_each_card_add_and_gain, tap_and_hold, for_each_other_with_its_n
 
 
 def manatrig_line(text: str, ctx, normal: str):
-    for template in TEMPLATES:
-        read = template(text, ctx, normal)
-        if read is not None:
-            return read
-    return None
+    """The first of this module's templates that reads the line (registered once in lines.py)."""
+    return next((read for read in (t(text, ctx, normal) for t in TEMPLATES) if read is not None), None)
