@@ -214,3 +214,33 @@ def test_the_vocabulary_refuses_cards_of_a_target_without_a_player_target():
                               "does": [{"gain_life": {"amount": 1, "cards_in": "graveyard", "cards_of": "target"}}]}}]}
     with pytest.raises(InputError, match="cards_of"):
         parse_card(bad, "t")
+
+
+VOID_ATTENDANT = ("Void Attendant", "Creature — Eldrazi Processor", (
+    "Devoid (This card has no color.)\n{1}{G}, Put a card an opponent owns from exile into that player's graveyard: "
+    "Create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this creature: Add {C}.\""))
+
+
+def test_the_compiler_reads_the_processor_cost():
+    c = _read(VOID_ATTENDANT)
+    entry = c.card["abilities"][1]["activated"]
+    assert entry["cost"] == ["{1}{G}", {"put_from_exile": {"owner": "opponent", "to": "graveyard"}}]
+    assert entry["does"] == [{"create_token": {"card": "Eldrazi Scion Token"}}]
+
+
+def _attendant(exile):
+    return Session(load_state({"players": ["alice", "bob"],
+                               "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                               "cards": [compiled(*VOID_ATTENDANT).card], "mana_pool": {"alice": "{G}{G}"},
+                               "battlefield": [{"id": "attendant", "card": "Void Attendant", "controller": "alice"}],
+                               "exile": exile}, "t.yaml"))
+
+
+def test_the_processor_cost_needs_a_card_an_opponent_owns_in_exile():
+    # alice's own exiled card cannot pay it (118.3)
+    got = _attendant({"alice": [{"id": "mine", "card": "Forest"}]}).what_if(["activate attendant 2"]).to_json()
+    assert got["outcomes"][0]["illegal"]["rules"] == ["118.3"]
+    # a face-down one: chosen only if its chooser may look at it, else at random (406.4): refused
+    got = _attendant({"bob": [{"id": "hidden", "card": "Forest", "face_down": True}]}).what_if(
+        ["activate attendant 2"]).to_json()
+    assert got["outcomes"][0]["illegal"]["rules"] == ["406.4"]

@@ -109,7 +109,8 @@ class Cost:
 
     kind: tap | untap | mana | remove_counters | put_counters | sacrifice | pay_life | pay_energy |
           tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
-          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
+          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self) |
+          put_from_exile (a card an opponent owns, to its owner's graveyard)
     """
 
     kind: str
@@ -527,6 +528,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         filt = parse_filter(raw_filter, a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
+    if kind == "put_from_exile":
+        # "Put a card an opponent owns from exile into that player's graveyard" (Void Attendant, the
+        # processors): one card in exile an opponent of its activator owns, their choice (601.2h)
+        a = Fields(arg, where, sub.sub(kind), {"owner", "to"})
+        if a.get("owner", str, required=True) != "opponent" or a.get("to", str, required=True) != "graveyard":
+            raise a.error(None, "is {owner: opponent, to: graveyard} (\"Put a card an opponent owns from exile into "
+                                "that player's graveyard\")")
+        return Cost(kind, text="Put a card an opponent owns from exile into that player's graveyard")
     if kind in ("exile", "return_to_hand"):
         # "Exile ~", "Return ~ to its owner's hand": the permanent itself leaves (601.2h)
         if arg != "self":
@@ -535,7 +544,7 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
                     "Return this permanent to its owner's hand")
     raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, put_counters, "
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped, loyalty, discard, "
-                        "mill, exile or return_to_hand")
+                        "mill, exile, return_to_hand or put_from_exile")
 
 
 # Cost increases a static ability can make (CR 601.2f): "Each spell a player casts costs {1}

@@ -179,6 +179,8 @@ def cost_term(cost: Cost) -> str:
             return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":
             return f"{cost.kind}(self)"
+        case "put_from_exile":             # "Put a card an opponent owns from exile into ..." (payment.lp)
+            return "put_from_exile(opponent)"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
 
 

@@ -102,6 +102,7 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
     from .act_tail import put_counters_on_self, sacrifice_another, tap_another
     from .land_tail import compound_cost_part
     from .manaln_tail import either_cost
+    from .manatrig_tail import put_from_exile_cost
     from .misc10_tail import misc10_cost_part
     items = []
     parts = split_cost(text)
@@ -115,6 +116,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
             other = either_cost(part)           # "Sacrifice a black or artifact creature" (any_of)
         if other is None and adds_no_mana:
             other = misc10_cost_part(part)      # "Pay life equal to the number of colors in ..." (War Room)
+        if other is None and adds_no_mana:
+            other = put_from_exile_cost(part)   # "Put a card an opponent owns from exile into ..." (Void Attendant)
         if other is not None:
             items.append(other)
             continue

@@ -224,3 +224,11 @@ TEMPLATES = (for_each_card_add_and_gain, tap_and_hold, for_each_other_with_its_n
 def manatrig_line(text: str, ctx, normal: str):
     """The first of this module's templates that reads the line (registered once in lines.py)."""
     return next((read for read in (t(text, ctx, normal) for t in TEMPLATES) if read is not None), None)
+
+
+def put_from_exile_cost(part: str):
+    """A cost part: "Put a card an opponent owns from exile into that player's graveyard" (Void
+    Attendant; compiler/costs.py read_cost, on an ability that adds no mana)."""
+    if part == "Put a card an opponent owns from exile into that player's graveyard":
+        return {"put_from_exile": {"owner": "opponent", "to": "graveyard"}}
+    return None
