@@ -86,6 +86,7 @@ def main(path: Path = POOL) -> None:
     mana_lines = mana_ok = 0
     elsewhere: Counter[str] = Counter()
     mana_cards: dict[str, bool] = {}
+    card_full: dict[str, bool] = {}
     land_cards: dict[str, bool] = {}
     failing_mana: Counter[str] = Counter()
     failing_land: Counter[str] = Counter()
@@ -97,6 +98,7 @@ def main(path: Path = POOL) -> None:
             parse_card(compiled.card, name)
         except (CompileError, InputError) as e:
             unusable[type(e).__name__] += 1
+            card_full[name] = False
             continue
         entries = {e["line"]: e for e in compiled.card["abilities"]}
         has_mana = False
@@ -111,10 +113,13 @@ def main(path: Path = POOL) -> None:
                 elsewhere[owner(r.text)] += 1
         full = compiled.fully_compiled
         is_land = "Land" in (face.get("type") or "")
+        # (a card of several faces, each an entry of its list: it counts when any face has such a
+        # line or type, and it is fully compiled when every face of it is)
+        card_full[name] = card_full.get(name, True) and full
         if has_mana:
-            mana_cards[name] = full
+            mana_cards[name] = True
         if is_land:
-            land_cards[name] = full
+            land_cards[name] = True
         for r in compiled.lines:
             if r.status != COMPILED:
                 # a partial line's template, with the parts it kept as words; a text line's shape
@@ -126,6 +131,8 @@ def main(path: Path = POOL) -> None:
                 if is_land:
                     failing_land[key] += 1
     elapsed = time.perf_counter() - start
+    mana_cards = {name: card_full[name] for name in mana_cards}
+    land_cards = {name: card_full[name] for name in land_cards}
 
     print(f"pool: {path.name}, {len(all_faces)} faces; not usable as cards: {dict(unusable) or 0}")
     print(f"lines that add mana: {mana_lines} on {len(mana_cards)} cards "

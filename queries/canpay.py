@@ -51,7 +51,7 @@ class Step:
     tapped: tuple[str, ...] = ()                # permanents tapped to pay its cost (602.2b)
     granted_by: str | None = None               # the object granting the ability (613.1f)
     # no mana cost, but after step `step`'s activation: it removes a permanent whose own
-    # abilities come first (asp/canpay.lp cp_late_after, 605.3a)
+    # abilities come first (asp/canpay.lp cp_removed_after, 605.3a)
     after_step: bool = False
 
     def to_json(self) -> dict:

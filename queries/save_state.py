@@ -69,6 +69,8 @@ def state_data(state: GameState, where: str) -> dict[str, Any]:
         out["stack"] = [_stack_item(s, incarnations, refuse) for s in state.stack]
     if state.city_blessing:
         out["city_blessing"] = list(state.city_blessing)      # (702.131c)
+    if state.day_night is not None:
+        out["day_night"] = state.day_night                    # (731.1)
     return out
 
 
@@ -144,6 +146,10 @@ def _permanent(p: Permanent, planeswalker_card: bool, refuse) -> dict[str, Any]:
             v[key] = getattr(p, key)
     if p.chosen:
         v["chosen"] = dict(p.chosen)
+    if p.other_face is not None:
+        v["other_face"] = p.other_face          # (701.27a, 712.8e)
+        if p.back_face_up:
+            v["back_face_up"] = True
     if p.activated_this_turn:
         v["activated_this_turn"] = [line for line, n in p.activated_this_turn for _ in range(n)]
     return v
@@ -220,6 +226,8 @@ def _stack_item(s, incarnations: dict, refuse) -> dict[str, Any]:
         v["granted"] = True
     if s.x is not None:
         v["x"] = s.x
+    if s.source_transformed:
+        v["source_transformed"] = True          # (701.27f)
     return v
 
 

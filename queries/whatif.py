@@ -233,6 +233,10 @@ class Result:
                     v["damage"] = p.damage
                 if p.chosen:
                     v["chosen"] = dict(p.chosen)      # 614.12a: chosen as it entered
+                if p.other_face is not None:
+                    v["card"] = p.card                # 701.27a: the face that is up (transform)
+                    if p.back_face_up:
+                        v["back_face_up"] = True      # 701.27g: a transformed permanent
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
                 # 506.4, 506.4c: what it attacks or blocks may have left: it still attacks or blocks
                 # that object, which exists no more
@@ -304,6 +308,8 @@ class Result:
         for p in self.state.lost:
             if p not in start.lost:
                 diff.setdefault(f"player {p}", {})["lost"] = True
+        if self.state.day_night != start.day_night:
+            diff["day_night"] = self.state.day_night           # (731.1)
         for p in self.state.city_blessing:
             if p not in start.city_blessing:
                 diff.setdefault(f"player {p}", {})["city_blessing"] = True   # (702.131c)
@@ -385,6 +391,8 @@ def now_sentences(after: dict) -> list[str]:
     for key, v in after.items():
         if key == "turn":
             out.append(f"it is turn {v['number']} ({v['active']}'s), the {v['step'].replace('_', ' ')} step")
+        elif key == "day_night":
+            out.append(f"it is {v}")                # (731.1)
         elif key == "effects_ended":
             out.append(f"effect{'s' if len(v) > 1 else ''} {', '.join(v)} ended")
         elif key == "delayed":
@@ -458,6 +466,8 @@ def _object_words(oid: str, v: dict) -> str:
         extra.append("blocked")
     for what, value in (v.get("chosen") or {}).items():
         extra.append(f"chosen {what.replace('_', ' ')}: {value}")
+    if v.get("card"):
+        extra.append(f"{v['card']} up" + (" (transformed)" if v.get("back_face_up") else ""))   # (701.27a)
     if "colors" in v:
         extra.append("colors: " + (", ".join(v["colors"]) or "none (colorless)"))
     if v.get("face_down"):

@@ -223,7 +223,7 @@ KINDS: dict[str, Kind] = {
     # "[Each opponent / you] lose(s) N life", "You gain N life" (119.3).
     # "... then you lose life equal to the number of cards in your hand" (amount: cards_in_hand).
     # "defending player loses 3 life" (afflict, 702.130a: the defending player of its source, 506.2).
-    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player", "defending_player"),
+    "lose_life": Kind({"who": _words("you", "each_opponent", "target", "that_player", "defending_player", "each_player"),
                        "amount": _positive_or("cards_in_hand", "sacrificed_toughness", "sacrificed_power")},
                       required=("amount",), defaults=(("who", "you"),)),
     # "You gain 2 life for each creature you control" (for_each: a filter, counted on the
@@ -306,6 +306,14 @@ KINDS: dict[str, Kind] = {
     "untap": Kind({"what": _words("self", "target", "it"), "if_you_control": FILTER, "at_least": _positive},
                   required=("what",),
                   rules=((lambda p: "at_least" in p and "if_you_control" not in p, "at_least goes with if_you_control"),)),
+    # "Transform ~" (701.27a: its source turns over to its other face, which the state names;
+    # asp/transform.lp).
+    "transform": Kind({"what": _words("self")}, required=("what",)),
+    # "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus: becomes day with
+    # if_now: night, then becomes night with if_now: not_night; the game's designation as the
+    # instructions begin, 731.1; asp/daynight.lp).
+    "day_night": Kind({"becomes": _words("day", "night"), "if_now": _words("day", "night", "not_night")},
+                      required=("becomes",)),
     # "Remove target attacking or blocking creature from combat" (506.4): every target named.
     "remove_from_combat": Kind({"what": _words("target")}, required=("what",)),
     # "Sacrifice ~", "That player sacrifices a creature", "Target opponent sacrifices a creature"

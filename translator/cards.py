@@ -78,7 +78,9 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
             "enchant artifact or creature", "enchant creature or land",
             # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
-            "ascend"}
+            "ascend",
+            # day and night (702.145b-g: asp/daynight.lp)
+            "daybound", "nightbound"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -210,6 +212,8 @@ class Ability:
     enters_if: tuple[str, Condition] | None = None   # enters: ("unless" | "if", condition) of
                                          # entering tapped (CR 614.1c, 614.12; translator/entering.py)
     enters_choice: Choice | None = None  # enters: "As ~ enters, choose a color" (614.12a, 607.2d)
+    enters_day: bool = False             # enters: "If it's neither day nor night, it becomes day as ~
+                                         # enters" (731.1; asp/daynight.lp)
     enters_sacrifice: tuple = ()         # enters: (count, filter, untapped) of "If ~ would enter,
                                          # sacrifice two untapped lands instead" (614.1a, 118.12)
     enters_discard: tuple[str, ...] = ()  # enters: the filter of "If ~ would enter, you may discard
@@ -391,6 +395,33 @@ def _subtypes() -> frozenset[str]:
     return SUBTYPES
 
 
+def _trigger_state_condition(a: Fields, parse_filter) -> Condition:
+    """A triggered ability's intervening "if" (603.4) on the game's state: `{life: {who: each_player,
+    at_most: N}}` ("if each player has N or less life") or `{in_graveyard: {filter | any_of,
+    at_least: N}}` ("if there are N or more instant and/or sorcery cards in your graveyard": the
+    cards its controller owns there, each counted once)."""
+    c = Fields(a.data["condition"], a.where, a.sub("condition"), {"life", "in_graveyard"})
+    (kind, raw), = c.data.items()
+    if kind == "life":
+        g = Fields(raw, c.where, c.sub(kind), {"who", "at_most", "at_least"})
+        if g.get("who", str, required=True) != "each_player" or g.has("at_most") == g.has("at_least"):
+            raise g.error(None, "is {who: each_player, at_most | at_least: N}")
+        compare = "at_most" if g.has("at_most") else "at_least"
+    else:
+        g = Fields(raw, c.where, c.sub(kind), {"filter", "any_of", "at_least"})
+        compare = "at_least"
+    n = g.get(compare, int, required=True)
+    if isinstance(n, bool) or n < 0:
+        raise g.error(compare, f"is 0 or more, got {describe(n)}")
+    filters = _condition_filters(g) if kind == "in_graveyard" else ()
+    return Condition(kind, filters=filters, compare=compare, count=n)
+
+
+def _condition_filters(g: Fields) -> tuple[tuple[str, ...], ...]:
+    from .entering import _filters
+    return _filters(g, parse_filter)
+
+
 def _any_of_filters(a: Fields) -> tuple[tuple[str, ...], ...]:
     """`any_of: [[black, creature], [artifact, creature]]`: two or more filters."""
     alts = a.get("any_of", list, required=True)
@@ -436,7 +467,15 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         if isinstance(arg, dict):
             # "Sacrifice another creature" (Lord of the Forsaken): one of the activator's
             # permanents of that kind other than the ability's source (701.21a, 109.5)
-            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named"})
+            a = Fields(arg, where, sub.sub(kind), {"filter", "another", "any_of", "named", "count"})
+            if a.has("count"):
+                # "Sacrifice five creatures" (Westvale Abbey): that many of the activator's permanents
+                # of that kind, their choice (701.21a; payment.lp), on an ability that adds no mana
+                n = a.get("count", int)
+                if isinstance(n, bool) or not 2 <= n <= 99 or set(a.data) != {"count", "filter"}:
+                    raise a.error("count", "is 2 to 99, beside a filter alone (\"Sacrifice five creatures\")")
+                filt = parse_filter(a.get("filter", (list, str)), a, "filter")
+                return Cost(kind, filter=filt, count=n, text=f"Sacrifice {n} {' '.join(filt)}")
             if a.has("named") and a.has("filter") and not a.has("another") and not a.has("any_of"):
                 # "Sacrifice a token named Wood" (Jungle Patrol): of that kind, with that name (201.2)
                 name = a.get("named", str)
@@ -584,6 +623,8 @@ WHEN = {
     "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
                                                        # "of your end step" (513.1, 500.6)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
+    "day_night_changes": ("any",),                     # "Whenever day becomes night or night
+                                                       # becomes day" (731.1a; asp/daynight.lp)
     "tapped_for_mana": ("self", "matching"),           # "Whenever you tap ~ for mana" (106.12) /
                                                        # "Whenever an opponent taps a land for mana"
     "attacks": ("self", "matching"),                   # "Whenever ~ attacks" / "Whenever a creature
@@ -1392,6 +1433,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and any(c.another for c in costs):
             # (can-pay, mana and available plan sacrifices without that rule: not for mana abilities yet)
             raise a.error("cost", "\"Sacrifice another ...\" is read on an ability that adds no mana")
+        if mana is not None and any(c.kind == "sacrifice" and c.count != 1 for c in costs):
+            # (the mana planners know one permanent per sacrifice cost: payment.lp's sacrifice_n)
+            raise a.error("cost", "\"Sacrifice five creatures\" (count) is read on an ability that adds no mana")
         if mana is not None and isinstance(mana.amount, tuple) and mana.amount[0] == "named_in_graveyards" and \
                 kind != "spell":
             # (counted as a spell resolves; a permanent's mana ability does not count it yet)
@@ -1539,6 +1583,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["condition"], where, a.sub("condition"), {"this_turn"})
             if_turn = parse_turn_condition(c.data["this_turn"], c, "this_turn")
             condition = "this_turn"
+        elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and \
+                list(a.data["condition"]) in (["life"], ["in_graveyard"]):
+            # CR 603.4: "if each player has 10 or less life" (Cryptolith Fragment), "if there are three
+            # or more instant and/or sorcery cards in your graveyard" (Curious Homunculus): triggers.lp
+            if_count = _trigger_state_condition(a, parse_filter)
+            condition = if_count.kind
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered":
             if_count = parse_condition(a.data["condition"], a, "condition", parse_filter, trigger=True)
             # "if you control at least five other Mountains" on "Whenever a Mountain enters the
@@ -1753,7 +1803,14 @@ def _parse_enters(line: int, arg: Any, where: str, sub: str) -> Ability:
     """`enters: {tapped, counters, unless | if, choose, other_than}`: replacement effects on how
     the permanent enters (CR 614.1c, 614.1d): tapped (only under a condition, with `unless` or
     `if`), with counters, and a choice made as it enters (614.12a)."""
-    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard"})
+    a = Fields(arg, where, sub, {"tapped", "counters", "unless", "if", "choose", "other_than", "sacrifice", "discard",
+                                 "day_night"})
+    if a.has("day_night"):
+        # `{day_night: day}`: "If it's neither day nor night, it becomes day as ~ enters" (The
+        # Celestus; 731.1), alone in its entry
+        if a.data["day_night"] != "day" or len(a.data) != 1:
+            raise a.error("day_night", "is day, alone in its entry (\"it becomes day as ~ enters\")")
+        return Ability(line, "enters", enters_day=True)
     if a.has("sacrifice"):
         return _parse_enters_sacrifice(line, a)
     if a.has("discard"):

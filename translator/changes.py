@@ -154,6 +154,7 @@ class Builder:
         self.pending = list(state.pending)
         self.lost = list(state.lost)
         self.city_blessing = list(state.city_blessing)
+        self.day_night = state.day_night
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -239,6 +240,7 @@ class Builder:
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
                        delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
+                       day_night=self.day_night,
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -692,6 +694,10 @@ class Moves(Change):
         b.battlefield = [p for p in b.battlefield if p.id != oid]
         b.zones = [z for z in b.zones if z.id != oid]
         b.entering.pop(oid, None)
+        if old_perm is not None and old_perm.back_face_up:
+            # CR 712.8a, 712.14: off the battlefield a double-faced card has its front face's
+            # characteristics, and it enters the battlefield front face up
+            old = replace(old, card=old_perm.other_face)
         if self.to == "battlefield":
             b.stamp += 1
             b.entering[oid] = Permanent(oid, old.card, self.controller, old.owner, token=old.token, timestamp=b.stamp,
@@ -1659,3 +1665,45 @@ class CityBlessing(Change):
 
     def text(self):
         return f"{self.player} gets the city's blessing"
+
+
+@kind("day_night")
+@dataclass(frozen=True)
+class DayNight(Change):
+    """CR 731.1: it becomes day or night (the game's designation; 731.1a: "day becomes night")."""
+    name = "day_night"
+    value: str
+
+    def apply(self, b):
+        b.day_night = self.value
+
+    def text(self):
+        return f"it becomes {self.value}"
+
+@kind("transform")
+@dataclass(frozen=True)
+class Transform(Change):
+    """CR 701.27a: the permanent turns over so that its other face `face` is up; it is the same
+    object (712.18), with that face's characteristics (712.8d-e). An ability of it already on the
+    stack then no longer transforms it (701.27f)."""
+    name = "transform"
+    object: Obj
+    face: str
+
+    def apply(self, b):
+        oid = self.object.id
+        old = next((p for p in b.battlefield if p.id == oid), None)
+        if old is None:
+            return
+        b.permanent(oid, card=self.face, other_face=old.card, back_face_up=not old.back_face_up)
+        b.stack = [replace(s, source_transformed=True) if not s.spell and s.source == oid
+                   and s.source_incarnation == self.object.incarnation else s for s in b.stack]
+        b.pending = [replace(s, source_transformed=True) if s.source == oid
+                     and s.source_incarnation == self.object.incarnation else s for s in b.pending]
+
+    def details(self):
+        return {"object": self.object.id, "face": self.face}
+
+    def text(self):
+        return f"{self.object} transforms: {self.face} is up"
+

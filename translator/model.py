@@ -79,6 +79,9 @@ class Permanent:
                                          # planeswalker has its printed loyalty (306.5b, asp/)
     chosen: tuple[tuple[str, str], ...] = ()  # values chosen as it entered (614.12a, 607.2d):
                                          # (color, green), (creature_type, elf); absent: not recorded
+    other_face: str | None = None        # a double-faced card's face that is not up (712.8d-e): the
+                                         # card it transforms into (701.27a); None: not known here
+    back_face_up: bool = False           # its back face is up: a "transformed permanent" (701.27g)
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,8 @@ class StackItem:
                                          # battlefield (608.2h): ("counter", kind, n), ("power",
                                          # "", n), ("keyword", keyword, 1); the permanent
                                          # sacrificed for its cost: ("sacrificed", "toughness", n)
+    source_transformed: bool = False     # its source transformed since it was put on the stack
+                                         # (701.27f: its "transform ~" is then ignored)
 
 
 # Every count per player (translator/changes.py's Builder keeps each as the what-if steps).
@@ -221,6 +226,8 @@ class GameState:
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
     city_blessing: tuple[str, ...] = ()     # players who have the city's blessing (702.131c: for the
                                             # rest of the game)
+    day_night: str | None = None            # "day" or "night", the game's designation (731.1);
+                                            # None: neither (the game starts with neither)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:

@@ -160,6 +160,8 @@ def cost_term(cost: Cost) -> str:
         case "sacrifice":
             if cost.another:                # "Sacrifice another creature" (payment.lp)
                 return f"sacrifice_other({filter_term(cost.filter)})"
+            if cost.count != 1:             # "Sacrifice five creatures" (payment.lp)
+                return f"sacrifice_n({cost.count},{cost_filter(cost)[0]})"
             return "sacrifice(self)" if cost.self_only else f"sacrifice({cost_filter(cost)[0]})"
         case "pay_life" | "pay_energy" | "loyalty":
             return f"{cost.kind}({cost.count})"
@@ -370,6 +372,8 @@ def enters_facts(a: str, ability: Ability) -> list[str]:
     facts: list[str] = []
     if ability.enters_tapped:
         facts.append(f"enters_with({a},tapped).")
+    if ability.enters_day:
+        facts.append(f"enters_day({a}).")   # (731.1: daynight.lp)
     facts += [f"enters_with({a},counters({quote(k)},{'x' if n == -1 else n}))."
               for k, n in ability.enters_counters if n != -2]
     # "enters with a +1/+1 counter on it for each color of mana spent to cast it" (converge;
@@ -773,6 +777,14 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         # CR 603.4: "if ~ has no charge counters on it" (its source's counters, triggers.lp)
         c = ability.if_count
         facts.append(f"trigger_if_counters({a},{quote(c.counter)},{c.compare},{c.count}).")
+    elif ability.if_count is not None and ability.if_count.kind == "life":
+        # CR 603.4: "if each player has 10 or less life" (triggers.lp)
+        facts.append(f"trigger_if_life({a},{ability.if_count.compare},{ability.if_count.count}).")
+    elif ability.if_count is not None and ability.if_count.kind == "in_graveyard":
+        # CR 603.4: "if there are three or more instant and/or sorcery cards in your graveyard"
+        ff = [fact for words in ability.if_count.filters for fact in
+              (f"condition_filter({a},{filter_facts(words)[0]}).", *filter_facts(words)[1])]
+        facts += [f"trigger_if_graveyard({a},{ability.if_count.compare},{ability.if_count.count})."] + ff
     elif ability.if_count is not None:
         # CR 603.4: "if you control three or more artifacts" (triggers.lp)
         term, ff = condition_facts(a, ability.if_count)
@@ -888,6 +900,12 @@ def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal
         out.append(f" loyalty_unstated({o}).")
     if p.since_turn is not None:
         out.append(f" base_control_since({o}, {p.since_turn}).")
+    if p.other_face is not None:
+        # CR 712.8d-e, 701.27a: the face of its card that is not up (asp/transform.lp); with its back
+        # face up, the other face is the front face, whose mana cost gives its mana value (targets.lp)
+        out.append(f" other_face({o}, {quote(p.other_face)}).")
+        if p.back_face_up:
+            out.append(f" back_face_up({o}). back_face_of({quote(p.card)}, {quote(p.other_face)}).")
     out.append("\n")
     if len(_PERMANENT_FACTS) >= 1 << 16:
         _PERMANENT_FACTS.clear()
@@ -923,7 +941,8 @@ def token_cards(state: GameState, cards: list[Card]) -> list[Card]:
 
 def render_state(state: GameState) -> str:
     names = {p.card for p in state.battlefield} | {z.card for z in state.zones} | \
-        {e.card for e in state.effects} | {s.card for s in state.stack}
+        {e.card for e in state.effects} | {s.card for s in state.stack} | \
+        {p.other_face for p in state.battlefield if p.other_face is not None}   # (701.27d: its type)
     cards = sorted((state.library.get(n) for n in names), key=lambda c: c.name)
     cards += front_faces(state, cards)
     cards += token_cards(state, cards)

@@ -38,12 +38,12 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", *ZONES,
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "day_night", *ZONES,
               *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked", "struck_first", "chosen", "activated_this_turn"}
+                  "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
                "exchanged_from", "since_turn", "choice", "x", "granted"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -135,7 +135,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
-                     city_blessing=_city_blessing(f, players),
+                     city_blessing=_city_blessing(f, players), day_night=_day_night(f),
                      **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
@@ -427,7 +427,8 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
     out = []
     for i, item in enumerate(f.get("stack", list, [])):
         path = f"stack[{i}]"
-        g = Fields(item, f.where, path, {"id", "source", "line", "controller", "targets", "granted", "x"})
+        g = Fields(item, f.where, path, {"id", "source", "line", "controller", "targets", "granted", "x",
+                                         "source_transformed"})
         sid = g.get("id", str, f"s{i + 1}")
         source = g.get("source", str, required=True)
         if source not in objects:
@@ -460,8 +461,19 @@ def _stack(f: Fields, players, battlefield, zones, library) -> tuple[StackItem, 
                 raise g.error("x", f"the value of X is a whole number, 0 or more, got {describe(x)}")
             if granted or not any(c.kind == "mana" and "X" in c.symbols for c in ability.costs):
                 raise g.error("x", f"{card.name} line {line}'s cost has no {{X}}")
-        out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted, x=x))
+        out.append(StackItem(sid, controller, card.name, line, source, 0, tuple(targets), granted=granted, x=x,
+                             # (701.27f: its source transformed since it was put on the stack)
+                             source_transformed=g.get("source_transformed", bool, False)))
     return tuple(out)
+
+
+def _day_night(f: Fields) -> str | None:
+    """`day_night: day` or `night`: the game's designation (CR 731.1: the game starts with neither;
+    once it has one, it keeps exactly one of them). Absent: neither."""
+    value = f.get("day_night", str, None)
+    if value is not None and value not in ("day", "night"):
+        raise f.error("day_night", f"must be day or night (leave it out for neither), got {describe(value)}")
+    return value
 
 
 def _city_blessing(f: Fields, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -623,7 +635,8 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
     if f.has("timestamp") and timestamp < 1:
         raise f.error("timestamp", "timestamps are positive")
     timestamp = timestamp or i + 1      # CR 613.7d: by default its place in the state (_timestamps)
-    return Permanent(
+    other_face, back_face_up = _faces(f, card, root.where, library)
+    return Permanent(other_face=other_face, back_face_up=back_face_up,
         id=object_id, card=card, controller=controller, owner=owner, chosen=_chosen(f, library.get(card)),
         tapped=f.get("tapped", bool, False), token=f.get("token", bool, False),
         counters=tuple(sorted((k, v) for k, v in counters.items() if v)), damage=damage,
@@ -636,6 +649,24 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
     )
+
+
+def _faces(f: Fields, card: str, where: str, library: CardLibrary) -> tuple[str | None, bool]:
+    """`other_face: Ormendahl, Profane Prince` (the face of its double-faced card that is not up,
+    712.8d-e: what it transforms into, 701.27a) and `back_face_up: true` (701.27g: it is
+    transformed; its `card` is then the back face, and `other_face` the front face, whose mana
+    cost gives its mana value, 712.8e). A card source's face does not name the other face of its
+    card, so the state does; without it, an instruction to transform the permanent is refused."""
+    other = None
+    if f.has("other_face"):
+        other = _card_name(f.data.get("other_face"), where, f.sub("other_face"), library)
+        if other == card:
+            raise f.error("other_face", "names the face that is up (card); give the other face of the card")
+    back = f.get("back_face_up", bool, False)
+    if back and other is None:
+        raise f.error("back_face_up", "a permanent with its back face up needs other_face: its front face "
+                                      "(712.8e: its mana value is the front face's)")
+    return other, back
 
 
 def _activated_this_turn(f: Fields, card: Card) -> tuple[tuple[int, int], ...]:

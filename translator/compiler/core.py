@@ -54,6 +54,13 @@ def compile_face(face: Mapping[str, Any]) -> CompiledCard:
         results.append(result)
     card["abilities"] = abilities
     card.update(ctx.card)           # (fields a line of reminder text gives: compiler/trig_tail.py)
+    indicator = face.get("colorIndicator")
+    if isinstance(indicator, list) and indicator and "color_indicator" not in card:
+        # CR 202.2e: a back face with no mana cost has its colors from its color indicator
+        # (MTGJSON's colorIndicator, letters; the 2024-03 pool carries none)
+        names = dict(zip("WUBRG", ("white", "blue", "black", "red", "green")))
+        if all(c in names for c in indicator):
+            card["color_indicator"] = [names[c] for c in indicator]
     return CompiledCard(name, card, tuple(results), _distinct(ctx.tokens))
 
 

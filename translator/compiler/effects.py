@@ -1129,3 +1129,8 @@ SENTENCES = _TRIG10 + SENTENCES
 from .act10_tail import SENTENCES as _ACT10
 
 SENTENCES = _ACT10 + SENTENCES
+
+# -- transforming double-faced permanents (compiler/dfc_tail.py): "Transform ~." (701.27a) ----------
+from .dfc_tail import SENTENCES as _DFC
+
+SENTENCES = _DFC + SENTENCES

@@ -14,6 +14,7 @@ from ..cards import BASIC_LAND_TYPES, KEYWORDS
 from . import (
     act10_tail,
     attached,
+    dfc_tail,
     enters,
     hand,
     hist_tail,
@@ -194,7 +195,7 @@ def _normal(template):
 TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
              kw_tail.companion, kw_tail.snow_reminder, kw_tail.modular, kw_tail.graft, kw_tail.extort,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
-             enters.as_enters_choose, enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
+             enters.as_enters_choose, _normal(dfc_tail.becomes_day_as_enters), enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
              _normal(land_tail.reinforce),
              _normal(hand.from_hand), _normal(misc10_tail.misc10_early), _normal(manatrig_tail.manatrig_line), _normal(spell_mana_with_effect), _normal(mana_and_life_if),

@@ -27,6 +27,8 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (r"At the beginning of your combat step", {"beginning_of_combat": "your_turn"}),
     # "When you play another land" (City of Traitors): its controller plays a land (305.1)
     (r"When you play another land", {"plays_another_land": "you"}),
+    # 731.1a (The Celestus; asp/daynight.lp)
+    (r"Whenever day becomes night or night becomes day", {"day_night_changes": "any"}),
     (r"At the beginning of your precombat main phase", {"beginning_of_precombat_main": "your_turn"}),
     (rf"Whenever {SELF_WORDS} attacks", {"attacks": "self"}),
     # dethrone's trigger (702.105a)
@@ -63,7 +65,9 @@ def self_counters(condition: str) -> dict | None:
     m = re.fullmatch(r"if ~ has (no|fewer than (?:two|three|four|five)) ([a-z]+|[+-]\d+/[+-]\d+) counters on it",
                      condition)
     if m is None:
-        return None
+        # "if there are three or more omen counters on ~" (Foreboding Statue): at least N
+        m = re.fullmatch(r"if there are (two|three|four|five) or more ([a-z]+|[+-]\d+/[+-]\d+) counters on ~", condition)
+        return None if m is None else {"kind": m.group(2), "at_least": COUNT_WORDS[m.group(1)]}
     words = m.group(1).split()
     return {"kind": m.group(2), "at_most": 0 if words[0] == "no" else COUNT_WORDS[words[-1]] - 1}
 
@@ -87,6 +91,11 @@ def you_control_count(condition: str) -> dict | None:
     return {"filter": list(filt), "at_least" if words[-1] == "more" else "at_most": COUNT_WORDS[words[0]]}
 
 
+def state_condition(condition: str) -> dict | None:
+    from .dfc_tail import trigger_state_condition
+    return trigger_state_condition(condition)
+
+
 def triggered(text: str, ctx, normal: str):
     """A triggered ability: `normal` is the line with its self references as ~."""
     head, sep, effect = split_discard(normal) or normal.partition(", ")
@@ -102,6 +111,9 @@ def triggered(text: str, ctx, normal: str):
         effect = rest
     elif sep2 and when_counts(when) and you_control_count(condition) is not None:
         entry["condition"] = {"you_control": you_control_count(condition)}
+        effect = rest
+    elif sep2 and when_counts(when) and state_condition(condition) is not None:
+        entry["condition"] = state_condition(condition)     # (compiler/dfc_tail.py)
         effect = rest
     elif sep2 and self_counters(condition) is not None:
         entry["condition"] = {"counters": self_counters(condition)}
