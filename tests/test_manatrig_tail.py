@@ -86,6 +86,26 @@ def test_an_unrecorded_choice_leaves_both_outcomes():
     assert _manas(s.orderings("forest")) == [(("G", 1),), (("G", 2),)]
 
 
+def test_an_unrecorded_choice_read_for_two_activations_is_refused_where_they_combine():
+    # 607.2d: one choice for every land Caged Sun watches. can-pay with the choice untold would
+    # count green for the Forest and blue for the Island ({G}{G}{U}{U}, which no one color pays):
+    # can-pay and mana refuse and name the field; with it recorded, green, the Island adds {U} only
+    lands = [{"id": "sun", "card": "Caged Sun", "controller": "alice"},
+             {"id": "forest", "card": "Forest", "controller": "alice"},
+             {"id": "island", "card": "Island", "controller": "alice"}]
+    s = _session([CAGED_SUN], lands)
+    with pytest.raises(InputError, match=r"battlefield\[0\]\.chosen.*a different color for each"):
+        s.can_pay("alice", "{G}{G}{U}{U}")
+    with pytest.raises(InputError, match=r"battlefield\[0\]\.chosen"):
+        s.available_mana("alice")
+    # bob's lands are not watched by alice's Caged Sun ("causes you to add"): his answers stand
+    assert s.can_pay("bob", "{G}").payable is False
+    lands[0]["chosen"] = {"color": "green"}
+    s = _session([CAGED_SUN], lands)
+    assert s.can_pay("alice", "{G}{G}{U}").payable is True
+    assert s.can_pay("alice", "{G}{G}{U}{U}").payable is False
+
+
 def test_the_gauntlet_pumps_every_creature_of_the_chosen_color():
     # bob's Gauntlet (green): alice's Llanowar Elves (the bundled library's) are 2/2 (613.4c, 607.2d)
     s = _session([GAUNTLET], [{"id": "gauntlet", "card": "Gauntlet of Power", "controller": "bob",
