@@ -78,7 +78,15 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # Careful Cultivation; "Enchant creature or land", Nature's Embrace): any one of them
             "enchant artifact or creature", "enchant creature or land",
             # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
-            "ascend"}
+            "ascend",
+            # landwalk (702.14c: can't be blocked while the defending player controls a land of
+            # that basic land type; asp/combat.lp)
+            "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk"}
+# What a created effect may take away (`creates: {lose: {keywords}}`, 613.1f): a keyword, or a
+# class of them: "all landwalk abilities" (702.14a), "all "bands with other" abilities" (702.22a).
+# "banding" (702.21) is no keyword of the vocabulary (a card with it keeps the line as words), so
+# losing it takes nothing the rules here see.
+LOSABLE = KEYWORDS | {"landwalk", "bands with other", "banding"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -290,6 +298,8 @@ class Ability:
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
+    loses: tuple[str, ...] = ()          # created: keywords (or classes, LOSABLE) `grant_to` loses (613.1f)
+    cant_have: bool = False              # created: "... and can't have [them]": whatever their timestamp
     may_create: bool = False             # created: only if its controller chooses so as it resolves
                                          # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
@@ -1379,7 +1389,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "may", "cast_limit", "return_to_hand"})
+                        "may", "cast_limit", "return_to_hand", "lose"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1387,6 +1397,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_becomes_unblockable(c, where, line, n_lines)
             elif c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("lose"):
+                creates = _parse_created_loss(c, where, line, duration)
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
@@ -1966,6 +1978,28 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_created_loss(c: Fields, where: str, line: int, duration: str) -> Ability:
+    """`creates: {lose: {keywords: [landwalk], to: target}}`: "Target creature loses all landwalk
+    abilities until end of turn" (Hammerheim); `to: {filter: [creature], controller: opponent}` with
+    `cant_have: true`: "Until end of turn, creatures your opponents control lose hexproof and shroud
+    and can't have hexproof or shroud" (Arcane Lighthouse). Layer 6 (613.1f), the objects fixed as
+    it resolves (611.2c); alone in what it creates, until end of turn."""
+    if set(c.data) - {"lose", "duration"}:
+        raise c.error("lose", "a loss of abilities goes alone (with its duration)")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a loss of abilities lasts until end of turn here")
+    g = Fields(c.data["lose"], where, c.sub("lose"), {"keywords", "to", "cant_have"})
+    words = g.get("keywords", list, required=True)
+    if not words or any(not isinstance(w, str) or w.lower() not in LOSABLE for w in words) or \
+            len({w.lower() for w in words}) != len(words):
+        raise g.error("keywords", "lists keyword abilities (702), each once; landwalk and \"bands with other\" "
+                                  "name every such ability")
+    to, filt, controller = parse_to(g.data.get("to", "target"), g, "to", ("target",), parse_filter,
+                                    controllers=("any", "you", "opponent"))
+    return Ability(line, "static", loses=tuple(w.lower() for w in words), cant_have=g.get("cant_have", bool, False),
+                   grant_to=to, grant_filter=filt, grant_controller=controller)
 
 
 def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:

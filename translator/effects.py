@@ -159,14 +159,15 @@ PT_VALUE = re.compile(r"^([+-]?)(\d+)/([+-]?)(\d+)$")
 PT_TARGETS = ("self", "equipped_creature", "enchanted_creature", "target")
 
 
-def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter, chosen: bool = False):
+def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter, chosen: bool = False,
+             controllers: tuple[str, ...] = ("any", "you")):
     """What an effect applies to: one of `allowed`, or {filter, controller, other} for a group
     ("creatures you control", "other creatures you control"); with `chosen` (a static P/T change),
     `chosen_color: true`: "Creatures you control of the chosen color" (group_chosen: of the color
     chosen for its source as it entered, 607.2d). Returns (to, filter, controller)."""
     if isinstance(value, dict):
         t = Fields(value, f.where, f.sub(key), {"filter", "controller", "other"} | ({"chosen_color"} if chosen else set()))
-        controller = _choice(t, "controller", ("any", "you"), "any")
+        controller = _choice(t, "controller", controllers, "any")
         other = t.get("other", bool, False)
         if t.get("chosen_color", bool, False):
             if other:

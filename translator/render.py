@@ -717,6 +717,12 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         if ability.restrict_if is not None:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
+    if ability.loses:
+        # "Target creature loses all landwalk abilities until end of turn" (613.1f; continuous.lp)
+        to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
+        facts += [f"loses({a},{to},{w.replace(' ', '_')})." for w in ability.loses] + ff
+        if ability.cant_have:
+            facts.append(f"cant_have({a}).")
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")

@@ -331,6 +331,7 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
                  or (bool(created.restricts) and created.grant_to == "target")
+                 or (bool(created.loses) and created.grant_to == "target")          # "Target creature loses ..." (613.1f)
                  or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)
                  or created.regenerates == "target"                        # "Regenerate target creature" (701.19a)
                  or created.prevent_next[1:] == ("target",))               # "Prevent the next 2 damage ... target" (615.7)

@@ -1129,3 +1129,9 @@ SENTENCES = _TRIG10 + SENTENCES
 from .act10_tail import SENTENCES as _ACT10
 
 SENTENCES = _ACT10 + SENTENCES
+
+# -- abilities lost until end of turn, abil's part (compiler/abil_tail.py): "Target creature loses
+# all landwalk abilities until end of turn", "... lose hexproof and shroud and can't have ..." ------
+from .abil_tail import SENTENCES as _ABIL
+
+SENTENCES = _ABIL + SENTENCES

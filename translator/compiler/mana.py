@@ -366,7 +366,7 @@ def one_instruction(s: str) -> dict[str, Any] | None:
     if m and " with " not in m.group(1):
         f = kind_filter(m.group(1))
         return {"only_if_you_control": list(f)} if f else None
-    m = re.fullmatch(r"Activate only during the (end of combat|beginning of combat|declare attackers|declare blockers|"
+    m = re.fullmatch(r"Activate only during (?:the|any) (end of combat|beginning of combat|declare attackers|declare blockers|"
                      r"upkeep|draw|end) step", s)
     if m:
         return {"only_during": [m.group(1).replace(" ", "_")]}

@@ -1,0 +1,103 @@
+"""Abilities lost until end of turn (issue 13, abil's part: compiler/abil_tail.py): layer 6 in
+timestamp order (613.1f, 613.7), the objects fixed as it resolves (611.2c), "can't have" whatever
+the timestamp; landwalk (702.14c); "Activate only during any upkeep step" (602.5). Real pool lines
+(AtomicCards 2024-03 wording, the card named)."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.queries import Session
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
+from pool_lines import compiled
+
+HAMMERHEIM = ("Hammerheim", "Legendary Land", "{T}: Add {R}.\n{T}: Target creature loses all landwalk abilities until end of turn.")
+TOLARIA = ("Tolaria", "Legendary Land", (
+    "{T}: Add {U}.\n{T}: Target creature loses banding and all \"bands with other\" abilities until end of turn. "
+    "Activate only during any upkeep step."))
+LIGHTHOUSE = ("Arcane Lighthouse", "Land", (
+    "{T}: Add {C}.\n{1}, {T}: Until end of turn, creatures your opponents control lose hexproof and shroud and can't "
+    "have hexproof or shroud."))
+WRAITH = ("Bog Wraith", "Creature — Wraith", "Swampwalk (This creature can't be blocked as long as defending player "
+                                             "controls a Swamp.)")
+SCOUT = ("Gladecover Scout", "Creature — Elf Scout", "Hexproof (This creature can't be the target of spells or abilities "
+                                                     "your opponents control.)")
+# (a test card: a later grant of the keywords the effects take away)
+GIVER = ("Test Giver", "Land", "{T}: Target creature gains swampwalk and hexproof until end of turn.")
+
+
+def test_the_compiler_reads_the_lines():
+    h = compiled(*HAMMERHEIM)
+    assert h.fully_compiled
+    assert h.card["abilities"][1]["activated"]["creates"] == {
+        "lose": {"keywords": ["landwalk"], "to": "target"}, "duration": "end_of_turn"}
+    t = compiled(*TOLARIA)
+    assert t.fully_compiled
+    a = t.card["abilities"][1]["activated"]
+    assert a["only_during"] == ["upkeep"] and "only_if" not in a     # any player's upkeep (602.5)
+    assert a["creates"]["lose"] == {"keywords": ["banding", "bands with other"], "to": "target"}
+    lh = compiled(*LIGHTHOUSE)
+    assert lh.fully_compiled
+    assert lh.card["abilities"][1]["activated"]["creates"]["lose"] == {
+        "keywords": ["hexproof", "shroud"], "to": {"filter": ["creature"], "controller": "opponent"}, "cant_have": True}
+    assert compiled(*WRAITH).card["abilities"][0] == {"line": 1, "keywords": ["swampwalk"]}
+
+
+@pytest.mark.parametrize("text", [
+    "{T}: Target creature loses first strike or swampwalk until end of turn.",      # a choice: not read here
+    "{T}: Until end of turn, creatures your opponents control lose hexproof and can't have shroud.",
+    "{T}: Target creature loses all landwalk abilities.",                            # no duration
+])
+def test_wordings_left_as_words(text):
+    c = compiled("Test", "Land", text)
+    assert not c.fully_compiled
+
+
+def _board(effects, cards=(HAMMERHEIM, LIGHTHOUSE, WRAITH, SCOUT, GIVER)):
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [compiled(*s).card for s in cards],
+                        "battlefield": [{"id": "hh", "card": "Hammerheim", "controller": "bob", "timestamp": 1},
+                                        {"id": "lh", "card": "Arcane Lighthouse", "controller": "bob", "timestamp": 2},
+                                        {"id": "giver", "card": "Test Giver", "controller": "alice", "timestamp": 3},
+                                        {"id": "wraith", "card": "Bog Wraith", "controller": "alice", "timestamp": 4},
+                                        {"id": "scout", "card": "Gladecover Scout", "controller": "alice", "timestamp": 6}],
+                        "effects": effects}, "t.yaml")
+    got = Session(state).board().to_json()["board"]
+    return {o: sorted(got[o]["keywords"]) for o in ("wraith", "scout")}
+
+
+def test_a_loss_takes_what_came_before_and_not_what_came_after():
+    loss = {"id": "e1", "card": "Hammerheim", "line": 2, "controller": "bob", "targets": ["wraith"], "timestamp": 10}
+    assert _board([loss])["wraith"] == []
+    # a grant with an earlier timestamp is lost too (613.7); one with a later timestamp stays
+    early = {"id": "e2", "card": "Test Giver", "line": 1, "controller": "alice", "targets": ["wraith"], "timestamp": 8}
+    late = {**early, "timestamp": 12}
+    assert _board([loss, early])["wraith"] == ["hexproof"]
+    assert _board([loss, late])["wraith"] == ["hexproof", "swampwalk"]
+    assert _board([])["wraith"] == ["swampwalk"]
+
+
+def test_cant_have_wins_whatever_the_timestamp():
+    loss = {"id": "e1", "card": "Arcane Lighthouse", "line": 2, "controller": "bob", "targets": ["scout", "wraith"],
+            "timestamp": 10}
+    late = {"id": "e2", "card": "Test Giver", "line": 1, "controller": "alice", "targets": ["wraith"], "timestamp": 12}
+    got = _board([loss, late])
+    assert got == {"wraith": ["swampwalk"], "scout": []}
+    assert _board([late]) == {"wraith": ["hexproof", "swampwalk"], "scout": ["hexproof"]}
+
+
+def test_the_vocabulary_checks_a_loss():
+    base = {"name": "T", "type_line": "Land", "oracle_text": "x", "abilities": [{"line": 1, "activated": {
+        "cost": ["{T}"], "effect": "x", "targets": ["target creature"], "target": {"filter": ["creature"]},
+        "creates": {"lose": {"keywords": ["flying"], "to": "target"}}}}]}
+    parse_card(base, "t")
+    bad = {**base, "abilities": [{"line": 1, "activated": {**base["abilities"][0]["activated"],
+                                                          "creates": {"lose": {"keywords": ["flight"]}}}}]}
+    with pytest.raises(InputError, match="lists keyword abilities"):
+        parse_card(bad, "t")
+    bad = {**base, "abilities": [{"line": 1, "activated": {**base["abilities"][0]["activated"],
+                                                          "creates": {"lose": {"keywords": ["flying"]},
+                                                                      "duration": "indefinitely"}}}]}
+    with pytest.raises(InputError, match="until end of turn"):
+        parse_card(bad, "t")

@@ -1,0 +1,65 @@
+"""Effect sentences that take abilities away until end of turn (issue 13, abil's part): layer 6,
+CR 613.1f, in timestamp order (613.7), the objects fixed as the ability resolves (611.2c).
+
+"Target creature loses all landwalk abilities until end of turn." (Hammerheim: 702.14a, every
+landwalk keyword), "Target creature loses banding and all "bands with other" abilities until end
+of turn." (Tolaria: 702.21, 702.22a), "Until end of turn, creatures your opponents control lose
+hexproof and shroud and can't have hexproof or shroud." (Arcane Lighthouse: 702.11, 702.18; "can't
+have" applies whatever the timestamp of what would give them).
+
+Each entry is (pattern, builder) as in compiler/effects.py's SENTENCES; a builder gives [] for a
+created effect (`read.creates`) or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import EffectRead, _affected, _created
+
+# The words for what is lost, as the vocabulary's `lose: {keywords}` (cards.py LOSABLE).
+LOST_WORDS = {"all landwalk abilities": "landwalk", 'all "bands with other" abilities': "bands with other",
+              "banding": "banding"}
+
+
+def _lost(words: str) -> list[str] | None:
+    """"hexproof and shroud", "all landwalk abilities": the keywords (or classes), or None."""
+    from ..cards import LOSABLE
+    out = []
+    for w in re.split(r",? and |, ", words):
+        w = LOST_WORDS.get(w, w).lower()
+        if w not in LOSABLE or w in out:
+            return None
+        out.append(w)
+    return out
+
+
+def _loses(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"[Until end of turn, ]WHO lose(s) K[ and K][ and can't have K or K][ until end of turn]."
+    (exactly one "until end of turn"; "can't have" naming the same keywords)."""
+    first, who, words, cant, last = m.groups()
+    if bool(first) == bool(last):
+        return None
+    lost = _lost(words)
+    if lost is None:
+        return None
+    if cant is not None and sorted(_lost(re.sub(r",? or ", " and ", cant)) or []) != sorted(lost):
+        return None
+    if who.lower() == "creatures your opponents control":
+        to: str | dict | None = {"filter": ["creature"], "controller": "opponent"}
+    else:
+        to = _affected(who, read)
+        if to != "target":
+            return None                 # (a loss is read on its one target or an opponent's creatures)
+    lose: dict = {"keywords": lost, "to": to}
+    if cant is not None:
+        lose["cant_have"] = True
+    return _created(read, {"lose": lose})
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
+     r"((?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
+     r"(?:(?:,| and|, and) (?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities))*)"
+     r"(?: and can't have ([a-z ,]+?))?( until end of turn)?\.", _loses),
+))
