@@ -101,3 +101,18 @@ def test_the_vocabulary_checks_a_loss():
                                                                       "duration": "indefinitely"}}}]}
     with pytest.raises(InputError, match="until end of turn"):
         parse_card(bad, "t")
+
+
+WITCH = ("Witch Engine", "Creature — Horror", (
+    "Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)\n{T}: Add {B}{B}{B}{B}. "
+    "Target opponent gains control of Witch Engine. (Activate only as an instant.)"))
+
+
+def test_a_target_opponent_gains_control_of_its_source():
+    c = compiled(*WITCH)
+    assert c.fully_compiled
+    a = c.card["abilities"][1]["activated"]
+    assert a["does"] == [{"give_control": {"what": "self", "to": "target"}}] and a["target"] == "opponent"
+    assert a["creates"] == {"control": "each", "duration": "indefinitely"} and a["add_mana"] == "{B}{B}{B}{B}"
+    # (another created effect beside mana stays words: only this control change is read there)
+    assert not compiled("Test", "Land", "{T}: Add {G}. Target creature gets +1/+1 until end of turn.").fully_compiled

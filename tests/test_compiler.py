@@ -155,10 +155,10 @@ def test_riders_and_activation_instructions():
 
 def test_an_ability_with_a_target_is_not_a_mana_ability():
     # Witch Engine: "Target opponent gains control of ~" (CR 605.1a): its targets are named, so
-    # the rules never treat it as a mana ability
+    # the rules never treat it as a mana ability (its effect is read now: tests/test_abil_tail.py)
     witch = card("Witch Engine", "Creature — Horror", "{T}: Add {B}{B}{B}{B}. Target opponent gains control of "
                  "Witch Engine.", "{5}{B}", "4/4")
-    assert witch["abilities"][0]["activated"]["targets"] == ["Target opponent"]
+    assert witch["abilities"][0]["activated"]["targets"] == ["target opponent"]
     text = session([witch], [perm("w", "Witch Engine")]).activations(player="alice").to_text()
     assert "alice can activate w line 1:" in text and "[mana ability]" not in text
     elves = card("Test Elves", "Creature — Elf", "{T}: Add {B}{B}{B}{B}.", "{G}", "1/1")

@@ -57,7 +57,36 @@ def _loses(m: re.Match, read: EffectRead) -> list[dict] | None:
     return _created(read, {"lose": lose})
 
 
+def _gives_control_of_self(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Target opponent gains control of ~." (Witch Engine): its source to the player it targets,
+    under a control-changing effect that lasts indefinitely (613.1b, 611.2a)."""
+    if read.creates is not None or read.target is not None:
+        return None
+    read.target, read.targets = "opponent", ["target opponent"]
+    read.creates = {"control": "each", "duration": "indefinitely"}
+    return [{"give_control": {"what": "self", "to": "target"}}]
+
+
+def created_beside_mana(sentence: str, out: EffectRead) -> EffectRead | None:
+    """A sentence after an ability's mana that gives control of its source to the player it targets
+    (Witch Engine: "{T}: Add {B}{B}{B}{B}. Target opponent gains control of ~."): with a target it is
+    no mana ability (605.1a), so it resolves from the stack with its mana (106.4) and creates the
+    control-changing effect as it resolves (611.2). Only that effect is read beside mana here."""
+    read = read_effect_created(sentence)
+    if read is None or out.creates is not None or read.creates != {"control": "each", "duration": "indefinitely"} \
+            or read.target is None or [next(iter(a)) for a in read.does] != ["give_control"]:
+        return None
+    out.creates = read.creates
+    return read
+
+
+def read_effect_created(sentence: str) -> EffectRead | None:
+    from .effects import read_effect
+    return read_effect(sentence, creates=True)
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (r"Target opponent gains control of ~\.", _gives_control_of_self),
     (r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
      r"((?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
      r"(?:(?:,| and|, and) (?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities))*)"

@@ -511,6 +511,8 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             entry["does"] = read.does
             if read.target is not None:
                 entry["targets"], entry["target"] = read.targets, read.target
+            if read.creates is not None:
+                entry["creates"] = read.creates     # (compiler/abil_tail.py created_beside_mana)
             return tuple(u for u in dict.fromkeys(unread) if u != "effect")
         # CR 605.1a, 115.6: an ability with a target is not a mana ability, whatever else it does
         targets = TARGET.findall(" ".join(norm[i] for i in range(len(norm)) if i != at))
@@ -565,6 +567,9 @@ def further_actions(said: list[str]) -> EffectRead | None:
             out.does.append({"sacrifice": {"what": "self", "if_no_counters": m.group(1).lower()}})
             continue
         read = read_effect(s)
+        if read is None:
+            from .abil_tail import created_beside_mana
+            read = created_beside_mana(s, out)
         if read is None or (read.target is not None and out.target is not None):
             return None
         out.does.extend(read.does)
