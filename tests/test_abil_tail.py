@@ -45,7 +45,8 @@ def test_the_compiler_reads_the_lines():
 
 
 @pytest.mark.parametrize("text", [
-    "{T}: Target creature loses first strike or swampwalk until end of turn.",      # a choice: not read here
+    "{T}: Target creature loses all landwalk abilities or flying until end of turn.",   # a class in a choice
+    "{T}: Target creature loses flying and first strike or swampwalk until end of turn.",
     "{T}: Until end of turn, creatures your opponents control lose hexproof and can't have shroud.",
     "{T}: Target creature loses all landwalk abilities.",                            # no duration
 ])
@@ -116,3 +117,21 @@ def test_a_target_opponent_gains_control_of_its_source():
     assert a["creates"] == {"control": "each", "duration": "indefinitely"} and a["add_mana"] == "{B}{B}{B}{B}"
     # (another created effect beside mana stays words: only this control change is read there)
     assert not compiled("Test", "Land", "{T}: Add {G}. Target creature gets +1/+1 until end of turn.").fully_compiled
+
+
+URBORG = ("Urborg", "Legendary Land", "{T}: Add {B}.\n{T}: Target creature loses first strike or swampwalk until end of turn.")
+
+
+def test_one_of_two_chosen_as_it_resolves():
+    c = compiled(*URBORG)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["creates"]["lose"] == {
+        "keywords": ["first strike", "swampwalk"], "to": "target", "choose": "one"}
+    loss = {"id": "e1", "card": "Urborg", "line": 2, "controller": "bob", "targets": ["wraith"], "timestamp": 10}
+    cards = (URBORG, WRAITH, SCOUT, GIVER, HAMMERHEIM, LIGHTHOUSE)
+    assert _board([{**loss, "choice": "swampwalk"}], cards)["wraith"] == []
+    assert _board([{**loss, "choice": "first strike"}], cards)["wraith"] == ["swampwalk"]
+    with pytest.raises(InputError, match="the keyword chosen as it resolved"):
+        _board([loss], cards)
+    with pytest.raises(InputError, match="the keyword chosen as it resolved"):
+        _board([{**loss, "choice": "red"}], cards)

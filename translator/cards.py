@@ -300,6 +300,8 @@ class Ability:
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
     loses: tuple[str, ...] = ()          # created: keywords (or classes, LOSABLE) `grant_to` loses (613.1f)
     cant_have: bool = False              # created: "... and can't have [them]": whatever their timestamp
+    loses_one: bool = False              # created: "loses first strike or swampwalk": one of `loses`, chosen
+                                         # as it resolves (608.2d; the effect's `choice`)
     may_create: bool = False             # created: only if its controller chooses so as it resolves
                                          # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
@@ -1990,7 +1992,7 @@ def _parse_created_loss(c: Fields, where: str, line: int, duration: str) -> Abil
         raise c.error("lose", "a loss of abilities goes alone (with its duration)")
     if duration != "end_of_turn":
         raise c.error("duration", "a loss of abilities lasts until end of turn here")
-    g = Fields(c.data["lose"], where, c.sub("lose"), {"keywords", "to", "cant_have"})
+    g = Fields(c.data["lose"], where, c.sub("lose"), {"keywords", "to", "cant_have", "choose"})
     words = g.get("keywords", list, required=True)
     if not words or any(not isinstance(w, str) or w.lower() not in LOSABLE for w in words) or \
             len({w.lower() for w in words}) != len(words):
@@ -1998,8 +2000,13 @@ def _parse_created_loss(c: Fields, where: str, line: int, duration: str) -> Abil
                                   "name every such ability")
     to, filt, controller = parse_to(g.data.get("to", "target"), g, "to", ("target",), parse_filter,
                                     controllers=("any", "you", "opponent"))
+    one = g.get("choose", str, "") == "one"
+    if g.has("choose") and (not one or len(words) < 2 or g.has("cant_have")
+                            or any(w.lower() in ("landwalk", "bands with other", "banding") for w in words)):
+        raise g.error("choose", "is one: \"loses first strike or swampwalk\", one of two or more keywords chosen as it "
+                                "resolves (no cant_have)")
     return Ability(line, "static", loses=tuple(w.lower() for w in words), cant_have=g.get("cant_have", bool, False),
-                   grant_to=to, grant_filter=filt, grant_controller=controller)
+                   loses_one=one, grant_to=to, grant_filter=filt, grant_controller=controller)
 
 
 def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:

@@ -491,6 +491,21 @@ class EffectChoice(Change):
         return f"  the color chosen for it: {self.color}"
 
 
+@kind("effect_keyword")
+@dataclass(frozen=True)
+class EffectKeyword(Change):
+    """CR 608.2d: the keyword chosen as it resolved for an effect that takes one of several away
+    ("Target creature loses first strike or swampwalk until end of turn", Urborg; 613.1f)."""
+    name = "effect_keyword"
+    keyword: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, choice=self.keyword))
+
+    def text(self):
+        return f"  the ability chosen for it to lose: {self.keyword.replace('_', ' ')}"
+
+
 @kind("effect_x")
 @dataclass(frozen=True)
 class EffectX(Change):

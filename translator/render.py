@@ -723,6 +723,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts += [f"loses({a},{to},{w.replace(' ', '_')})." for w in ability.loses] + ff
         if ability.cant_have:
             facts.append(f"cant_have({a}).")
+        if ability.loses_one:
+            facts.append(f"loses_one({a}).")       # (one of them, chosen as it resolves: 608.2d)
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")

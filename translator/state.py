@@ -297,7 +297,14 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     granted = ability.creates.granted
     chooses = granted is not None and "protection from chosen color" in getattr(granted, "keywords", ())
     choice = f.get("choice", str, None)
-    if chooses and choice not in COLORS:
+    if ability.creates.loses_one:
+        # "loses first strike or swampwalk" (Urborg): the keyword chosen as it resolved (608.2d)
+        words = [w.replace(" ", "_") for w in ability.creates.loses]
+        if choice is None or choice.replace(" ", "_") not in words:
+            raise f.error("choice", f"is required: the keyword chosen as it resolved ({', '.join(ability.creates.loses)}), "
+                                    f"not {choice!r}")
+        choice, chooses = choice.replace(" ", "_"), True
+    if chooses and choice not in COLORS and not ability.creates.loses_one:
         raise f.error("choice", f"is required: the color chosen as it resolved ({', '.join(sorted(COLORS))}), "
                                 f"not {choice!r}")
     if choice is not None and not chooses:

@@ -2,7 +2,8 @@
 CR 613.1f, in timestamp order (613.7), the objects fixed as the ability resolves (611.2c).
 
 "Target creature loses all landwalk abilities until end of turn." (Hammerheim: 702.14a, every
-landwalk keyword), "Target creature loses banding and all "bands with other" abilities until end
+landwalk keyword), "Target creature loses first strike or swampwalk until end of turn." (Urborg: one
+of them, its controller's choice as it resolves, 608.2d), "Target creature loses banding and all "bands with other" abilities until end
 of turn." (Tolaria: 702.21, 702.22a), "Until end of turn, creatures your opponents control lose
 hexproof and shroud and can't have hexproof or shroud." (Arcane Lighthouse: 702.11, 702.18; "can't
 have" applies whatever the timestamp of what would give them).
@@ -22,11 +23,11 @@ LOST_WORDS = {"all landwalk abilities": "landwalk", 'all "bands with other" abil
               "banding": "banding"}
 
 
-def _lost(words: str) -> list[str] | None:
+def _lost(words: str, joiner: str = "and") -> list[str] | None:
     """"hexproof and shroud", "all landwalk abilities": the keywords (or classes), or None."""
     from ..cards import LOSABLE
     out = []
-    for w in re.split(r",? and |, ", words):
+    for w in re.split(rf",? {joiner} |, ", words):
         w = LOST_WORDS.get(w, w).lower()
         if w not in LOSABLE or w in out:
             return None
@@ -40,7 +41,12 @@ def _loses(m: re.Match, read: EffectRead) -> list[dict] | None:
     first, who, words, cant, last = m.groups()
     if bool(first) == bool(last):
         return None
-    lost = _lost(words)
+    one = " or " in words
+    if one and (cant is not None or " and " in words):
+        return None
+    lost = _lost(words, "or" if one else "and")
+    if one and (lost is None or len(lost) < 2 or {"landwalk", "bands with other", "banding"} & set(lost)):
+        return None
     if lost is None:
         return None
     if cant is not None and sorted(_lost(re.sub(r",? or ", " and ", cant)) or []) != sorted(lost):
@@ -54,6 +60,8 @@ def _loses(m: re.Match, read: EffectRead) -> list[dict] | None:
     lose: dict = {"keywords": lost, "to": to}
     if cant is not None:
         lose["cant_have"] = True
+    if one:
+        lose["choose"] = "one"          # one of them, chosen as it resolves (608.2d)
     return _created(read, {"lose": lose})
 
 
@@ -88,7 +96,7 @@ def read_effect_created(sentence: str) -> EffectRead | None:
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
     (r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
-     r"((?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
-     r"(?:(?:,| and|, and) (?:[a-z]+|all landwalk abilities|all \"bands with other\" abilities))*)"
+     r"((?:first strike|double strike|[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
+     r"(?:(?:,| and|, and| or|, or) (?:first strike|double strike|[a-z]+|all landwalk abilities|all \"bands with other\" abilities))*)"
      r"(?: and can't have ([a-z ,]+?))?( until end of turn)?\.", _loses),
 ))
