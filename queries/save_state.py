@@ -69,6 +69,8 @@ def state_data(state: GameState, where: str) -> dict[str, Any]:
         out["stack"] = [_stack_item(s, incarnations, refuse) for s in state.stack]
     if state.city_blessing:
         out["city_blessing"] = list(state.city_blessing)      # (702.131c)
+    if state.monarch is not None:
+        out["monarch"] = state.monarch                        # (725.1)
     return out
 
 

@@ -135,3 +135,63 @@ def test_one_of_two_chosen_as_it_resolves():
         _board([loss], cards)
     with pytest.raises(InputError, match="the keyword chosen as it resolved"):
         _board([{**loss, "choice": "red"}], cards)
+
+
+THRONE = ("Throne of the High City", "Land", "{T}: Add {C}.\n{4}, {T}, Sacrifice Throne of the High City: You become the monarch.")
+BEHEMOTH = ("Regal Behemoth", "Creature — Dinosaur", (
+    "Trample\nWhen Regal Behemoth enters the battlefield, you become the monarch.\nWhenever you tap a land for mana while "
+    "you're the monarch, add an additional one mana of any color."))
+
+
+def test_the_monarch_lines():
+    t = compiled(*THRONE)
+    assert t.fully_compiled and t.card["abilities"][1]["activated"]["does"] == [{"become_monarch": {}}]
+    b = compiled(*BEHEMOTH)
+    assert b.fully_compiled
+    assert b.card["abilities"][1]["triggered"]["does"] == [{"become_monarch": {}}]
+    assert b.card["abilities"][2]["triggered"] == {"trigger": {"tapped_for_mana": ["land"], "who": "you", "while": "monarch"},
+                                                   "add_mana": {"any": "color"}}
+
+
+def _monarch_session(monarch, **extra):
+    state = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+             "cards": [compiled(*s).card for s in (BEHEMOTH, THRONE)],
+             "battlefield": [{"id": "forest", "card": "Forest", "controller": "alice"},
+                             {"id": "behemoth", "card": "Regal Behemoth", "controller": "alice", "since_turn": 2}], **extra}
+    if monarch is not None:
+        state["monarch"] = monarch
+    return Session(load_state(state, "t.yaml"))
+
+
+def test_the_mana_trigger_works_only_while_its_controller_is_the_monarch():
+    # CR 725.1, 106.12a: the Forest's {G} and, while alice is the monarch, one more of any color
+    def totals(monarch):
+        return sorted(p["total"] for p in _monarch_session(monarch).available_mana("alice").to_json()["pools"])
+    assert totals("alice") == [2, 2, 2, 2, 2] and totals("bob") == [1] and totals(None) == [1]
+    assert _monarch_session("alice").can_pay("alice", "{G}{R}").payable
+    assert not _monarch_session("bob").can_pay("alice", "{G}{R}").payable
+
+
+def test_the_monarch_in_a_state_and_its_becoming():
+    with pytest.raises(InputError, match="monarch: 'carol' is not a player"):
+        _monarch_session("carol")
+    # Regal Behemoth entering: its trigger makes its controller the monarch (725.3: bob ceases to be)
+    s = _monarch_session("bob", hand={"alice": [{"id": "b2", "card": "Regal Behemoth"}]},
+                         mana_pool={"alice": "{C}{C}{C}{C}{C}{C}{C}"})
+    got = s.what_if(["cast b2", "resolve", "resolve"])
+    assert [r.state.monarch for r in got.results] == ["alice"]
+
+
+def test_combat_damage_to_the_monarch_is_refused_not_left_out():
+    # CR 725.2: "Whenever a creature deals combat damage to the monarch, its controller becomes the
+    # monarch" has no source: the what-if refuses the step rather than answer without it
+    s = _monarch_session("bob", turn={"number": 5, "active": "alice", "step": "declare_blockers"},
+                         battlefield=[{"id": "behemoth", "card": "Regal Behemoth", "controller": "alice", "since_turn": 2,
+                                       "attacking": "bob", "tapped": True}])
+    (r,) = s.what_if(["next step"]).results
+    assert r.illegal is not None and {rule for rule, _ in r.illegal.why} == {"725.2"}
+    s = _monarch_session("alice", turn={"number": 5, "active": "alice", "step": "declare_blockers"},
+                         battlefield=[{"id": "behemoth", "card": "Regal Behemoth", "controller": "alice", "since_turn": 2,
+                                       "attacking": "bob", "tapped": True}])
+    (r,) = s.what_if(["next step"]).results
+    assert r.illegal is None

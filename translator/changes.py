@@ -154,6 +154,7 @@ class Builder:
         self.pending = list(state.pending)
         self.lost = list(state.lost)
         self.city_blessing = list(state.city_blessing)
+        self.monarch = state.monarch
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -239,6 +240,7 @@ class Builder:
         return replace(s, turn=self.turn, battlefield=tuple(battlefield), zones=tuple(zones),
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
                        delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
+                       monarch=self.monarch,
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -1674,3 +1676,17 @@ class CityBlessing(Change):
 
     def text(self):
         return f"{self.player} gets the city's blessing"
+
+
+@kind("monarch")
+@dataclass(frozen=True)
+class Monarch(Change):
+    """CR 725.1, 725.3: a player becomes the monarch; the one who was ceases to be."""
+    name = "monarch"
+    player: str
+
+    def apply(self, b):
+        b.monarch = self.player
+
+    def text(self):
+        return f"{self.player} becomes the monarch"

@@ -78,6 +78,7 @@ class ManaTrigger:
     who: str = "any"                     # any | you
     also: tuple[tuple[str, ...], ...] = ()   # more filters, any of which it may match instead
                                          # ("a Mountain, Forest, or Plains": {any_of: [...]})
+    while_: str = ""                     # monarch: "... while you're the monarch" (725; who: you)
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,10 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
-    f = Fields(arg, where, path, {"tapped_for_mana", "who"})
+    f = Fields(arg, where, path, {"tapped_for_mana", "who", "while"})
+    while_ = f.get("while", str, "")
+    if while_ and (while_ != "monarch" or f.data.get("who") != "you" or f.data.get("tapped_for_mana") == "enchanted"):
+        raise f.error("while", "is monarch (\"Whenever you tap a land for mana while you're the monarch\"), with who: you")
     raw = f.data.get("tapped_for_mana")
     if raw is None:
         raise f.error("tapped_for_mana", "is required: what is tapped for mana (a filter, or enchanted)")
@@ -221,7 +225,7 @@ def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
         filters = tuple(parse_filter(x, g, "any_of") for x in alts)
         return ManaTrigger(filters[0], _choice(f, "who", ("any", "you"), "any"), filters[1:])
     source = ("enchanted",) if raw == "enchanted" else parse_filter(raw, f, "tapped_for_mana")
-    return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"))
+    return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"), while_=while_)
 
 
 def parse_spend(arg: Any, where: str, path: str) -> SpendRule:

@@ -221,6 +221,7 @@ class GameState:
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)
     city_blessing: tuple[str, ...] = ()     # players who have the city's blessing (702.131c: for the
                                             # rest of the game)
+    monarch: str | None = None              # the player who is the monarch (725.1, 725.3: one at most)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:

@@ -668,7 +668,7 @@ def trigger_facts(a: str, t) -> list[str]:
     """"Whenever [a permanent] is tapped for mana" (mana_trigger/3, CR 106.12a)."""
     if t.source == ("enchanted",):
         return [f"mana_trigger({a},enchanted,{t.who})."]
-    facts = []
+    facts = [f"trigger_while({a},{t.while_})."] if t.while_ else []     # (725: events.lp)
     # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
     for source in (t.source, *t.also):
         f, ff = filter_facts(source)

@@ -38,7 +38,7 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", *ZONES,
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "monarch", *ZONES,
               *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
@@ -135,7 +135,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
-                     city_blessing=_city_blessing(f, players),
+                     city_blessing=_city_blessing(f, players), monarch=_monarch(f, players),
                      **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
@@ -482,6 +482,15 @@ def _city_blessing(f: Fields, players: tuple[str, ...]) -> tuple[str, ...]:
     if len(set(raw)) != len(raw):
         raise f.error("city_blessing", "names a player twice")
     return tuple(p for p in players if p in raw)
+
+
+def _monarch(f: Fields, players: tuple[str, ...]) -> str | None:
+    """`monarch: alice`: the player who is the monarch (CR 725.1: a designation; 725.3: one player
+    at most). Absent: no player is (725.1: none until an effect makes one)."""
+    raw = f.get("monarch", str, None)
+    if raw is not None and raw not in players:
+        raise f.error("monarch", f"{raw!r} is not a player; players are {', '.join(players)}")
+    return raw
 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

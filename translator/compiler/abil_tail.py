@@ -93,7 +93,28 @@ def read_effect_created(sentence: str) -> EffectRead | None:
     return read_effect(sentence, creates=True)
 
 
+def monarch_mana_trigger(text: str, ctx, normal: str):
+    """The line template (compiler/lines.py): "Whenever you tap a land for mana while you're the
+    monarch, add an additional one mana of any color." (Regal Behemoth): the triggered mana ability
+    of "Whenever you tap a land for mana, ..." (106.12a, 605.1b) that triggers only while its
+    controller is the monarch (725.1; `while: monarch`)."""
+    m = re.fullmatch(r"(Whenever you tap an? [a-z ]+ for mana) while you're the monarch, (add .+)", normal)
+    if m is None:
+        return None
+    from . import mana
+    read = mana.mana_trigger(f"{m.group(1)}, {m.group(2)}", f"{m.group(1)}, {m.group(2)}")
+    if read is None or read[1]:
+        return None
+    trigger = read[0].get("triggered", {}).get("trigger")
+    if not isinstance(trigger, dict) or trigger.get("who") != "you" or trigger.get("tapped_for_mana") == "enchanted":
+        return None
+    trigger["while"] = "monarch"
+    return read[0], "mana_trigger"
+
+
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    # "You become the monarch." (725.1, 725.3)
+    (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
     (r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
      r"((?:first strike|double strike|[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
