@@ -195,3 +195,28 @@ def test_combat_damage_to_the_monarch_is_refused_not_left_out():
                                        "attacking": "bob", "tapped": True}])
     (r,) = s.what_if(["next step"]).results
     assert r.illegal is None
+
+
+TOWER = ("Detection Tower", "Land", (
+    "{T}: Add {C}.\n{1}, {T}: Until end of turn, your opponents and creatures your opponents control with hexproof can be "
+    "the targets of spells and abilities you control as though they didn't have hexproof."))
+PASSAGE = ("Rogue's Passage", "Land", "{T}: Add {C}.\n{4}, {T}: Target creature can't be blocked this turn.")
+
+
+def test_targets_as_though_no_hexproof_for_its_controller_only():
+    c = compiled(*TOWER)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["creates"] == {"ignore_hexproof": ["creature"], "duration": "end_of_turn"}
+
+    def legal(who, target):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": who, "step": "precombat_main"},
+                            "cards": [compiled(*s).card for s in (TOWER, PASSAGE, SCOUT)],
+                            "mana_pool": {who: "{C}{C}{C}{C}"},
+                            "battlefield": [{"id": "passage", "card": "Rogue's Passage", "controller": who},
+                                            {"id": "scout_a", "card": "Gladecover Scout", "controller": "alice"},
+                                            {"id": "scout_b", "card": "Gladecover Scout", "controller": "bob"}],
+                            "effects": [{"id": "e1", "card": "Detection Tower", "line": 2, "controller": "alice"}]}, "t.yaml")
+        (r,) = Session(state).what_if([f"activate passage 2 targeting {target}"]).results
+        return r.illegal is None
+    # alice's abilities target bob's Scout; bob's do not target alice's (the effect is alice's: "you control")
+    assert legal("alice", "scout_b") and not legal("bob", "scout_a")

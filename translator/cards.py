@@ -300,6 +300,9 @@ class Ability:
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
     loses: tuple[str, ...] = ()          # created: keywords (or classes, LOSABLE) `grant_to` loses (613.1f)
     cant_have: bool = False              # created: "... and can't have [them]": whatever their timestamp
+    hexproof_ignored: tuple[str, ...] = ()   # created: "... creatures your opponents control with hexproof can be
+                                         # the targets of spells and abilities you control as though they
+                                         # didn't have hexproof" (Detection Tower): the filter (702.11b)
     loses_one: bool = False              # created: "loses first strike or swampwalk": one of `loses`, chosen
                                          # as it resolves (608.2d; the effect's `choice`)
     may_create: bool = False             # created: only if its controller chooses so as it resolves
@@ -1391,7 +1394,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "may", "cast_limit", "return_to_hand", "lose"})
+                        "may", "cast_limit", "return_to_hand", "lose",
+                        "ignore_hexproof"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1401,6 +1405,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_created_restriction(c, where, line, duration)
             elif c.has("lose"):
                 creates = _parse_created_loss(c, where, line, duration)
+            elif c.has("ignore_hexproof"):
+                # "Until end of turn, your opponents and creatures your opponents control with hexproof can
+                # be the targets of spells and abilities you control as though they didn't have hexproof"
+                # (Detection Tower): a rule of targeting for its controller (702.11b; 611.2c: not fixed)
+                if set(c.data) - {"ignore_hexproof", "duration"} or duration != "end_of_turn":
+                    raise c.error("ignore_hexproof", "goes alone, until end of turn")
+                creates = Ability(line, "static", hexproof_ignored=parse_filter(c.data["ignore_hexproof"], c,
+                                                                                 "ignore_hexproof"))
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")

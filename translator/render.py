@@ -717,6 +717,10 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         if ability.restrict_if is not None:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
+    if ability.hexproof_ignored:
+        # "... can be the targets of spells and abilities you control as though they didn't have hexproof"
+        f, ff = filter_facts(ability.hexproof_ignored)
+        facts += [f"hexproof_ignored({a},{f})."] + ff
     if ability.loses:
         # "Target creature loses all landwalk abilities until end of turn" (613.1f; continuous.lp)
         to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)

@@ -113,6 +113,12 @@ def monarch_mana_trigger(text: str, ctx, normal: str):
 
 
 SENTENCES = tuple((re.compile(p), f) for p, f in (
+    # "Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of
+    # spells and abilities you control as though they didn't have hexproof." (Detection Tower; 702.11b: no
+    # player has hexproof in the vocabulary, so "your opponents" changes nothing the rules here see)
+    (r"Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of "
+     r"spells and abilities you control as though they didn't have hexproof\.",
+     lambda m, r: _created(r, {"ignore_hexproof": ["creature"]})),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
