@@ -191,6 +191,8 @@ def _effect(e, refuse) -> dict[str, Any]:
     v["timestamp"] = e.timestamp
     if e.targets:
         v["targets"] = list(e.targets)
+    if e.target_player:
+        v["targets"] = [e.target_player]      # (a shield on a player, 615.7)
     if e.exchanged_from:
         v["exchanged_from"] = dict(e.exchanged_from)
     if e.since_turn is not None:

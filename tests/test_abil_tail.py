@@ -220,3 +220,28 @@ def test_targets_as_though_no_hexproof_for_its_controller_only():
         return r.illegal is None
     # alice's abilities target bob's Scout; bob's do not target alice's (the effect is alice's: "you control")
     assert legal("alice", "scout_b") and not legal("bob", "scout_a")
+
+
+NECRA = ("Necra Disciple", "Creature — Human Wizard", (
+    "{G}, {T}: Add one mana of any color.\n{W}, {T}: Prevent the next 1 damage that would be dealt to any target this turn."))
+OASIS = ("Oasis", "Land", "{T}: Prevent the next 1 damage that would be dealt to target creature this turn.")
+
+
+def test_a_shield_on_any_target_may_be_on_a_player():
+    c = compiled(*NECRA)
+    assert c.fully_compiled
+    a = c.card["abilities"][1]["activated"]
+    assert a["target"] == "any" and a["creates"]["prevent_next"] == {"amount": 1, "to": "target"}
+
+    def state(effect):
+        return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                           "cards": [compiled(*s).card for s in (NECRA, OASIS)],
+                           "battlefield": [{"id": "d", "card": "Necra Disciple", "controller": "bob"}],
+                           "effects": [effect]}, "t.yaml")
+    s = state({"id": "e1", "card": "Necra Disciple", "line": 2, "controller": "bob", "targets": ["bob"], "prevented": 0})
+    assert s.effects[0].target_player == "bob" and s.effects[0].targets == ()
+    from mtg_asp.queries.save_state import state_yaml
+    assert "  targets: [bob]\n" in state_yaml(s, "t.yaml")          # (saved as it was given)
+    # a shield on "target creature" names a permanent, never a player (115.1)
+    with pytest.raises(InputError, match="no battlefield object has id 'bob'"):
+        state({"id": "e1", "card": "Oasis", "controller": "bob", "targets": ["bob"]})

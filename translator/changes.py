@@ -537,6 +537,21 @@ class Affects(Change):
         return f"  it affects {self.object}"
 
 
+@kind("affects_player")
+@dataclass(frozen=True)
+class AffectsPlayer(Change):
+    """CR 615.7, 611.2c: the prevention shield just created is on the player it targeted ("Prevent the
+    next 1 damage that would be dealt to any target this turn")."""
+    name = "affects_player"
+    player: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, target_player=self.player))
+
+    def text(self):
+        return f"  it affects {self.player}"
+
+
 @kind("exchanged")
 @dataclass(frozen=True)
 class Exchanged(Change):

@@ -126,6 +126,8 @@ class Effect:
                                          # that target has since left its zone (400.7)
     choice: str | None = None            # a color chosen as it resolved (608.2d): "protection from
                                          # the color of its controller's choice"
+    target_player: str | None = None     # a prevention shield on "any target" that targeted a player
+                                         # (615.7): that player (`targets: [bob]` in a state)
     prevented: int = 0                   # a prevention shield: the damage it has prevented so far
                                          # ("Prevent the next 2 damage ...", CR 615.7)
     granted: bool = False                # created by the ability line `line` grants (613.1f), not

@@ -289,7 +289,15 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     ts = f.get("timestamp", int, 0)
     if f.has("timestamp") and ts < 1:
         raise f.error("timestamp", "timestamps are positive")
-    targets = _effect_targets(f, ability, card_name, battlefield)
+    raw_targets = f.data.get("targets")
+    target_player = None
+    if ability.creates.prevent_next[1:] == ("target",) and ability.target == ("any",) and \
+            isinstance(raw_targets, list) and len(raw_targets) == 1 and raw_targets[0] in players:
+        # "Prevent the next 1 damage that would be dealt to any target this turn" (Necra Disciple):
+        # a shield on the player it targeted (615.7)
+        target_player, targets = raw_targets[0], ()
+    else:
+        targets = _effect_targets(f, ability, card_name, battlefield)
     exchanged = _exchanged_from(f, ability, targets, players)
     since = f.get("since_turn", int, None)
     if since is not None and not 1 <= since <= turn.number:
@@ -328,7 +336,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("x", f"line {line} of {card_name} has no X")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
     return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
-                  prevented=prevented, x=x, granted=granted_effect)
+                  prevented=prevented, target_player=target_player, x=x, granted=granted_effect)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:

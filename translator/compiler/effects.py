@@ -1073,6 +1073,17 @@ SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would b
                                      r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
 
 
+def _prevent_next_any(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Prevent the next 1 damage that would be dealt to any target this turn." (Necra Disciple, 615.7):
+    a shield on the creature, player, planeswalker or battle it targets (115.4)."""
+    read.target, read.targets = "any", ["any target"]
+    return _created(read, {"prevent_next": {"amount": number(m.group(1)), "to": "target"}})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to any target this turn\."),
+                          _prevent_next_any),)
+
+
 # -- the long tail on lands, round 4 (compiler/land_tail.py): combat, two targets, any graveyard
 # card, life lost for the sacrificed creature, an indefinite becomes, flash for spells -----------
 # (first: a broader sentence above would match their words and refuse them)
