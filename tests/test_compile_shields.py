@@ -190,16 +190,16 @@ EIGANJO = ("Eiganjo Castle", "Legendary Land", ("{T}: Add {W}.\n{W}, {T}: Preven
 BIG_BLOCKER = {"id": "one_b", "card": "Endless One", "controller": "bob", "counters": {"+1/+1": 4}, "blocking": "one"}
 
 
-def test_prevent_the_next_n_damage_compiles_to_a_shield_on_a_permanent_target_only():
+def test_prevent_the_next_n_damage_compiles_to_a_shield_on_its_target():
     for spec, n in ((OASIS, 1), (EIGANJO, 2)):
         c = compiled(*spec)
         assert c.fully_compiled
         assert c.card["abilities"][-1]["activated"]["creates"] == {"prevent_next": {"amount": n, "to": "target"},
                                                                    "duration": "end_of_turn"}
-    # "any target" may be a player, whom an effect here cannot name: not read
+    # "any target" may be a player: the shield is then on that player (tests/test_abil_tail.py)
     necra = compiled("Necra Disciple", "Creature — Human Wizard", "{W}, {T}: Prevent the next 1 damage that would "
                      "be dealt to any target this turn.")
-    assert not necra.fully_compiled
+    assert necra.fully_compiled and necra.card["abilities"][0]["activated"]["target"] == "any"
 
 
 def test_oasis_prevents_one_of_the_damage_then_is_used_up():
