@@ -245,3 +245,21 @@ def test_a_shield_on_any_target_may_be_on_a_player():
     # a shield on "target creature" names a permanent, never a player (115.1)
     with pytest.raises(InputError, match="no battlefield object has id 'bob'"):
         state({"id": "e1", "card": "Oasis", "controller": "bob", "targets": ["bob"]})
+
+
+VALE = ("Rainbow Vale", "Land", (
+    "{T}: Add one mana of any color. An opponent gains control of Rainbow Vale at the beginning of the next end step."))
+
+
+def test_a_delayed_gift_of_control_at_the_next_end_step():
+    c = compiled(*VALE)
+    assert c.fully_compiled
+    delayed = c.card["abilities"][0]["activated"]["delayed"]
+    assert delayed["when"] == {"beginning_of_end_step": "next"}
+    assert delayed["does"] == [{"give_control": {"what": "self", "to": "opponent"}}]
+    # three players: each opponent is an outcome (608.2d)
+    state = load_state({"players": ["alice", "bob", "carol"], "turn": {"number": 5, "active": "alice", "step": "postcombat_main"},
+                        "cards": [c.card], "hand": {"alice": [{"id": "elves", "card": "Llanowar Elves"}]},
+                        "battlefield": [{"id": "vale", "card": "Rainbow Vale", "controller": "alice"}]}, "t.yaml")
+    got = Session(state).what_if(["cast elves paying with vale", "resolve", "next step", "resolve"])
+    assert sorted(r.after(got.start)["vale"]["controller"] for r in got.results) == ["bob", "carol"]

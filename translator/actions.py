@@ -430,7 +430,9 @@ KINDS: dict[str, Kind] = {
     # indefinitely): its source, to the player it targets (613.1b, 611.2a).
     # "You become the monarch." (725.1, 725.3: Throne of the High City; asp/designations.lp).
     "become_monarch": Kind({}),
-    "give_control": Kind({"what": _words("self"), "to": _words("target")}, required=("what", "to")),
+    # `to: opponent`: "An opponent gains control of ~" (Rainbow Vale's delayed trigger): an opponent of
+    # its controller, chosen as it resolves (608.2d).
+    "give_control": Kind({"what": _words("self"), "to": _words("target", "opponent")}, required=("what", "to")),
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),

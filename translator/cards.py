@@ -584,8 +584,10 @@ WHEN = {
                             "next_turn"),              # a delayed trigger's "at the beginning of the
                                                        # next turn's upkeep" (603.7; `delayed:` only)
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
-    "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
-                                                       # "of your end step" (513.1, 500.6)
+    "beginning_of_end_step": ("each_turn", "your_turn",   # "At the beginning of the end step" /
+                                                       # "of your end step" (513.1, 500.6) /
+                              "next"),                 # a delayed trigger's "at the beginning of the next
+                                                       # end step" (603.7; `delayed:` only)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "tapped_for_mana": ("self", "matching"),           # "Whenever you tap ~ for mana" (106.12) /
                                                        # "Whenever an opponent taps a land for mana"
@@ -1220,7 +1222,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 
 # The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
-DELAYED_WHOSE = ("next_turn", "this_turn")
+DELAYED_WHOSE = ("next_turn", "this_turn", "next")
 
 
 def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:

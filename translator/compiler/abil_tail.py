@@ -88,6 +88,18 @@ def created_beside_mana(sentence: str, out: EffectRead) -> EffectRead | None:
     return read
 
 
+def next_end_step_control(said: str, shown: str) -> dict | None:
+    """"An opponent gains control of ~ at the beginning of the next end step." after a mana ability's
+    mana (Rainbow Vale): a delayed triggered ability (603.7) that, as the next end step begins (513.1),
+    gives its source to an opponent its controller chooses as it resolves (608.2d; 613.1b, lasting
+    indefinitely, 611.2a)."""
+    if said != "An opponent gains control of ~ at the beginning of the next end step.":
+        return None
+    return {"when": {"beginning_of_end_step": "next"}, "effect": shown,
+            "does": [{"give_control": {"what": "self", "to": "opponent"}}],
+            "creates": {"control": "each", "duration": "indefinitely"}}
+
+
 def read_effect_created(sentence: str) -> EffectRead | None:
     from .effects import read_effect
     return read_effect(sentence, creates=True)

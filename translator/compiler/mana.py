@@ -469,6 +469,12 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if delayed is not None:
                 entry["delayed"] = delayed
                 continue
+        if i > at and "delayed" not in entry:
+            from .abil_tail import next_end_step_control
+            delayed = next_end_step_control(s, o)
+            if delayed is not None:
+                entry["delayed"] = delayed
+                continue
         if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
             # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
