@@ -263,3 +263,16 @@ def test_a_delayed_gift_of_control_at_the_next_end_step():
                         "battlefield": [{"id": "vale", "card": "Rainbow Vale", "controller": "alice"}]}, "t.yaml")
     got = Session(state).what_if(["cast elves paying with vale", "resolve", "next step", "resolve"])
     assert sorted(r.after(got.start)["vale"]["controller"] for r in got.results) == ["bob", "carol"]
+
+
+def test_a_granted_regeneration_shield_is_read():
+    c = compiled("Spawning Pool", "Land", (
+        "Spawning Pool enters the battlefield tapped.\n{T}: Add {B}.\n{1}{B}: Spawning Pool becomes a 1/1 black Skeleton "
+        "creature with \"{B}: Regenerate this creature\" until end of turn. It's still a land. (If it regenerates, the next "
+        "time it would be destroyed this turn, it isn't. Instead tap it, remove all damage from it, and remove it from "
+        "combat.)"))
+    assert c.fully_compiled
+    granted = c.card["abilities"][2]["activated"]["creates"]["grant"]["ability"]
+    # (a quoted ability without its final period is the same ability)
+    assert granted == {"activated": {"cost": ["{B}"], "effect": "Regenerate this creature.",
+                                     "creates": {"regenerate": "self", "duration": "end_of_turn"}}}

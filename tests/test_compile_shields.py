@@ -170,17 +170,17 @@ def test_a_regeneration_outside_the_vocabulary_is_refused(creates, field):
         parse_card(card, "t.yaml")
 
 
-def test_a_granted_regeneration_stays_words():
-    # Spawning Pool's quoted '"{B}: Regenerate this creature."' (written with its period here, as
-    # other cards print it): a shield from a granted ability is not modelled, so the line stays partial
+def test_a_granted_regeneration_is_read():
+    # Spawning Pool's quoted '"{B}: Regenerate this creature."': the effect a granted ability creates is
+    # a term of its own (ab(C, L, granted_created)), so its shield is read (tests/test_abil_tail.py,
+    # the scenario lands/701_19a_spawning_pool_regenerates_itself.yaml)
     pool = compiled("Spawning Pool", "Land", "{1}{B}: Spawning Pool becomes a 1/1 black Skeleton creature with "
                     "\"{B}: Regenerate this creature.\" until end of turn. It's still a land.")
-    assert not pool.fully_compiled
+    assert pool.fully_compiled
     card = compiled(*HOLLOW).card
     card["abilities"][1] = {"line": 2, "static": {"grant": {"to": "self", "ability": {"activated": {
         "cost": ["{G}"], "effect": "Regenerate this creature.", "creates": {"regenerate": "self"}}}}}}
-    with pytest.raises(InputError, match="regenerat"):
-        parse_card(card, "t.yaml")
+    assert parse_card(card, "t.yaml").abilities[1].granted.creates.regenerates == "self"
 
 
 # -- prevention shields (CR 615.7) ---------------------------------------------------------------

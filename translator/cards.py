@@ -1438,8 +1438,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             elif c.has("triggered"):
                 creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
-                if granted:     # (its effect's facts would be named as the granting effect's are)
-                    raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
+                # (a granted ability's shield, "{B}: Regenerate this creature" on Spawning Pool: the effect it
+                # creates is a term of its own, ab(C, L, granted_created), and a state names it `granted: true`)
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)

@@ -559,13 +559,16 @@ def _quoted_ability(text: str, read: EffectRead | None = None) -> dict | None:
     from .lines import Context, compile_line  # (lines.py reads effects through this module)
     # (the effect's words come with self references as ~; in quotes "this creature" is meant)
     ctx = Context(name="\0", type_line="Creature")
-    entry, result = compile_line(1, text.replace("~", "this creature"), ctx)
+    text = text.replace("~", "this creature")
+    if re.search(r"\w$", text):
+        text += "."                     # ("{B}: Regenerate this creature", Spawning Pool: the same ability)
+    entry, result = compile_line(1, text, ctx)
     if result.status != "compiled" or "text" in entry:
         return None
     if read is not None:
         read.tokens.extend(ctx.tokens)
-    if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
-        return None                     # (a granted ability's shield: cards.py refuses it)
+    if {"prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
+        return None                     # (a granted ability's prevention shield: cards.py refuses it)
     entry.pop("line")
     return entry
 
