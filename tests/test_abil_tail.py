@@ -276,3 +276,30 @@ def test_a_granted_regeneration_shield_is_read():
     # (a quoted ability without its final period is the same ability)
     assert granted == {"activated": {"cost": ["{B}"], "effect": "Regenerate this creature.",
                                      "creates": {"regenerate": "self", "duration": "end_of_turn"}}}
+
+
+FUMAROLE = ("Wandering Fumarole", "Land", (
+    "Wandering Fumarole enters the battlefield tapped.\n{T}: Add {U} or {R}.\n{2}{U}{R}: Until end of turn, Wandering "
+    "Fumarole becomes a 1/4 blue and red Elemental creature with \"{0}: Switch this creature's power and toughness until "
+    "end of turn.\" It's still a land."))
+
+
+def test_switching_power_and_toughness_after_7c_and_twice_back():
+    c = compiled(*FUMAROLE)
+    assert c.fully_compiled
+    switch = c.card["abilities"][2]["activated"]["creates"]["grant"]["ability"]["activated"]["creates"]
+    assert switch == {"pt": {"switch": True, "to": "self"}, "duration": "end_of_turn"}
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "bob", "step": "precombat_main"},
+                        "cards": [c.card],
+                        "battlefield": [{"id": "f", "card": "Wandering Fumarole", "controller": "bob", "counters": {"+1/+1": 1}}],
+                        "effects": [{"id": "e1", "card": "Wandering Fumarole", "line": 3, "controller": "bob", "source": "f"}]},
+                       "t.yaml")
+
+    def pt(s):
+        b = Session(s).board().to_json()["board"]["f"]
+        return b["power"], b["toughness"]
+    assert pt(state) == (2, 5)                      # 1/4 and a +1/+1 counter (613.4c)
+    (once,) = Session(state).what_if(["activate f 3 from e1", "resolve"]).results
+    assert pt(once.state) == (5, 2)                 # switched after the counter (613.4d)
+    (twice,) = Session(once.state).what_if(["activate f 3 from e1", "resolve"]).results
+    assert pt(twice.state) == (2, 5)

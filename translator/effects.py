@@ -49,7 +49,8 @@ class PTEffect:
     """A power/toughness effect (CR 613.4): "gets +2/+0" (modify, layer 7c) or "becomes 0/1"
     / "has base power and toughness 0/1" (set, layer 7b), on what `to` names."""
 
-    kind: str                            # set | modify
+    kind: str                            # set | modify | switch ("Switch this creature's power and
+                                         # toughness until end of turn", layer 7d; power/toughness 0)
     power: int
     toughness: int
     to: str = "self"                     # self | equipped_creature | enchanted_creature | target |
@@ -183,7 +184,14 @@ def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_fi
 
 def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, ...] = PT_TARGETS,
              static: bool = False) -> PTEffect:
-    f = Fields(arg, where, path, {"modify", "set", "to", "for_each"})
+    f = Fields(arg, where, path, {"modify", "set", "to", "for_each", "switch"})
+    if f.has("switch"):
+        # CR 613.4d: "Switch this creature's power and toughness until end of turn" (Wandering Fumarole's
+        # granted ability): a created effect on its source, alone
+        if f.get("switch", bool) is not True or static or set(f.data) - {"switch", "to"} or f.data.get("to", "self") != "self":
+            raise f.error("switch", "is true, on self, in an effect a spell or ability creates (\"switch this creature's "
+                                    "power and toughness\", 613.4d)")
+        return PTEffect("switch", 0, 0, "self")
     if f.has("modify") == f.has("set"):
         raise f.error(None, "give either modify (\"gets +2/+0\", CR 613.4c) or set (\"becomes 0/1\", "
                             "CR 613.4b)")

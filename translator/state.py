@@ -353,7 +353,7 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
     if (created.becomes is not None and created.becomes.to == "self") or created.regenerates == "self" or \
-            created.prevent_next[1:] == ("self",):
+            created.prevent_next[1:] == ("self",) or any(p.kind == "switch" for p in created.pt):
         # "~ becomes a 3/4 ... creature", "Regenerate ~": it affects its source (611.2c), the
         # permanent named by `source`; its P/T and abilities go with it.
         source = f.data.get("source")

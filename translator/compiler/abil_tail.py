@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .effects import EffectRead, _affected, _created
+from .effects import SELF_WORDS, EffectRead, _affected, _created
 
 # The words for what is lost, as the vocabulary's `lose: {keywords}` (cards.py LOSABLE).
 LOST_WORDS = {"all landwalk abilities": "landwalk", 'all "bands with other" abilities': "bands with other",
@@ -131,6 +131,10 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of "
      r"spells and abilities you control as though they didn't have hexproof\.",
      lambda m, r: _created(r, {"ignore_hexproof": ["creature"]})),
+    # "Switch this creature's power and toughness until end of turn." (613.4d: Wandering Fumarole's
+    # granted ability, on its source)
+    (rf"Switch {SELF_WORDS}'s power and toughness until end of turn\.",
+     lambda m, r: _created(r, {"pt": {"switch": True, "to": "self"}})),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
