@@ -193,6 +193,8 @@ def _effect(e, refuse) -> dict[str, Any]:
         v["targets"] = list(e.targets)
     if e.target_player:
         v["targets"] = [e.target_player]      # (a shield on a player, 615.7)
+    if e.colors:
+        v["colors"] = list(e.colors)          # (the colors chosen as it resolved, 105.3)
     if e.exchanged_from:
         v["exchanged_from"] = dict(e.exchanged_from)
     if e.since_turn is not None:

@@ -303,3 +303,28 @@ def test_switching_power_and_toughness_after_7c_and_twice_back():
     assert pt(once.state) == (5, 2)                 # switched after the counter (613.4d)
     (twice,) = Session(once.state).what_if(["activate f 3 from e1", "resolve"]).results
     assert pt(twice.state) == (2, 5)
+
+
+SCUTTLEMUTT = ("Scuttlemutt", "Artifact Creature — Scarecrow", (
+    "{T}: Add one mana of any color.\n{T}: Target creature becomes the color or colors of your choice until end of turn."))
+
+
+def test_the_color_or_colors_of_your_choice():
+    c = compiled(*SCUTTLEMUTT)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["creates"]["becomes"] == {"to": "target", "colors": "chosen"}
+    base = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+            "cards": [c.card, compiled(*WRAITH).card],
+            "battlefield": [{"id": "s", "card": "Scuttlemutt", "controller": "alice", "since_turn": 2},
+                            {"id": "w", "card": "Bog Wraith", "controller": "bob"}]}
+    got = Session(load_state(base, "t.yaml")).what_if(["activate s 2 targeting w", "resolve"])
+    # one or more of the five colors (105.3): 31 outcomes, each its colors
+    chosen = {tuple(sorted(r.state.effects[0].colors)) for r in got.results}
+    assert len(got.results) == 31 and len(chosen) == 31 and () not in chosen
+    with pytest.raises(InputError, match="the colors chosen as it resolved"):
+        load_state({**base, "effects": [{"id": "e", "card": "Scuttlemutt", "line": 2, "controller": "alice",
+                                         "targets": ["w"]}]}, "t.yaml")
+    base["cards"].append(compiled(*HAMMERHEIM).card)
+    with pytest.raises(InputError, match="makes no choice of colors"):
+        load_state({**base, "effects": [{"id": "e", "card": "Hammerheim", "line": 2, "controller": "alice",
+                                         "targets": ["w"], "colors": ["red"]}]}, "t.yaml")

@@ -1705,3 +1705,18 @@ class Monarch(Change):
 
     def text(self):
         return f"{self.player} becomes the monarch"
+
+
+@kind("effect_color")
+@dataclass(frozen=True)
+class EffectColor(Change):
+    """CR 105.3, 608.2d: one of the colors chosen as it resolved for an effect that makes its target
+    "the color or colors of your choice" (Scuttlemutt)."""
+    name = "effect_color"
+    color: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, colors=(*b.created.colors, self.color)))
+
+    def text(self):
+        return f"  a color chosen for it: {self.color}"

@@ -281,6 +281,8 @@ class Becomes:
     colors: tuple[str, ...] | None = None  # None: colors unchanged; () colorless (sets no color)
     all_creature_types: bool = False     # "with all creature types" (Mutavault): every creature
                                          # type (205.3m) added in layer 4, as changeling is (702.73a)
+    colors_chosen: bool = False          # colors: chosen: "the color or colors of your choice" (105.3),
+                                         # one or more, chosen as it resolves (608.2d; the effect's `colors`)
 
 
 def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Becomes:
@@ -304,6 +306,11 @@ def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Beco
             raise f.error("subtypes", f"{s!r}: a creature or artifact subtype (land types are a "
                                       "land_types effect)")
     colors = None
+    if f.data.get("colors") == "chosen":
+        # "Target creature becomes the color or colors of your choice until end of turn" (Scuttlemutt)
+        if types or subtypes or f.has("all_creature_types"):
+            raise f.error("colors", "chosen goes alone (\"becomes the color or colors of your choice\")")
+        return Becomes(to, colors_chosen=True)
     if f.has("colors"):
         colors = words("colors")
         if colors == ("colorless",):

@@ -126,6 +126,8 @@ class Effect:
                                          # that target has since left its zone (400.7)
     choice: str | None = None            # a color chosen as it resolved (608.2d): "protection from
                                          # the color of its controller's choice"
+    colors: tuple[str, ...] = ()         # "becomes the color or colors of your choice": those chosen as
+                                         # it resolved (105.3, 608.2d)
     target_player: str | None = None     # a prevention shield on "any target" that targeted a player
                                          # (615.7): that player (`targets: [bob]` in a state)
     prevented: int = 0                   # a prevention shield: the damage it has prevented so far

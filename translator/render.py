@@ -687,6 +687,9 @@ def becomes_facts(a: str, b) -> list[str]:
         from .compiler.subtypes import CREATURE_TYPES
         facts.append(f"becomes_all_creature_types({a}).")
         facts += [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
+    if b.colors_chosen:
+        # "the color or colors of your choice" (105.3, 608.2d): the effect's chosen colors (continuous.lp)
+        facts += [f"becomes_colors({a}).", f"becomes_colors_chosen({a})."]
     if b.colors is not None:
         facts.append(f"becomes_colors({a}).")
         facts += [f"becomes_color({a},{k})." for k in b.colors]

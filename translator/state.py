@@ -45,7 +45,7 @@ PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "count
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first", "chosen", "activated_this_turn"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
-               "exchanged_from", "since_turn", "choice", "x", "granted"}
+               "exchanged_from", "since_turn", "choice", "x", "granted", "colors"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 # A counter kind as the state and `--do counters` take it: one word (charge, +1/+1, -0/-1).
@@ -317,6 +317,17 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
                                 f"not {choice!r}")
     if choice is not None and not chooses:
         raise f.error("choice", f"line {line} of {card_name} makes no choice")
+    colors: tuple[str, ...] = ()
+    becomes = ability.creates.becomes
+    if becomes is not None and becomes.colors_chosen:
+        # "Target creature becomes the color or colors of your choice" (Scuttlemutt): those chosen (105.3)
+        raw = f.get("colors", list, None)
+        if not raw or any(c not in COLORS for c in raw) or len(set(raw)) != len(raw):
+            raise f.error("colors", "is required: the colors chosen as it resolved, one or more of "
+                                    f"{', '.join(sorted(COLORS))}, each once")
+        colors = tuple(raw)
+    elif f.has("colors"):
+        raise f.error("colors", f"line {line} of {card_name} makes no choice of colors")
     prevented = f.get("prevented", int, 0)      # a prevention shield: the damage it has prevented (615.7)
     if prevented and (not ability.creates.prevent_next or isinstance(prevented, bool)
                       or not 0 < prevented < ability.creates.prevent_next[0]):
@@ -336,7 +347,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("x", f"line {line} of {card_name} has no X")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
     return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
-                  prevented=prevented, target_player=target_player, x=x, granted=granted_effect)
+                  prevented=prevented, target_player=target_player, colors=colors, x=x, granted=granted_effect)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:

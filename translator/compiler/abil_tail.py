@@ -135,6 +135,11 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     # granted ability, on its source)
     (rf"Switch {SELF_WORDS}'s power and toughness until end of turn\.",
      lambda m, r: _created(r, {"pt": {"switch": True, "to": "self"}})),
+    # "Target creature becomes the color or colors of your choice until end of turn." (Scuttlemutt; 105.3:
+    # one or more colors, chosen as it resolves, 608.2d; layer 5, 613.1e: its types kept)
+    (r"([Tt]arget [a-z ]+?) becomes the color or colors of your choice until end of turn\.",
+     lambda m, r: None if _affected(m.group(1), r) != "target" else
+     _created(r, {"becomes": {"to": "target", "colors": "chosen", "retains": True}})),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
