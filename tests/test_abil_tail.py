@@ -328,3 +328,24 @@ def test_the_color_or_colors_of_your_choice():
     with pytest.raises(InputError, match="makes no choice of colors"):
         load_state({**base, "effects": [{"id": "e", "card": "Hammerheim", "line": 2, "controller": "alice",
                                          "targets": ["w"], "colors": ["red"]}]}, "t.yaml")
+
+
+FRONTIER = ("Unstable Frontier", "Land", (
+    "{T}: Add {C}.\n{T}: Target land you control becomes the basic land type of your choice until end of turn."))
+
+
+def test_the_basic_land_type_of_your_choice():
+    c = compiled(*FRONTIER)
+    assert c.fully_compiled
+    assert c.card["abilities"][1]["activated"]["creates"]["land_types"] == {"to": "target", "set": "chosen"}
+    base = {"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+            "cards": [c.card], "battlefield": [{"id": "f", "card": "Unstable Frontier", "controller": "alice"},
+                                                {"id": "g", "card": "Unstable Frontier", "controller": "alice"}]}
+    got = Session(load_state(base, "t.yaml")).what_if(["activate f 2 targeting g", "resolve"])
+    assert sorted(r.state.effects[0].choice for r in got.results) == ["forest", "island", "mountain", "plains", "swamp"]
+    # the target loses its rules-text abilities (305.7) and has the chosen type's (305.6)
+    (r,) = [r for r in got.results if r.state.effects[0].choice == "swamp"]
+    assert Session(r.state).could_produce().to_json()["could_produce"] == {"f": ["C"], "g": ["B"]}
+    with pytest.raises(InputError, match="the basic land type chosen as it resolved"):
+        load_state({**base, "effects": [{"id": "e", "card": "Unstable Frontier", "line": 2, "controller": "alice",
+                                         "targets": ["g"], "choice": "red"}]}, "t.yaml")

@@ -1720,3 +1720,18 @@ class EffectColor(Change):
 
     def text(self):
         return f"  a color chosen for it: {self.color}"
+
+
+@kind("effect_land_type")
+@dataclass(frozen=True)
+class EffectLandType(Change):
+    """CR 608.2d, 305.7: the basic land type chosen as it resolved for an effect that makes its target
+    "the basic land type of your choice" (Unstable Frontier)."""
+    name = "effect_land_type"
+    land_type: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, choice=self.land_type))
+
+    def text(self):
+        return f"  the basic land type chosen for it: {self.land_type}"

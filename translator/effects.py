@@ -42,6 +42,9 @@ class LayerEffect:
     filter: tuple[str, ...]
     controller: str = "any"              # any | you
     to_self: bool = False                # `filter: self`: "~ is every basic land type" (its source)
+    to_target: bool = False              # `to: target` (created): "Target land you control becomes ..." (611.2c)
+    chosen: bool = False                 # `set: chosen`: "the basic land type of your choice", chosen as it
+                                         # resolves (608.2d; the effect's `choice`)
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,14 @@ def parse_replacement(arg: Any, where: str, path: str, parse_filter) -> Replacem
 
 
 def parse_layer_effect(key: str, arg: Any, where: str, path: str, parse_filter) -> LayerEffect:
-    f = Fields(arg, where, path, {"set", "add", "filter", "controller"})
+    f = Fields(arg, where, path, {"set", "add", "filter", "controller", "to"})
+    if f.has("to"):
+        # "Target land you control becomes the basic land type of your choice until end of turn"
+        # (Unstable Frontier): a created effect on its target, one basic land type chosen as it resolves
+        if key != "land_types" or f.data.get("to") != "target" or f.data.get("set") != "chosen" or \
+                set(f.data) != {"to", "set"}:
+            raise f.error("to", "target goes with land_types set: chosen (\"becomes the basic land type of your choice\")")
+        return LayerEffect(key, "set", (), (), to_target=True, chosen=True)
     if f.has("set") == f.has("add"):
         raise f.error(None, "give either set (CR 305.7: replaces) or add (\"in addition to\")")
     mode = "set" if f.has("set") else "add"

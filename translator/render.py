@@ -317,7 +317,11 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         if r.self_replacement:
             facts.append(f"self_replacement({a}).")
     e = ability.layer
-    if e is not None and e.to_self:
+    if e is not None and e.to_target:
+        # "Target land you control becomes the basic land type of your choice" (layers.lp: its target,
+        # the type chosen as it resolved)
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_target({a}).", f"layer_chosen({a})."]
+    elif e is not None and e.to_self:
         facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_self({a})."]
     elif e is not None:
         f, ff = filter_facts(e.filter)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .carddb import CardSource, CardUnusable, open_sources
-from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
+from .cards import BASIC_LAND_TYPES, COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import (
@@ -305,6 +305,13 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     granted = ability.creates.granted
     chooses = granted is not None and "protection from chosen color" in getattr(granted, "keywords", ())
     choice = f.get("choice", str, None)
+    layer = ability.creates.layer
+    if layer is not None and layer.chosen:
+        # "becomes the basic land type of your choice" (Unstable Frontier): the type chosen (608.2d)
+        if choice not in BASIC_LAND_TYPES:
+            raise f.error("choice", f"is required: the basic land type chosen as it resolved "
+                                    f"({', '.join(BASIC_LAND_TYPES)}), not {choice!r}")
+        chooses = True
     if ability.creates.loses_one:
         # "loses first strike or swampwalk" (Urborg): the keyword chosen as it resolved (608.2d)
         words = [w.replace(" ", "_") for w in ability.creates.loses]
@@ -312,7 +319,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
             raise f.error("choice", f"is required: the keyword chosen as it resolved ({', '.join(ability.creates.loses)}), "
                                     f"not {choice!r}")
         choice, chooses = choice.replace(" ", "_"), True
-    if chooses and choice not in COLORS and not ability.creates.loses_one:
+    if chooses and choice not in COLORS and not ability.creates.loses_one and not (layer is not None and layer.chosen):
         raise f.error("choice", f"is required: the color chosen as it resolved ({', '.join(sorted(COLORS))}), "
                                 f"not {choice!r}")
     if choice is not None and not chooses:
@@ -357,7 +364,8 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
     needs = bool(created.control or created.granted or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
                  or (bool(created.restricts) and created.grant_to == "target")
-                 or (bool(created.loses) and created.grant_to == "target")          # "Target creature loses ..." (613.1f)
+                 or (bool(created.loses) and created.grant_to == "target")
+                 or (created.layer is not None and created.layer.to_target)                # "Target land ... becomes"          # "Target creature loses ..." (613.1f)
                  or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)
                  or created.regenerates == "target"                        # "Regenerate target creature" (701.19a)
                  or created.prevent_next[1:] == ("target",))               # "Prevent the next 2 damage ... target" (615.7)

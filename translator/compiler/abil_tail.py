@@ -140,6 +140,11 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"([Tt]arget [a-z ]+?) becomes the color or colors of your choice until end of turn\.",
      lambda m, r: None if _affected(m.group(1), r) != "target" else
      _created(r, {"becomes": {"to": "target", "colors": "chosen", "retains": True}})),
+    # "Target land you control becomes the basic land type of your choice until end of turn." (Unstable
+    # Frontier; 305.7: its land types set, its rules-text abilities lost; one chosen as it resolves, 608.2d)
+    (r"([Tt]arget land(?: you control)?) becomes the basic land type of your choice until end of turn\.",
+     lambda m, r: None if _affected(m.group(1), r) != "target" else
+     _created(r, {"land_types": {"to": "target", "set": "chosen"}})),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
