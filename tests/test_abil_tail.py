@@ -349,3 +349,44 @@ def test_the_basic_land_type_of_your_choice():
     with pytest.raises(InputError, match="the basic land type chosen as it resolved"):
         load_state({**base, "effects": [{"id": "e", "card": "Unstable Frontier", "line": 2, "controller": "alice",
                                          "targets": ["g"], "choice": "red"}]}, "t.yaml")
+
+
+SVOGTHOS = ("Svogthos, the Restless Tomb", "Land", (
+    "{T}: Add {C}.\n{3}{B}{G}: Until end of turn, Svogthos, the Restless Tomb becomes a black and green Plant Zombie "
+    "creature with \"This creature's power and toughness are each equal to the number of creature cards in your "
+    "graveyard.\" It's still a land."))
+
+
+SHRINK = {"name": "Test Shrink", "type_line": "Instant", "oracle_text": "x", "abilities": [{"line": 1, "spell": {
+    "effect": "x", "targets": ["target creature"], "target": {"filter": ["creature"]},
+    "creates": {"pt": {"set": "1/4", "to": "target"}, "duration": "end_of_turn"}}}]}
+
+
+def test_a_granted_power_and_toughness_count_in_7b_with_the_later_timestamp():
+    c = compiled(*SVOGTHOS)
+    assert c.fully_compiled
+    # printed on a card the same words define a characteristic (7a): not read
+    assert not compiled("Test Wurm", "Creature — Wurm", "Test Wurm's power and toughness are each equal to the number "
+                        "of creature cards in your graveyard.").fully_compiled
+    card = {"name": "T", "type_line": "Land", "oracle_text": "x", "abilities": [{"line": 1, "static": {
+        "pt": {"set": "1/1", "to": "self", "for_each": "creature_cards_in_graveyard"}}}]}
+    with pytest.raises(InputError, match="a granted ability's"):
+        parse_card(card, "t")
+
+    def pt(effects):
+        state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                            "cards": [c.card, SHRINK],
+                            "battlefield": [{"id": "s", "card": "Svogthos, the Restless Tomb", "controller": "alice",
+                                             "timestamp": 1}],
+                            "graveyard": {"alice": ["Llanowar Elves", "Llanowar Elves", "Llanowar Elves"]},
+                            "effects": effects}, "t.yaml")
+        b = Session(state).board().to_json()["board"]["s"]
+        return b["power"], b["toughness"]
+    animate = {"id": "e1", "card": "Svogthos, the Restless Tomb", "line": 2, "controller": "alice", "source": "s",
+               "timestamp": 10}
+    assert pt([animate]) == (3, 3)
+    # another 7b effect (base power and toughness 1/4, on Svogthos): the later timestamp wins (613.7a: the
+    # granted ability's is the granting effect's, 10, not the land's, 1)
+    other = {"id": "e2", "card": "Test Shrink", "controller": "alice", "targets": ["s"]}
+    assert pt([animate, {**other, "timestamp": 5}]) == (3, 3)
+    assert pt([animate, {**other, "timestamp": 12}]) == (1, 4)

@@ -1665,6 +1665,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
                                      "enchanted creature/permanent\")")
         pts = _parse_pts(a, where, STATIC_TO)
+        if any(p.for_each == "creature_cards_in_graveyard" for p in pts) and not granted:
+            # (printed, it is a characteristic-defining ability: layer 7a, 604.3a, 613.4a, not modelled)
+            raise a.error("pt", "for_each creature_cards_in_graveyard is a granted ability's (\"with \"This creature's "
+                                "power and toughness are each equal to ...\"\"); printed it defines a characteristic (7a)")
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):

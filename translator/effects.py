@@ -67,6 +67,10 @@ class PTEffect:
 # A static "gets +1/+1 for each ..." (CR 613.4c): color_among_yours, "for each color among
 # permanents you control" (Faeburrow Elder; 105.1, counted now).
 PT_FOR_EACH = ("color_among_yours",)
+# A granted static "This creature's power and toughness are each equal to the number of creature cards
+# in your graveyard" (Svogthos, the Restless Tomb's animation): a `set` of 1/1 for each (604.3a: granted
+# by an effect, it is no characteristic-defining ability, so layer 7b, 613.4b; its timestamp 613.7a).
+PT_SET_FOR_EACH = ("creature_cards_in_graveyard",)
 # A created "+X/+0" or "becomes an X/X" (611.2c, 608.2h: the number fixed as the effect is created,
 # the effect's x): x, the X announced for its activation cost (107.3a, 107.3k: "{X}{R}{G}, {T}:
 # Target creature gets +X/+0", Kessig Wolf Run); its_power, its target's power as it resolves
@@ -216,6 +220,8 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
     toughness = int(m.group(4)) * (-1 if m.group(3) == "-" else 1)
     to, filt, controller = parse_to(f.data.get("to", "self"), f, "to", allowed, parse_filter, chosen=static)
     for_each = f.get("for_each", str, "")
+    if for_each in PT_SET_FOR_EACH and static and kind == "set" and (power, toughness) == (1, 1) and to == "self":
+        return PTEffect(kind, power, toughness, to, filt, controller, for_each)
     if for_each in PT_FOR_EACH_CREATED and not static:
         if for_each == "its_power" and (kind != "modify" or to != "target"):
             raise f.error("for_each", "its_power goes with a modify of its target (\"where X is its power\")")

@@ -100,6 +100,42 @@ def next_end_step_control(said: str, shown: str) -> dict | None:
             "creates": {"control": "each", "duration": "indefinitely"}}
 
 
+def granted_pt_count(text: str, ctx, normal: str):
+    """The line template (compiler/lines.py), in quotes only (an ability an effect grants):
+    "This creature's power and toughness are each equal to the number of creature cards in your
+    graveyard." (Svogthos, the Restless Tomb): a setting effect of layer 7b (604.3a: a granted ability
+    defines no characteristic; 613.4b), 1/1 for each such card its controller owns in their graveyard,
+    counted now. Printed on a card it is a characteristic-defining ability (7a): not read here."""
+    if ctx.name != "\0":
+        return None
+    if not re.fullmatch(r"(?:~|This creature)'s power and toughness are each equal to the number of creature cards "
+                        r"in your graveyard\.", normal):
+        return None
+    return {"static": {"pt": {"set": "1/1", "to": "self", "for_each": "creature_cards_in_graveyard"}}}, "static"
+
+
+def _becomes_defined_by_grant(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Until end of turn, ~ becomes a black and green Plant Zombie creature with "This creature's power and
+    toughness are each equal to ..." It's still a land." (Svogthos, the Restless Tomb): no P/T of its own,
+    the granted ability sets them (613.4b); types and colors as a manland's (613.1d-e, 205.1b)."""
+    from .effects import _quoted_ability
+    from .subtypes import CREATURE_TYPES
+    first, colors, subtypes, quoted, last, still = m.groups()
+    if bool(first) == bool(last):
+        return None
+    names = [w.lower() for w in subtypes.split()]
+    if not names or any(n not in CREATURE_TYPES for n in names):
+        return None
+    ability = _quoted_ability(quoted, read)
+    pt = (ability or {}).get("static", {}).get("pt", {})
+    if not isinstance(pt, dict) or pt.get("for_each") != "creature_cards_in_graveyard":
+        return None                     # (a creature needs its P/T from somewhere: only this grant here)
+    read.still = read.still or bool(still)
+    becomes = {"to": "self", "types": ["creature"], "subtypes": names, "retains": False,
+               "colors": [c.strip() for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", colors) if c.strip()]}
+    return _created(read, {"becomes": becomes, "grant": {"to": "self", "ability": ability}})
+
+
 def read_effect_created(sentence: str) -> EffectRead | None:
     from .effects import read_effect
     return read_effect(sentence, creates=True)
@@ -145,6 +181,11 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     (r"([Tt]arget land(?: you control)?) becomes the basic land type of your choice until end of turn\.",
      lambda m, r: None if _affected(m.group(1), r) != "target" else
      _created(r, {"land_types": {"to": "target", "set": "chosen"}})),
+    # "Until end of turn, ~ becomes a black and green Plant Zombie creature with "This creature's power and
+    # toughness are each equal to the number of creature cards in your graveyard." It's still a land."
+    (rf"(Until end of turn, )?{SELF_WORDS} becomes an? ((?:white|blue|black|red|green)(?:(?:,| and|, and) "
+     r"(?:white|blue|black|red|green))*) ((?:[A-Z][a-z]+ )+)creature with \"([^\"]+)\"( until end of turn)?"
+     r"(?:\.|(?<=\.\"))( It's still a land\.)?", _becomes_defined_by_grant),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
