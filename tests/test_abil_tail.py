@@ -19,10 +19,10 @@ TOLARIA = ("Tolaria", "Legendary Land", (
 LIGHTHOUSE = ("Arcane Lighthouse", "Land", (
     "{T}: Add {C}.\n{1}, {T}: Until end of turn, creatures your opponents control lose hexproof and shroud and can't "
     "have hexproof or shroud."))
-WRAITH = ("Bog Wraith", "Creature — Wraith", "Swampwalk (This creature can't be blocked as long as defending player "
-                                             "controls a Swamp.)")
-SCOUT = ("Gladecover Scout", "Creature — Elf Scout", "Hexproof (This creature can't be the target of spells or abilities "
-                                                     "your opponents control.)")
+WRAITH = ("Bog Wraith", "Creature — Wraith", ("Swampwalk (This creature can't be blocked as long as defending player "
+                                             "controls a Swamp.)"))
+SCOUT = ("Gladecover Scout", "Creature — Elf Scout", ("Hexproof (This creature can't be the target of spells or abilities "
+                                                     "your opponents control.)"))
 # (a test card: a later grant of the keywords the effects take away)
 GIVER = ("Test Giver", "Land", "{T}: Target creature gains swampwalk and hexproof until end of turn.")
 

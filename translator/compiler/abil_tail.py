@@ -164,8 +164,8 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
     # "Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of
     # spells and abilities you control as though they didn't have hexproof." (Detection Tower; 702.11b: no
     # player has hexproof in the vocabulary, so "your opponents" changes nothing the rules here see)
-    (r"Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of "
-     r"spells and abilities you control as though they didn't have hexproof\.",
+    ((r"Until end of turn, your opponents and creatures your opponents control with hexproof can be the targets of "
+     r"spells and abilities you control as though they didn't have hexproof\."),
      lambda m, r: _created(r, {"ignore_hexproof": ["creature"]})),
     # "Switch this creature's power and toughness until end of turn." (613.4d: Wandering Fumarole's
     # granted ability, on its source)
@@ -183,14 +183,14 @@ SENTENCES = tuple((re.compile(p), f) for p, f in (
      _created(r, {"land_types": {"to": "target", "set": "chosen"}})),
     # "Until end of turn, ~ becomes a black and green Plant Zombie creature with "This creature's power and
     # toughness are each equal to the number of creature cards in your graveyard." It's still a land."
-    (rf"(Until end of turn, )?{SELF_WORDS} becomes an? ((?:white|blue|black|red|green)(?:(?:,| and|, and) "
+    ((rf"(Until end of turn, )?{SELF_WORDS} becomes an? ((?:white|blue|black|red|green)(?:(?:,| and|, and) "
      r"(?:white|blue|black|red|green))*) ((?:[A-Z][a-z]+ )+)creature with \"([^\"]+)\"( until end of turn)?"
-     r"(?:\.|(?<=\.\"))( It's still a land\.)?", _becomes_defined_by_grant),
+     r"(?:\.|(?<=\.\"))( It's still a land\.)?"), _becomes_defined_by_grant),
     # "You become the monarch." (725.1, 725.3)
     (r"[Yy]ou become the monarch\.", lambda m, r: [{"become_monarch": {}}]),
     (r"Target opponent gains control of ~\.", _gives_control_of_self),
-    (r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
+    ((r"(Until end of turn, )?([Tt]arget [a-z ]+?|creatures your opponents control) loses? "
      r"((?:first strike|double strike|[a-z]+|all landwalk abilities|all \"bands with other\" abilities)"
      r"(?:(?:,| and|, and| or|, or) (?:first strike|double strike|[a-z]+|all landwalk abilities|all \"bands with other\" abilities))*)"
-     r"(?: and can't have ([a-z ,]+?))?( until end of turn)?\.", _loses),
+     r"(?: and can't have ([a-z ,]+?))?( until end of turn)?\."), _loses),
 ))
