@@ -390,3 +390,31 @@ def test_a_granted_power_and_toughness_count_in_7b_with_the_later_timestamp():
     other = {"id": "e2", "card": "Test Shrink", "controller": "alice", "targets": ["s"]}
     assert pt([animate, {**other, "timestamp": 5}]) == (3, 3)
     assert pt([animate, {**other, "timestamp": 12}]) == (1, 4)
+
+
+PRIEST = ("Farrelite Priest", "Creature — Human Cleric", (
+    "{1}: Add {W}. If this ability has been activated four or more times this turn, sacrifice Farrelite Priest at the "
+    "beginning of the next end step."))
+
+
+def test_a_delayed_sacrifice_from_the_fourth_activation_on():
+    c = compiled(*PRIEST)
+    assert c.fully_compiled
+    a = c.card["abilities"][0]["activated"]
+    assert a["delayed_if_activated"] == 4 and a["delayed"]["does"] == [{"sacrifice": {"what": "self"}}]
+
+    def delayed(prior, actions):
+        st = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                         "cards": [c.card], "mana_pool": {"alice": "{C}{C}{C}{C}"},
+                         "battlefield": [{"id": "p", "card": "Farrelite Priest", "controller": "alice", "since_turn": 2,
+                                          "activated_this_turn": prior}]}, "t.yaml")
+        # (each way to pay {1}, with {C} or the {W} just added, an outcome: the same delayed triggers)
+        return {len(r.state.delayed) for r in Session(st).what_if(actions).results}
+    # the fourth activation of the turn creates it, and each later one (602.5b: this one counted)
+    assert delayed([], ["activate p 1"]) == {0}
+    assert delayed([1, 1], ["activate p 1"]) == {0}
+    assert delayed([1, 1, 1], ["activate p 1"]) == {1}
+    assert delayed([1, 1], ["activate p 1", "activate p 1", "activate p 1"]) == {2}
+    card = {**c.card, "abilities": [{**c.card["abilities"][0], "activated": {**a, "delayed_if_activated": 1}}]}
+    with pytest.raises(InputError, match="delayed_if_activated"):
+        parse_card(card, "t")

@@ -311,6 +311,9 @@ class Ability:
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
                                          # reflexive triggered ability its last action creates
+    delayed_if_activated: int = 0        # activated: the delayed trigger is created only if this ability
+                                         # has been activated N or more times this turn, this one
+                                         # included (Farrelite Priest: 4; 602.5b's count, costs.lp)
     delayed: Ability | None = None       # "Draw a card at the beginning of the next turn's
                                          # upkeep": the delayed triggered ability it creates (603.7)
                                          # (CR 603.12), a triggered ability with when: you_do
@@ -1320,7 +1323,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless"}
+                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless", "delayed_if_activated"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1552,6 +1555,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         delayed = _parse_delayed(a, where, line, n_lines) if a.has("delayed") else None
+        if_activated = a.get("delayed_if_activated", int, 0)
+        if a.has("delayed_if_activated") and (isinstance(if_activated, bool) or not 2 <= if_activated <= 20 or
+                                               delayed is None or kind != "activated" or mana is None or a.has("target")):
+            # "If this ability has been activated four or more times this turn, sacrifice ~ at the beginning
+            # of the next end step" (Farrelite Priest): on a mana ability (no target) with its delayed trigger
+            raise a.error("delayed_if_activated", "is 2 to 20 beside delayed, on a mana ability (add_mana, no target)")
         add_mana_to = a.get("add_mana_to", str, "")
         if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
@@ -1580,7 +1589,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        condition=condition,
                        if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
-                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least)
+                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least,
+                       delayed_if_activated=if_activated)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "

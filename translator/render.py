@@ -643,6 +643,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "Draw a card at the beginning of the next turn's upkeep" (CR 603.7): the delayed
         # triggered ability its resolution creates
         facts.append(f"delays({a},{ability_term(card, ability, delayed=True)}).")
+        if ability.delayed_if_activated:
+            # (only if it has been activated that many times this turn: costs.lp counts them, 602.5b)
+            facts.append(f"delays_if_activated({a},{ability.delayed_if_activated}).")
         facts.extend(ability_facts(card, ability.delayed, delayed=True))
     return facts
 

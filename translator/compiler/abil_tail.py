@@ -88,16 +88,26 @@ def created_beside_mana(sentence: str, out: EffectRead) -> EffectRead | None:
     return read
 
 
-def next_end_step_control(said: str, shown: str) -> dict | None:
-    """"An opponent gains control of ~ at the beginning of the next end step." after a mana ability's
-    mana (Rainbow Vale): a delayed triggered ability (603.7) that, as the next end step begins (513.1),
-    gives its source to an opponent its controller chooses as it resolves (608.2d; 613.1b, lasting
-    indefinitely, 611.2a)."""
-    if said != "An opponent gains control of ~ at the beginning of the next end step.":
-        return None
-    return {"when": {"beginning_of_end_step": "next"}, "effect": shown,
-            "does": [{"give_control": {"what": "self", "to": "opponent"}}],
-            "creates": {"control": "each", "duration": "indefinitely"}}
+def next_end_step_delayed(said: str, shown: str) -> dict | None:
+    """After a mana ability's mana, a delayed triggered ability (603.7) that triggers as the next end
+    step begins (513.1), as the entries `delayed` (and `delayed_if_activated`) of the ability:
+    "An opponent gains control of ~ at the beginning of the next end step." (Rainbow Vale: its source to an
+    opponent its controller chooses as it resolves, 608.2d; 613.1b, lasting indefinitely, 611.2a);
+    "If this ability has been activated four or more times this turn, sacrifice ~ at the beginning of the
+    next end step." (Farrelite Priest: created only on the fourth activation of the turn or a later one,
+    602.5b's count; "~" is its source, if still that object, 400.7)."""
+    if said == "An opponent gains control of ~ at the beginning of the next end step.":
+        return {"delayed": {"when": {"beginning_of_end_step": "next"}, "effect": shown,
+                            "does": [{"give_control": {"what": "self", "to": "opponent"}}],
+                            "creates": {"control": "each", "duration": "indefinitely"}}}
+    m = re.fullmatch(r"If this ability has been activated (two|three|four|five|six) or more times this turn, sacrifice ~ "
+                     r"at the beginning of the next end step\.", said)
+    if m:
+        from .effects import number
+        return {"delayed": {"when": {"beginning_of_end_step": "next"}, "effect": shown,
+                            "does": [{"sacrifice": {"what": "self"}}]},
+                "delayed_if_activated": number(m.group(1))}
+    return None
 
 
 def granted_pt_count(text: str, ctx, normal: str):

@@ -470,10 +470,10 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
                 entry["delayed"] = delayed
                 continue
         if i > at and "delayed" not in entry:
-            from .abil_tail import next_end_step_control
-            delayed = next_end_step_control(s, o)
+            from .abil_tail import next_end_step_delayed
+            delayed = next_end_step_delayed(s, o)
             if delayed is not None:
-                entry["delayed"] = delayed
+                entry.update(delayed)           # (its delayed trigger, and the count it needs if any)
                 continue
         if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
             # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
