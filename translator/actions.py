@@ -444,6 +444,13 @@ KINDS: dict[str, Kind] = {
     # "Each player gains control of all creatures they own" (Homeward Path; with creates:
     # control: each): each permanent matching the filter as it resolves, to its owner (108.3).
     "control_to_owners": Kind({"what": _words("each"), "filter": FILTER}, required=("what", "filter")),
+    # "Target opponent gains control of ~" (Witch Engine; with creates: control: each, duration:
+    # indefinitely): its source, to the player it targets (613.1b, 611.2a).
+    # "You become the monarch." (725.1, 725.3: Throne of the High City; asp/designations.lp).
+    "become_monarch": Kind({}),
+    # `to: opponent`: "An opponent gains control of ~" (Rainbow Vale's delayed trigger): an opponent of
+    # its controller, chosen as it resolves (608.2d).
+    "give_control": Kind({"what": _words("self"), "to": _words("target", "opponent")}, required=("what", "to")),
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),

@@ -80,7 +80,15 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
             "ascend",
             # day and night (702.145b-g: asp/daynight.lp)
-            "daybound", "nightbound"}
+            "daybound", "nightbound",
+            # landwalk (702.14c: can't be blocked while the defending player controls a land of
+            # that basic land type; asp/combat.lp)
+            "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk"}
+# What a created effect may take away (`creates: {lose: {keywords}}`, 613.1f): a keyword, or a
+# class of them: "all landwalk abilities" (702.14a), "all "bands with other" abilities" (702.22a).
+# "banding" (702.21) is no keyword of the vocabulary (a card with it keeps the line as words), so
+# losing it takes nothing the rules here see.
+LOSABLE = KEYWORDS | {"landwalk", "bands with other", "banding"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -298,12 +306,22 @@ class Ability:
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
+    loses: tuple[str, ...] = ()          # created: keywords (or classes, LOSABLE) `grant_to` loses (613.1f)
+    cant_have: bool = False              # created: "... and can't have [them]": whatever their timestamp
+    hexproof_ignored: tuple[str, ...] = ()   # created: "... creatures your opponents control with hexproof can be
+                                         # the targets of spells and abilities you control as though they
+                                         # didn't have hexproof" (Detection Tower): the filter (702.11b)
+    loses_one: bool = False              # created: "loses first strike or swampwalk": one of `loses`, chosen
+                                         # as it resolves (608.2d; the effect's `choice`)
     may_create: bool = False             # created: only if its controller chooses so as it resolves
                                          # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
                                          # reflexive triggered ability its last action creates
+    delayed_if_activated: int = 0        # activated: the delayed trigger is created only if this ability
+                                         # has been activated N or more times this turn, this one
+                                         # included (Farrelite Priest: 4; 602.5b's count, costs.lp)
     delayed: Ability | None = None       # "Draw a card at the beginning of the next turn's
                                          # upkeep": the delayed triggered ability it creates (603.7)
                                          # (CR 603.12), a triggered ability with when: you_do
@@ -620,8 +638,10 @@ WHEN = {
                             "next_turn"),              # a delayed trigger's "at the beginning of the
                                                        # next turn's upkeep" (603.7; `delayed:` only)
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
-    "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
-                                                       # "of your end step" (513.1, 500.6)
+    "beginning_of_end_step": ("each_turn", "your_turn",   # "At the beginning of the end step" /
+                                                       # "of your end step" (513.1, 500.6) /
+                              "next"),                 # a delayed trigger's "at the beginning of the next
+                                                       # end step" (603.7; `delayed:` only)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "day_night_changes": ("any",),                     # "Whenever day becomes night or night
                                                        # becomes day" (731.1a; asp/daynight.lp)
@@ -1269,7 +1289,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 
 # The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
-DELAYED_WHOSE = ("next_turn", "this_turn")
+DELAYED_WHOSE = ("next_turn", "this_turn", "next")
 
 
 def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
@@ -1367,7 +1387,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless"}
+                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless", "delayed_if_activated"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1451,7 +1471,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "may", "cast_limit", "return_to_hand"})
+                        "may", "cast_limit", "return_to_hand", "lose",
+                        "ignore_hexproof"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1459,6 +1480,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_becomes_unblockable(c, where, line, n_lines)
             elif c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("lose"):
+                creates = _parse_created_loss(c, where, line, duration)
+            elif c.has("ignore_hexproof"):
+                # "Until end of turn, your opponents and creatures your opponents control with hexproof can
+                # be the targets of spells and abilities you control as though they didn't have hexproof"
+                # (Detection Tower): a rule of targeting for its controller (702.11b; 611.2c: not fixed)
+                if set(c.data) - {"ignore_hexproof", "duration"} or duration != "end_of_turn":
+                    raise c.error("ignore_hexproof", "goes alone, until end of turn")
+                creates = Ability(line, "static", hexproof_ignored=parse_filter(c.data["ignore_hexproof"], c,
+                                                                                 "ignore_hexproof"))
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
@@ -1482,8 +1513,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             elif c.has("triggered"):
                 creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
-                if granted:     # (its effect's facts would be named as the granting effect's are)
-                    raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
+                # (a granted ability's shield, "{B}: Regenerate this creature" on Spawning Pool: the effect it
+                # creates is a term of its own, ab(C, L, granted_created), and a state names it `granted: true`)
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
@@ -1605,6 +1636,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         delayed = _parse_delayed(a, where, line, n_lines) if a.has("delayed") else None
+        if_activated = a.get("delayed_if_activated", int, 0)
+        if a.has("delayed_if_activated") and (isinstance(if_activated, bool) or not 2 <= if_activated <= 20 or
+                                               delayed is None or kind != "activated" or mana is None or a.has("target")):
+            # "If this ability has been activated four or more times this turn, sacrifice ~ at the beginning
+            # of the next end step" (Farrelite Priest): on a mana ability (no target) with its delayed trigger
+            raise a.error("delayed_if_activated", "is 2 to 20 beside delayed, on a mana ability (add_mana, no target)")
         add_mana_to = a.get("add_mana_to", str, "")
         if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
@@ -1633,7 +1670,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        condition=condition,
                        if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
-                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least)
+                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least,
+                       delayed_if_activated=if_activated)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
@@ -1718,6 +1756,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
                                      "enchanted creature/permanent\")")
         pts = _parse_pts(a, where, STATIC_TO)
+        if any(p.for_each == "creature_cards_in_graveyard" for p in pts) and not granted:
+            # (printed, it is a characteristic-defining ability: layer 7a, 604.3a, 613.4a, not modelled)
+            raise a.error("pt", "for_each creature_cards_in_graveyard is a granted ability's (\"with \"This creature's "
+                                "power and toughness are each equal to ...\"\"); printed it defines a characteristic (7a)")
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
@@ -2054,6 +2096,33 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_created_loss(c: Fields, where: str, line: int, duration: str) -> Ability:
+    """`creates: {lose: {keywords: [landwalk], to: target}}`: "Target creature loses all landwalk
+    abilities until end of turn" (Hammerheim); `to: {filter: [creature], controller: opponent}` with
+    `cant_have: true`: "Until end of turn, creatures your opponents control lose hexproof and shroud
+    and can't have hexproof or shroud" (Arcane Lighthouse). Layer 6 (613.1f), the objects fixed as
+    it resolves (611.2c); alone in what it creates, until end of turn."""
+    if set(c.data) - {"lose", "duration"}:
+        raise c.error("lose", "a loss of abilities goes alone (with its duration)")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a loss of abilities lasts until end of turn here")
+    g = Fields(c.data["lose"], where, c.sub("lose"), {"keywords", "to", "cant_have", "choose"})
+    words = g.get("keywords", list, required=True)
+    if not words or any(not isinstance(w, str) or w.lower() not in LOSABLE for w in words) or \
+            len({w.lower() for w in words}) != len(words):
+        raise g.error("keywords", "lists keyword abilities (702), each once; landwalk and \"bands with other\" "
+                                  "name every such ability")
+    to, filt, controller = parse_to(g.data.get("to", "target"), g, "to", ("target",), parse_filter,
+                                    controllers=("any", "you", "opponent"))
+    one = g.get("choose", str, "") == "one"
+    if g.has("choose") and (not one or len(words) < 2 or g.has("cant_have")
+                            or any(w.lower() in ("landwalk", "bands with other", "banding") for w in words)):
+        raise g.error("choose", "is one: \"loses first strike or swampwalk\", one of two or more keywords chosen as it "
+                                "resolves (no cant_have)")
+    return Ability(line, "static", loses=tuple(w.lower() for w in words), cant_have=g.get("cant_have", bool, False),
+                   loses_one=one, grant_to=to, grant_filter=filt, grant_controller=controller)
 
 
 def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:

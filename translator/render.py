@@ -328,7 +328,11 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         if r.self_replacement:
             facts.append(f"self_replacement({a}).")
     e = ability.layer
-    if e is not None and e.to_self:
+    if e is not None and e.to_target:
+        # "Target land you control becomes the basic land type of your choice" (layers.lp: its target,
+        # the type chosen as it resolved)
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_target({a}).", f"layer_chosen({a})."]
+    elif e is not None and e.to_self:
         facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_self({a})."]
     elif e is not None:
         f, ff = filter_facts(e.filter)
@@ -652,6 +656,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "Draw a card at the beginning of the next turn's upkeep" (CR 603.7): the delayed
         # triggered ability its resolution creates
         facts.append(f"delays({a},{ability_term(card, ability, delayed=True)}).")
+        if ability.delayed_if_activated:
+            # (only if it has been activated that many times this turn: costs.lp counts them, 602.5b)
+            facts.append(f"delays_if_activated({a},{ability.delayed_if_activated}).")
         facts.extend(ability_facts(card, ability.delayed, delayed=True))
     return facts
 
@@ -681,7 +688,7 @@ def trigger_facts(a: str, t) -> list[str]:
     """"Whenever [a permanent] is tapped for mana" (mana_trigger/3, CR 106.12a)."""
     if t.source == ("enchanted",):
         return [f"mana_trigger({a},enchanted,{t.who})."]
-    facts = []
+    facts = [f"trigger_while({a},{t.while_})."] if t.while_ else []     # (725: events.lp)
     # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
     for source in (t.source, *t.also):
         f, ff = filter_facts(source)
@@ -704,6 +711,9 @@ def becomes_facts(a: str, b) -> list[str]:
         from .compiler.subtypes import CREATURE_TYPES
         facts.append(f"becomes_all_creature_types({a}).")
         facts += [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
+    if b.colors_chosen:
+        # "the color or colors of your choice" (105.3, 608.2d): the effect's chosen colors (continuous.lp)
+        facts += [f"becomes_colors({a}).", f"becomes_colors_chosen({a})."]
     if b.colors is not None:
         facts.append(f"becomes_colors({a}).")
         facts += [f"becomes_color({a},{k})." for k in b.colors]
@@ -734,6 +744,18 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         if ability.restrict_if is not None:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
+    if ability.hexproof_ignored:
+        # "... can be the targets of spells and abilities you control as though they didn't have hexproof"
+        f, ff = filter_facts(ability.hexproof_ignored)
+        facts += [f"hexproof_ignored({a},{f})."] + ff
+    if ability.loses:
+        # "Target creature loses all landwalk abilities until end of turn" (613.1f; continuous.lp)
+        to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
+        facts += [f"loses({a},{to},{w.replace(' ', '_')})." for w in ability.loses] + ff
+        if ability.cant_have:
+            facts.append(f"cant_have({a}).")
+        if ability.loses_one:
+            facts.append(f"loses_one({a}).")       # (one of them, chosen as it resolves: 608.2d)
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")

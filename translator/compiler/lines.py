@@ -177,6 +177,19 @@ def mana_and_life_if(text: str, ctx: Context, normal: str):
     return read(text, ctx, normal)
 
 
+def monarch_mana_trigger(text: str, ctx: Context, normal: str):
+    """A mana trigger "while you're the monarch" (compiler/abil_tail.py; imported here as it is used:
+    abil_tail reads compiler/effects.py, which reads abil_tail's sentences)."""
+    from .abil_tail import monarch_mana_trigger as read
+    return read(text, ctx, normal)
+
+
+def granted_pt_count(text: str, ctx: Context, normal: str):
+    """A granted "power and toughness are each equal to the number of ..." (compiler/abil_tail.py)."""
+    from .abil_tail import granted_pt_count as read
+    return read(text, ctx, normal)
+
+
 def _normal(template):
     """A template that reads the line as prepared() gives it: as printed (reminder text and an
     ability word dropped) and with its self references written ~ (201.5)."""
@@ -223,7 +236,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, trig_tail.colored_land_creature
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
              _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
              _normal(trig_tail.draw_step),
-             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color))
+             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color),
+             _normal(monarch_mana_trigger), _normal(granted_pt_count))
 
 
 def compile_line(line: int, text: str, ctx: Context):
