@@ -21,7 +21,7 @@ from ..translator.decode import (
 from ..translator.errors import InputError, SolverError
 from ..translator.numbers import check_symbol_number
 from ..translator.render import symbol
-from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
+from .choices import refuse_shared_choices, unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import (
     mana_objects,
     not_modelled,
@@ -164,6 +164,7 @@ REPEATABLE = ("used at most once in a plan, though its cost has no {T} or {Q} an
 def can_pay(solver: Solver, player: str, cost: str, explain: bool = False) -> CanPay:
     require_player(solver, player)
     symbols = parse_cost(cost, solver.state.source)
+    refuse_shared_choices(solver, player, "can-pay")
     # First with at most two steps of costed activations (asp/canpay.lp cp_bound_steps: any
     # plan found is a plan); only if that cut the steps and found none, with all.
     model, q, left, again, repeated, cut = _ask(solver, player, symbols, repeats=False, bounded=True)

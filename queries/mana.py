@@ -11,7 +11,7 @@ import clingo
 
 from ..translator.decode import MANA_ORDER, ability, object_id
 from ..translator.errors import SolverError
-from .choices import unrecorded_choices, unrecorded_json, unrecorded_text
+from .choices import refuse_shared_choices, unrecorded_choices, unrecorded_json, unrecorded_text
 from .common import (
     mana_objects,
     not_modelled,
@@ -231,6 +231,7 @@ def _granted(by: str | None) -> str:
 
 def available_mana(solver: Solver, player: str, explain: bool = False) -> AvailableMana:
     require_player(solver, player)
+    refuse_shared_choices(solver, player, "mana")
     with solver.query() as query:
         return _available(solver, player, query, explain)
 

@@ -71,6 +71,8 @@ def state_data(state: GameState, where: str) -> dict[str, Any]:
         out["city_blessing"] = list(state.city_blessing)      # (702.131c)
     if state.day_night is not None:
         out["day_night"] = state.day_night                    # (731.1)
+    if state.monarch is not None:
+        out["monarch"] = state.monarch                        # (725.1)
     return out
 
 
@@ -195,6 +197,10 @@ def _effect(e, refuse) -> dict[str, Any]:
     v["timestamp"] = e.timestamp
     if e.targets:
         v["targets"] = list(e.targets)
+    if e.target_player:
+        v["targets"] = [e.target_player]      # (a shield on a player, 615.7)
+    if e.colors:
+        v["colors"] = list(e.colors)          # (the colors chosen as it resolved, 105.3)
     if e.exchanged_from:
         v["exchanged_from"] = dict(e.exchanged_from)
     if e.since_turn is not None:

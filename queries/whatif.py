@@ -313,6 +313,8 @@ class Result:
         for p in self.state.city_blessing:
             if p not in start.city_blessing:
                 diff.setdefault(f"player {p}", {})["city_blessing"] = True   # (702.131c)
+        if self.state.monarch != start.monarch and self.state.monarch is not None:
+            diff.setdefault(f"player {self.state.monarch}", {})["monarch"] = True   # (725.3)
         if self.state.stack != start.stack:
             diff["stack"] = [{"id": t.id, "source": t.source, "line": t.line, "controller": t.controller,
                               **({"spell": True} if t.spell else {}),
@@ -423,6 +425,8 @@ def _player_words(player: str, v: dict) -> str:
         parts.append("has lost the game")
     if v.get("city_blessing"):
         parts.append("has the city's blessing")
+    if v.get("monarch"):
+        parts.append("is the monarch")
     if "life" in v:
         parts.append(f"has {v['life']} life")
     if "mana_pool" in v:

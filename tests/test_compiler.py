@@ -155,10 +155,10 @@ def test_riders_and_activation_instructions():
 
 def test_an_ability_with_a_target_is_not_a_mana_ability():
     # Witch Engine: "Target opponent gains control of ~" (CR 605.1a): its targets are named, so
-    # the rules never treat it as a mana ability
+    # the rules never treat it as a mana ability (its effect is read now: tests/test_abil_tail.py)
     witch = card("Witch Engine", "Creature — Horror", "{T}: Add {B}{B}{B}{B}. Target opponent gains control of "
                  "Witch Engine.", "{5}{B}", "4/4")
-    assert witch["abilities"][0]["activated"]["targets"] == ["Target opponent"]
+    assert witch["abilities"][0]["activated"]["targets"] == ["target opponent"]
     text = session([witch], [perm("w", "Witch Engine")]).activations(player="alice").to_text()
     assert "alice can activate w line 1:" in text and "[mana ability]" not in text
     elves = card("Test Elves", "Creature — Elf", "{T}: Add {B}{B}{B}{B}.", "{G}", "1/1")
@@ -166,11 +166,12 @@ def test_an_ability_with_a_target_is_not_a_mana_ability():
 
 
 def test_what_else_a_mana_ability_does_is_kept_as_words_and_the_line_is_partial():
-    # Rainbow Vale (Grove of the Burnwillows's "Each opponent gains 1 life" is read now:
-    # tests/test_effects_tail.py; Undiscovered Paradise's return in the untap step too: test_misc10.py)
-    back = "An opponent gains control of Rainbow Vale at the beginning of the next end step."
-    assert line("Rainbow Vale", "Land", "{T}: Add one mana of any color. " + back) == \
-        ({"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}, "effect": back}}, PARTIAL, ("effect",))
+    # Tomb of Urami (Grove of the Burnwillows's "Each opponent gains 1 life" is read now:
+    # tests/test_effects_tail.py; Undiscovered Paradise's return in the untap step too: test_misc10.py;
+    # Rainbow Vale's delayed gift of control: tests/test_abil_tail.py)
+    back = "Tomb of Urami deals 1 damage to you if you don't control an Ogre."
+    assert line("Tomb of Urami", "Legendary Land", "{T}: Add {B}. " + back) == \
+        ({"activated": {"cost": ["{T}"], "add_mana": "{B}", "effect": back}}, PARTIAL, ("effect",))
 
 def test_an_activation_limit_on_a_mana_ability_is_read():
     # Mana Bloom: "Activate only once each turn" (CR 602.5b) is an instruction, not an effect
@@ -428,9 +429,9 @@ def test_mana_added_by_a_spell_or_an_ability_on_the_stack():
 
 
 def test_a_mana_ability_whose_further_effect_is_words_is_left_out_and_named():
-    vale = card("Rainbow Vale", "Land", "{T}: Add one mana of any color. An opponent gains control of Rainbow Vale at "
-                "the beginning of the next end step.")
-    got = session([vale], [perm("g", "Rainbow Vale")]).can_pay("alice", "{G}").to_json()
+    tomb = card("Tomb of Urami", "Legendary Land", "{T}: Add {B}. Tomb of Urami deals 1 damage to you if you don't "
+                "control an Ogre.")
+    got = session([tomb], [perm("g", "Tomb of Urami")]).can_pay("alice", "{B}").to_json()
     assert not got["payable"] and got["left_out"][0]["object"] == "g"
 
 

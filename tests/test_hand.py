@@ -182,11 +182,17 @@ def test_explain_says_the_owner_activates_it_from_the_hand():
 
 
 def test_lines_kept_as_words_of_a_card_whose_ability_functions_in_the_hand_are_named():
-    # Street Wraith's swampwalk is text: in the hand with its cycling, every answer names it; a
-    # text-only line of a card in the hand with no such ability is not in play (113.6b)
-    s = session(hand={"alice": [{"id": "w", "card": "Street Wraith"}, {"id": "k", "card": "Stormsurge Kraken"}]})
+    # a line kept as words (Street Wraith's with flanking for its swampwalk, which is read now): in
+    # the hand with its cycling, every answer names it; a text-only line of a card in the hand with
+    # no such ability is not in play (113.6b)
+    wraith = {"name": "Flanking Wraith", "mana_cost": "{3}{B}{B}", "type_line": "Creature — Wraith",
+              "power_toughness": "3/4", "oracle_text": "Flanking\nCycling—Pay 2 life.",
+              "abilities": [{"line": 1, "text": "Flanking"},
+                            {"line": 2, "activated": {"zone": "hand", "cost": [{"pay_life": 2}, {"discard": "self"}],
+                                                      "effect": "Draw a card.", "does": [{"draw": {"count": 1}}]}}]}
+    s = session(cards=[wraith], hand={"alice": [{"id": "w", "card": "Flanking Wraith"}, {"id": "k", "card": "Stormsurge Kraken"}]})
     named = {(u.about, u.card, u.line) for u in s.could_produce().not_modelled}
-    assert named == {("w", "Street Wraith", 1)}
+    assert named == {("w", "Flanking Wraith", 1)}
 
 
 # -- what-if ----------------------------------------------------------------------------------

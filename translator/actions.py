@@ -237,12 +237,22 @@ KINDS: dict[str, Kind] = {
     # sacrificed_power: its power; 608.2h: as it last existed).
     # "you gain life equal to the total life lost this way" (extort, 702.101a; amount: life_lost):
     # the life the instruction before it took, the lose_life just before it.
+    # "... and you gain 1 life" for each artifact or creature card in target opponent's graveyard
+    # (Spoils of Evil; cards_in: graveyard, cards_of: target, with filter or any_of): those cards,
+    # counted as it resolves.
     "gain_life": Kind({"who": _words("you", "target", "each_opponent"),
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost", "greatest_power"),
                        "for_each": FILTER,
-                       "controller": _words("you"), "if_you_control": FILTER, "may": _flag},
+                       "controller": _words("you"), "if_you_control": FILTER, "may": _flag,
+                       "cards_in": _words("graveyard"), "cards_of": _words("target"), "filter": FILTER,
+                       "any_of": ANY_OF},
                       required=("amount",), defaults=(("who", "you"),),
-                      rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),)),
+                      rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
+                             (lambda p: ("cards_in" in p) != ("cards_of" in p) or
+                              ("cards_in" in p and "for_each" in p),
+                              "cards_in and cards_of go together, without for_each"),
+                             (lambda p: ("filter" in p or "any_of" in p) and "cards_in" not in p,
+                              "filter and any_of go with cards_in"))),
     # "You get {E}{E}" (107.14).
     "get_energy": Kind({"amount": _positive}, required=("amount",)),
     # "Each player's life total becomes the number of creatures they control." (Shaman of Forgotten
@@ -442,6 +452,13 @@ KINDS: dict[str, Kind] = {
     # "Each player gains control of all creatures they own" (Homeward Path; with creates:
     # control: each): each permanent matching the filter as it resolves, to its owner (108.3).
     "control_to_owners": Kind({"what": _words("each"), "filter": FILTER}, required=("what", "filter")),
+    # "Target opponent gains control of ~" (Witch Engine; with creates: control: each, duration:
+    # indefinitely): its source, to the player it targets (613.1b, 611.2a).
+    # "You become the monarch." (725.1, 725.3: Throne of the High City; asp/designations.lp).
+    "become_monarch": Kind({}),
+    # `to: opponent`: "An opponent gains control of ~" (Rainbow Vale's delayed trigger): an opponent of
+    # its controller, chosen as it resolves (608.2d).
+    "give_control": Kind({"what": _words("self"), "to": _words("target", "opponent")}, required=("what", "to")),
     # "Flip a coin." (705.1): won or lost, each an outcome (705.2). An action after it may have
     # `if_flip: won | lost` ("If you lose the flip, ~ deals 3 damage to you": Mana Crypt).
     "flip_coin": Kind({}),

@@ -80,7 +80,15 @@ KEYWORDS = {"deathtouch", "defender", "double strike", "first strike", "flash", 
             # "Ascend" (702.131a-b: the city's blessing; asp/designations.lp)
             "ascend",
             # day and night (702.145b-g: asp/daynight.lp)
-            "daybound", "nightbound"}
+            "daybound", "nightbound",
+            # landwalk (702.14c: can't be blocked while the defending player controls a land of
+            # that basic land type; asp/combat.lp)
+            "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk"}
+# What a created effect may take away (`creates: {lose: {keywords}}`, 613.1f): a keyword, or a
+# class of them: "all landwalk abilities" (702.14a), "all "bands with other" abilities" (702.22a).
+# "banding" (702.21) is no keyword of the vocabulary (a card with it keeps the line as words), so
+# losing it takes nothing the rules here see.
+LOSABLE = KEYWORDS | {"landwalk", "bands with other", "banding"}
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 # Filter words that negate ("nonbasic land") or match every permanent.
 NEGATED = {f"non{w}" for w in SUPERTYPES | CARD_TYPES | COLORS}   # "nonbasic", "nonland", "nonblack" (105.2)
@@ -111,7 +119,8 @@ class Cost:
 
     kind: tap | untap | mana | remove_counters | put_counters | sacrifice | pay_life | pay_energy |
           tap_untapped | untap_tapped | loyalty | discard (count; 0: the whole hand; self_only:
-          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self)
+          this card, from its owner's hand) | mill | exile (self) | return_to_hand (self) |
+          put_from_exile (a card an opponent owns, to its owner's graveyard)
     """
 
     kind: str
@@ -176,6 +185,9 @@ class ManaEffect:
                                          # source's), ("counters", KIND) (on its source),
                                          # ("count", filter, whose), ("devotion", colors),
                                          # "devotion" (any: to the color chosen, CR 700.5)
+    any_of: tuple[tuple[str, ...], ...] = ()  # for_each whose: target: the cards of any of these kinds
+                                         # ("each artifact or creature card in target opponent's
+                                         # graveyard", Spoils of Evil)
 
 
 @dataclass(frozen=True)
@@ -301,12 +313,22 @@ class Ability:
                                          # colors: layers 4 and 5, CR 613.1d-e, 205.1b)
     if_target: tuple[str, ...] = ()      # created: only if its target matches this filter as it
                                          # resolves ("If it's a creature, it gets +1/+1", 608.2c)
+    loses: tuple[str, ...] = ()          # created: keywords (or classes, LOSABLE) `grant_to` loses (613.1f)
+    cant_have: bool = False              # created: "... and can't have [them]": whatever their timestamp
+    hexproof_ignored: tuple[str, ...] = ()   # created: "... creatures your opponents control with hexproof can be
+                                         # the targets of spells and abilities you control as though they
+                                         # didn't have hexproof" (Detection Tower): the filter (702.11b)
+    loses_one: bool = False              # created: "loses first strike or swampwalk": one of `loses`, chosen
+                                         # as it resolves (608.2d; the effect's `choice`)
     may_create: bool = False             # created: only if its controller chooses so as it resolves
                                          # ("Then you may have it become a 0/0 ...", 608.2d)
     zone: str = ""                       # activated: the zone it functions from, when not the
                                          # battlefield: hand (CR 113.6b, 113.6m; cycling, 702.29a)
     reflexive: Ability | None = None     # "..., sacrifice it. When you do, [effect]": the
                                          # reflexive triggered ability its last action creates
+    delayed_if_activated: int = 0        # activated: the delayed trigger is created only if this ability
+                                         # has been activated N or more times this turn, this one
+                                         # included (Farrelite Priest: 4; 602.5b's count, costs.lp)
     delayed: Ability | None = None       # "Draw a card at the beginning of the next turn's
                                          # upkeep": the delayed triggered ability it creates (603.7)
                                          # (CR 603.12), a triggered ability with when: you_do
@@ -570,6 +592,14 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
         filt = parse_filter(raw_filter, a, "filter")
         return Cost(kind, filter=filt, zone=zone,
                     text=f"Exile a {' '.join(filt)} {'card from your graveyard' if zone == 'graveyard' else 'you control'}")
+    if kind == "put_from_exile":
+        # "Put a card an opponent owns from exile into that player's graveyard" (Void Attendant, the
+        # processors): one card in exile an opponent of its activator owns, their choice (601.2h)
+        a = Fields(arg, where, sub.sub(kind), {"owner", "to"})
+        if a.get("owner", str, required=True) != "opponent" or a.get("to", str, required=True) != "graveyard":
+            raise a.error(None, "is {owner: opponent, to: graveyard} (\"Put a card an opponent owns from exile into "
+                                "that player's graveyard\")")
+        return Cost(kind, text="Put a card an opponent owns from exile into that player's graveyard")
     if kind in ("exile", "return_to_hand"):
         # "Exile ~", "Return ~ to its owner's hand": the permanent itself leaves (601.2h)
         if arg != "self":
@@ -578,7 +608,7 @@ def parse_cost(item: Any, where: str, path: str) -> Cost:
                     "Return this permanent to its owner's hand")
     raise f.error(kind, "unknown cost; expected '{T}', '{Q}', mana symbols, remove_counters, put_counters, "
                         "sacrifice, pay_life, pay_energy, tap_untapped, untap_tapped, loyalty, discard, "
-                        "mill, exile or return_to_hand")
+                        "mill, exile, return_to_hand or put_from_exile")
 
 
 # Cost increases a static ability can make (CR 601.2f): "Each spell a player casts costs {1}
@@ -615,8 +645,10 @@ WHEN = {
                             "next_turn"),              # a delayed trigger's "at the beginning of the
                                                        # next turn's upkeep" (603.7; `delayed:` only)
     "plays_another_land": ("you",),                    # "When you play another land" (305.1, 603.2)
-    "beginning_of_end_step": ("each_turn", "your_turn"),  # "At the beginning of the end step" /
-                                                       # "of your end step" (513.1, 500.6)
+    "beginning_of_end_step": ("each_turn", "your_turn",   # "At the beginning of the end step" /
+                                                       # "of your end step" (513.1, 500.6) /
+                              "next"),                 # a delayed trigger's "at the beginning of the next
+                                                       # end step" (603.7; `delayed:` only)
     "becomes_tapped": ("self",),                       # "Whenever ~ becomes tapped" (603.2)
     "day_night_changes": ("any",),                     # "Whenever day becomes night or night
                                                        # becomes day" (731.1a; asp/daynight.lp)
@@ -1134,7 +1166,7 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
         return ManaEffect("combination", types=types, amount=parse_amount(f, True), rider=rider)
     if f.has("for_each"):
         g = Fields(f.data["for_each"], where, f.sub("for_each"),
-                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed"})
+                   {"filter", "whose", "zone", "keyword", "power_at_least", "named", "revealed", "any_of"})
         whose = g.get("whose", str, "you")
         if whose not in ("you", "any", "opponents", "that_player", "target"):
             raise g.error("whose", "must be 'you', 'any', 'opponents' or 'that_player' (the player its trigger "
@@ -1147,9 +1179,16 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise g.error("whose", "target counts the cards in its target player's hand or graveyard (zone)")
         if zone != "battlefield" and whose == "target":
             # "Add {R} for each card in target opponent's hand." (Rousing Refrain): that player's cards
-            if g.has("filter") or g.has("revealed"):
-                raise g.error("whose", "whose: target counts every card there (no filter)")
-            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider)
+            if g.has("revealed") or g.has("keyword") or g.has("power_at_least") or g.has("named") or \
+                    (g.has("filter") and g.has("any_of")):
+                raise g.error("whose", "whose: target counts every card there, or those of a filter or any_of")
+            # "For each artifact or creature card in target opponent's graveyard" (Spoils of Evil)
+            flt = parse_filter(g.data["filter"], g, "filter") if g.has("filter") else ()
+            alts = _any_of_filters(g) if g.has("any_of") else ()
+            return ManaEffect("for_each", options=(mana,), whose="target", zone=zone, rider=rider, filter=flt,
+                              any_of=alts)
+        if g.has("any_of"):
+            raise g.error("any_of", "goes with whose: target (the cards in its target player's zone)")
         if zone != "battlefield":
             if g.has("whose"):
                 raise g.error("whose", "cards in a hand or graveyard are counted in its controller's own (400.2), "
@@ -1193,8 +1232,12 @@ def parse_mana_effect(arg: Any, where: str, path: str) -> ManaEffect:
             raise f.error("different_colors", "must be 2 to 5 (how many mana, each of another color)")
         return ManaEffect("different_colors", amount=n, rider=rider)
     if f.has("produced_type"):
+        if f.data["produced_type"] == "for_each_other_with_its_name":
+            # "add an additional one mana of any type that land produced for each other land you
+            # control with the same name as it" (Sasaya's Essence; 201.2)
+            return ManaEffect("produced_type", rider=rider, amount="other_lands_with_its_name")
         if f.data["produced_type"] is not True:
-            raise f.error("produced_type", "write produced_type: true")
+            raise f.error("produced_type", "write produced_type: true (or for_each_other_with_its_name)")
         return ManaEffect("produced_type", rider=rider)
     raise f.error(None, "add_mana is mana symbols, or a mapping with mana, one_of, any, could_produce, "
                         "combination, for_each, colors_among or produced_type")
@@ -1289,7 +1332,7 @@ def _parse_reflexive(a: Fields, where: str, line: int, n_lines: int, does: tuple
 
 
 # The events of a delayed triggered ability (603.7): "at the beginning of the next turn's upkeep".
-DELAYED_WHOSE = ("next_turn", "this_turn")
+DELAYED_WHOSE = ("next_turn", "this_turn", "next")
 
 
 def _parse_delayed(a: Fields, where: str, line: int, n_lines: int) -> Ability:
@@ -1398,7 +1441,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         allowed = {"cost", "effect", "add_mana", "targets", "timing", "trigger", "creates",
                    "only_during", "only_if_you_control", "does", "target", "when", "condition", "zone",
                    "only_if", "per_turn", "reflexive", "add_mana_to", "instead", "costs_less_for_each",
-                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless", "or_when"}
+                   "may_add", "delayed", "x_at_least", "enters", "mana_if", "mana_unless", "or_when",
+                   "delayed_if_activated"}
         a = Fields(arg, where, sub, allowed)
         less: tuple[tuple[str, ...], ...] = ()
         if a.has("costs_less_for_each"):
@@ -1450,6 +1494,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("add_mana", "amount sacrificed_mana_value is a spell's, with an additional cost that "
                                       "sacrifices (\"the sacrificed creature's mana value\"), or an activated "
                                       "ability's whose cost sacrifices a permanent of a kind")
+        if trigger is not None and trigger.mana_type and (mana is None or mana.kind not in ("fixed", "chosen")):
+            raise a.error("trigger", "a mana_type goes with fixed mana or add_mana: {chosen: color}")
+        if trigger is not None and trigger.mana_type == "chosen" and (mana is None or mana.kind != "chosen"):
+            # (106.12a, 607.2d: "... of the chosen color, ... adds one additional mana of that color")
+            raise a.error("trigger", "mana_type: chosen goes with add_mana: {chosen: color} (\"of that color\")")
         if mana is not None and mana.kind == "produced_type" and trigger is None:
             raise a.error("add_mana", "produced_type needs a trigger on a permanent tapped for mana")
         if mana is not None and isinstance(mana.amount, str) and mana.amount.startswith("X") and \
@@ -1477,7 +1526,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["creates"], where, a.sub("creates"),
                        {"replacement", "land_types", "colors", "duration", "control", "pt", "grant", "triggered",
                         "prevent", "restrict", "becomes", "text", "regenerate", "prevent_next", "flash", "if_target",
-                        "may", "cast_limit", "return_to_hand"})
+                        "may", "cast_limit", "return_to_hand", "lose",
+                        "ignore_hexproof"})
             duration = c.get("duration", str, "end_of_turn")
             if duration not in DURATIONS:
                 raise c.error("duration", f"must be one of {', '.join(DURATIONS)}")
@@ -1485,6 +1535,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 creates = _parse_becomes_unblockable(c, where, line, n_lines)
             elif c.has("restrict"):
                 creates = _parse_created_restriction(c, where, line, duration)
+            elif c.has("lose"):
+                creates = _parse_created_loss(c, where, line, duration)
+            elif c.has("ignore_hexproof"):
+                # "Until end of turn, your opponents and creatures your opponents control with hexproof can
+                # be the targets of spells and abilities you control as though they didn't have hexproof"
+                # (Detection Tower): a rule of targeting for its controller (702.11b; 611.2c: not fixed)
+                if set(c.data) - {"ignore_hexproof", "duration"} or duration != "end_of_turn":
+                    raise c.error("ignore_hexproof", "goes alone, until end of turn")
+                creates = Ability(line, "static", hexproof_ignored=parse_filter(c.data["ignore_hexproof"], c,
+                                                                                 "ignore_hexproof"))
             elif c.has("prevent_next"):
                 if granted:     # (its effect's facts would be named as the granting effect's are)
                     raise c.error("prevent_next", "a granted ability's prevention shield is not modelled yet")
@@ -1508,8 +1568,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             elif c.has("triggered"):
                 creates = _parse_created_trigger(c, where, line, n_lines, granted)
             elif c.has("regenerate"):
-                if granted:     # (its effect's facts would be named as the granting effect's are)
-                    raise c.error("regenerate", "a granted ability's regeneration shield is not modelled yet")
+                # (a granted ability's shield, "{B}: Regenerate this creature" on Spawning Pool: the effect it
+                # creates is a term of its own, ab(C, L, granted_created), and a state names it `granted: true`)
                 creates = _parse_created_regeneration(c, line, duration)
             else:
                 creates = _parse_created(c, where, line, n_lines)
@@ -1562,6 +1622,9 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         if mana is not None and mana.kind == "for_each" and mana.whose == "target" and (
                 kind != "spell" or a.data.get("target") not in ("player", "opponent")):
             raise a.error("add_mana", "for_each whose: target goes on a spell whose target is a player or an opponent")
+        if any(x.kind == "gain_life" and x.get("cards_of") == "target" for x in does) and \
+                a.data.get("target") not in ("player", "opponent"):
+            raise a.error("does", "gain_life cards_of: target goes with a target that is a player or an opponent")
         if mana is not None and mana.amount == "target_mana_value" and (kind != "spell" or not a.has("target")):
             raise a.error("add_mana", "amount target_mana_value is a spell's with a target (\"equal to that "
                                       "creature's mana value\")")
@@ -1635,6 +1698,12 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                        "or {you_control: {filter, at_least | at_most}}")
         reflexive = _parse_reflexive(a, where, line, n_lines, does) if a.has("reflexive") else None
         delayed = _parse_delayed(a, where, line, n_lines) if a.has("delayed") else None
+        if_activated = a.get("delayed_if_activated", int, 0)
+        if a.has("delayed_if_activated") and (isinstance(if_activated, bool) or not 2 <= if_activated <= 20 or
+                                               delayed is None or kind != "activated" or mana is None or a.has("target")):
+            # "If this ability has been activated four or more times this turn, sacrifice ~ at the beginning
+            # of the next end step" (Farrelite Priest): on a mana ability (no target) with its delayed trigger
+            raise a.error("delayed_if_activated", "is 2 to 20 beside delayed, on a mana ability (add_mana, no target)")
         add_mana_to = a.get("add_mana_to", str, "")
         if add_mana_to == "that_player" and (mana is None or when[1:] != ("each_player",) and when[:1] != ("cast_spell",)):
             raise a.error("add_mana_to", "that_player goes beside add_mana, on a triggered ability whose "
@@ -1663,7 +1732,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                        target=target, more_targets=more_targets, when=when, when_subject=when_subject,
                        or_when=or_when, condition=condition,
                        if_count=if_count, if_turn=if_turn, zone=zone, only_if=only_if, per_turn=per_turn, reflexive=reflexive,
-                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least)
+                       costs_less_for_each=less, delayed=delayed, x_at_least=x_at_least,
+                       delayed_if_activated=if_activated)
     if kind == "static":
         if isinstance(arg, str):
             raise f.error(kind, "a static ability the vocabulary does not describe is written "
@@ -1760,6 +1830,10 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("control", "must be enchanted_creature or enchanted_permanent (\"You control "
                                      "enchanted creature/permanent\")")
         pts = _parse_pts(a, where, STATIC_TO)
+        if any(p.for_each == "creature_cards_in_graveyard" for p in pts) and not granted:
+            # (printed, it is a characteristic-defining ability: layer 7a, 604.3a, 613.4a, not modelled)
+            raise a.error("pt", "for_each creature_cards_in_graveyard is a granted ability's (\"with \"This creature's "
+                                "power and toughness are each equal to ...\"\"); printed it defines a characteristic (7a)")
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
@@ -2065,7 +2139,7 @@ def _parse_created_trigger(c: Fields, where: str, line: int, n_lines: int, grant
         raise t.error(None, "is {trigger: {tapped_for_mana: FILTER, who}, add_mana: MANA}")
     inner = parse_ability({"triggered": t.data}, where, c.sub("triggered"), n_lines, granted=True)
     if inner.mana is None or inner.mana.kind not in ("fixed",) or inner.mana.rider or inner.mana.amount != 1 \
-            or inner.trigger.source == ("enchanted",):
+            or inner.trigger.source == ("enchanted",) or inner.trigger.mana_type or inner.trigger.same_name_as_exiled:
         raise t.error("add_mana", "is fixed mana (\"an additional {U}\"), added once, on a filter of permanents")
     return dataclasses.replace(inner, line=line)
 
@@ -2098,6 +2172,33 @@ def _parse_created_restriction(c: Fields, where: str, line: int, duration: str) 
         raise c.error("restrict", "a created restriction is {what: [untap], to: self} with duration: "
                                   "your_next_untap_step (\"~ doesn't untap during your next untap step\")")
     return Ability(line, "static", restricts=("untap",), grant_to="self")
+
+
+def _parse_created_loss(c: Fields, where: str, line: int, duration: str) -> Ability:
+    """`creates: {lose: {keywords: [landwalk], to: target}}`: "Target creature loses all landwalk
+    abilities until end of turn" (Hammerheim); `to: {filter: [creature], controller: opponent}` with
+    `cant_have: true`: "Until end of turn, creatures your opponents control lose hexproof and shroud
+    and can't have hexproof or shroud" (Arcane Lighthouse). Layer 6 (613.1f), the objects fixed as
+    it resolves (611.2c); alone in what it creates, until end of turn."""
+    if set(c.data) - {"lose", "duration"}:
+        raise c.error("lose", "a loss of abilities goes alone (with its duration)")
+    if duration != "end_of_turn":
+        raise c.error("duration", "a loss of abilities lasts until end of turn here")
+    g = Fields(c.data["lose"], where, c.sub("lose"), {"keywords", "to", "cant_have", "choose"})
+    words = g.get("keywords", list, required=True)
+    if not words or any(not isinstance(w, str) or w.lower() not in LOSABLE for w in words) or \
+            len({w.lower() for w in words}) != len(words):
+        raise g.error("keywords", "lists keyword abilities (702), each once; landwalk and \"bands with other\" "
+                                  "name every such ability")
+    to, filt, controller = parse_to(g.data.get("to", "target"), g, "to", ("target",), parse_filter,
+                                    controllers=("any", "you", "opponent"))
+    one = g.get("choose", str, "") == "one"
+    if g.has("choose") and (not one or len(words) < 2 or g.has("cant_have")
+                            or any(w.lower() in ("landwalk", "bands with other", "banding") for w in words)):
+        raise g.error("choose", "is one: \"loses first strike or swampwalk\", one of two or more keywords chosen as it "
+                                "resolves (no cant_have)")
+    return Ability(line, "static", loses=tuple(w.lower() for w in words), cant_have=g.get("cant_have", bool, False),
+                   loses_one=one, grant_to=to, grant_filter=filt, grant_controller=controller)
 
 
 def _parse_becomes_unblockable(c: Fields, where: str, line: int, n_lines: int) -> Ability:

@@ -163,6 +163,7 @@ class Builder:
         self.lost = list(state.lost)
         self.city_blessing = list(state.city_blessing)
         self.day_night = state.day_night
+        self.monarch = state.monarch
         self.delayed = list(state.delayed)
         self.drew = list(state.drew_from_empty)
         self.counts = {name: dict(getattr(state, name)) for name in PLAYER_COUNTS}
@@ -249,6 +250,7 @@ class Builder:
                        effects=tuple(self.effects), lost=tuple(self.lost), drew_from_empty=tuple(self.drew),
                        delayed=tuple(self.delayed), city_blessing=tuple(p for p in s.players if p in self.city_blessing),
                        day_night=self.day_night,
+                       monarch=self.monarch,
                        stack=tuple(self.stack), pending=tuple(self.pending),
                        life=tuple((p, self.life[p]) for p, _ in s.life),
                        mana_pool=tuple(sorted((p, tuple(sorted((t, n) for t, n in v.items() if n)))
@@ -501,6 +503,21 @@ class EffectChoice(Change):
         return f"  the color chosen for it: {self.color}"
 
 
+@kind("effect_keyword")
+@dataclass(frozen=True)
+class EffectKeyword(Change):
+    """CR 608.2d: the keyword chosen as it resolved for an effect that takes one of several away
+    ("Target creature loses first strike or swampwalk until end of turn", Urborg; 613.1f)."""
+    name = "effect_keyword"
+    keyword: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, choice=self.keyword))
+
+    def text(self):
+        return f"  the ability chosen for it to lose: {self.keyword.replace('_', ' ')}"
+
+
 @kind("effect_x")
 @dataclass(frozen=True)
 class EffectX(Change):
@@ -528,6 +545,21 @@ class Affects(Change):
 
     def text(self):
         return f"  it affects {self.object}"
+
+
+@kind("affects_player")
+@dataclass(frozen=True)
+class AffectsPlayer(Change):
+    """CR 615.7, 611.2c: the prevention shield just created is on the player it targeted ("Prevent the
+    next 1 damage that would be dealt to any target this turn")."""
+    name = "affects_player"
+    player: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, target_player=self.player))
+
+    def text(self):
+        return f"  it affects {self.player}"
 
 
 @kind("exchanged")
@@ -1796,3 +1828,47 @@ class TokensEnterWith(Change):
 
     def text(self):
         return f"  each {self.token} created enters with {self.amount} more {self.counter} counter(s) ({self.by})"
+
+
+@kind("monarch")
+@dataclass(frozen=True)
+class Monarch(Change):
+    """CR 725.1, 725.3: a player becomes the monarch; the one who was ceases to be."""
+    name = "monarch"
+    player: str
+
+    def apply(self, b):
+        b.monarch = self.player
+
+    def text(self):
+        return f"{self.player} becomes the monarch"
+
+
+@kind("effect_color")
+@dataclass(frozen=True)
+class EffectColor(Change):
+    """CR 105.3, 608.2d: one of the colors chosen as it resolved for an effect that makes its target
+    "the color or colors of your choice" (Scuttlemutt)."""
+    name = "effect_color"
+    color: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, colors=(*b.created.colors, self.color)))
+
+    def text(self):
+        return f"  a color chosen for it: {self.color}"
+
+
+@kind("effect_land_type")
+@dataclass(frozen=True)
+class EffectLandType(Change):
+    """CR 608.2d, 305.7: the basic land type chosen as it resolved for an effect that makes its target
+    "the basic land type of your choice" (Unstable Frontier)."""
+    name = "effect_land_type"
+    land_type: str
+
+    def apply(self, b):
+        b.set_created(replace(b.created, choice=self.land_type))
+
+    def text(self):
+        return f"  the basic land type chosen for it: {self.land_type}"

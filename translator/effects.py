@@ -5,6 +5,7 @@ rules for spending mana (CR 609.4b-style "spend as though"). Translation only.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,9 @@ class LayerEffect:
     filter: tuple[str, ...]
     controller: str = "any"              # any | you
     to_self: bool = False                # `filter: self`: "~ is every basic land type" (its source)
+    to_target: bool = False              # `to: target` (created): "Target land you control becomes ..." (611.2c)
+    chosen: bool = False                 # `set: chosen`: "the basic land type of your choice", chosen as it
+                                         # resolves (608.2d; the effect's `choice`)
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,8 @@ class PTEffect:
     """A power/toughness effect (CR 613.4): "gets +2/+0" (modify, layer 7c) or "becomes 0/1"
     / "has base power and toughness 0/1" (set, layer 7b), on what `to` names."""
 
-    kind: str                            # set | modify
+    kind: str                            # set | modify | switch ("Switch this creature's power and
+                                         # toughness until end of turn", layer 7d; power/toughness 0)
     power: int
     toughness: int
     to: str = "self"                     # self | equipped_creature | enchanted_creature | target |
@@ -65,6 +70,10 @@ class PTEffect:
 # A static "gets +1/+1 for each ..." (CR 613.4c): color_among_yours, "for each color among
 # permanents you control" (Faeburrow Elder; 105.1, counted now).
 PT_FOR_EACH = ("color_among_yours",)
+# A granted static "This creature's power and toughness are each equal to the number of creature cards
+# in your graveyard" (Svogthos, the Restless Tomb's animation): a `set` of 1/1 for each (604.3a: granted
+# by an effect, it is no characteristic-defining ability, so layer 7b, 613.4b; its timestamp 613.7a).
+PT_SET_FOR_EACH = ("creature_cards_in_graveyard",)
 # A created "+X/+0" or "becomes an X/X" (611.2c, 608.2h: the number fixed as the effect is created,
 # the effect's x): x, the X announced for its activation cost (107.3a, 107.3k: "{X}{R}{G}, {T}:
 # Target creature gets +X/+0", Kessig Wolf Run); its_power, its target's power as it resolves
@@ -80,6 +89,13 @@ class ManaTrigger:
     who: str = "any"                     # any | you
     also: tuple[tuple[str, ...], ...] = ()   # more filters, any of which it may match instead
                                          # ("a Mountain, Forest, or Plains": {any_of: [...]})
+    mana_type: str = ""                  # "tapped for {C}" (a letter), "mana of the chosen color"
+                                         # (chosen): only if the mana produced has that type (106.12a)
+    any_mana_ability: bool = False       # "a land's ability causes you to add": any activated mana
+                                         # ability of it, {T} in its cost or not (605.1b)
+    same_name_as_exiled: bool = False    # "a land with the same name as the exiled card": only a
+                                         # permanent named as a card its source exiled (607.2a, 201.2)
+    while_: str = ""                     # monarch: "... while you're the monarch" (725; who: you)
 
 
 @dataclass(frozen=True)
@@ -137,7 +153,14 @@ def parse_replacement(arg: Any, where: str, path: str, parse_filter) -> Replacem
 
 
 def parse_layer_effect(key: str, arg: Any, where: str, path: str, parse_filter) -> LayerEffect:
-    f = Fields(arg, where, path, {"set", "add", "filter", "controller"})
+    f = Fields(arg, where, path, {"set", "add", "filter", "controller", "to"})
+    if f.has("to"):
+        # "Target land you control becomes the basic land type of your choice until end of turn"
+        # (Unstable Frontier): a created effect on its target, one basic land type chosen as it resolves
+        if key != "land_types" or f.data.get("to") != "target" or f.data.get("set") != "chosen" or \
+                set(f.data) != {"to", "set"}:
+            raise f.error("to", "target goes with land_types set: chosen (\"becomes the basic land type of your choice\")")
+        return LayerEffect(key, "set", (), (), to_target=True, chosen=True)
     if f.has("set") == f.has("add"):
         raise f.error(None, "give either set (CR 305.7: replaces) or add (\"in addition to\")")
     mode = "set" if f.has("set") else "add"
@@ -161,14 +184,15 @@ PT_VALUE = re.compile(r"^([+-]?)(\d+)/([+-]?)(\d+)$")
 PT_TARGETS = ("self", "equipped_creature", "enchanted_creature", "target")
 
 
-def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter, chosen: bool = False):
+def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_filter, chosen: bool = False,
+             controllers: tuple[str, ...] = ("any", "you")):
     """What an effect applies to: one of `allowed`, or {filter, controller, other} for a group
     ("creatures you control", "other creatures you control"); with `chosen` (a static P/T change),
     `chosen_color: true`: "Creatures you control of the chosen color" (group_chosen: of the color
     chosen for its source as it entered, 607.2d). Returns (to, filter, controller)."""
     if isinstance(value, dict):
         t = Fields(value, f.where, f.sub(key), {"filter", "controller", "other"} | ({"chosen_color"} if chosen else set()))
-        controller = _choice(t, "controller", ("any", "you"), "any")
+        controller = _choice(t, "controller", controllers, "any")
         other = t.get("other", bool, False)
         if t.get("chosen_color", bool, False):
             if other:
@@ -183,7 +207,14 @@ def parse_to(value: Any, f: Fields, key: str, allowed: tuple[str, ...], parse_fi
 
 def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, ...] = PT_TARGETS,
              static: bool = False) -> PTEffect:
-    f = Fields(arg, where, path, {"modify", "set", "to", "for_each"})
+    f = Fields(arg, where, path, {"modify", "set", "to", "for_each", "switch"})
+    if f.has("switch"):
+        # CR 613.4d: "Switch this creature's power and toughness until end of turn" (Wandering Fumarole's
+        # granted ability): a created effect on its source, alone
+        if f.get("switch", bool) is not True or static or set(f.data) - {"switch", "to"} or f.data.get("to", "self") != "self":
+            raise f.error("switch", "is true, on self, in an effect a spell or ability creates (\"switch this creature's "
+                                    "power and toughness\", 613.4d)")
+        return PTEffect("switch", 0, 0, "self")
     if f.has("modify") == f.has("set"):
         raise f.error(None, "give either modify (\"gets +2/+0\", CR 613.4c) or set (\"becomes 0/1\", "
                             "CR 613.4b)")
@@ -201,6 +232,8 @@ def parse_pt(arg: Any, where: str, path: str, parse_filter, allowed: tuple[str, 
         return _group_of_kinds(f, kind, power, toughness, raw_to, parse_filter)
     to, filt, controller = parse_to(raw_to, f, "to", allowed, parse_filter, chosen=static)
     for_each = f.get("for_each", str, "")
+    if for_each in PT_SET_FOR_EACH and static and kind == "set" and (power, toughness) == (1, 1) and to == "self":
+        return PTEffect(kind, power, toughness, to, filt, controller, for_each)
     if for_each in PT_FOR_EACH_CREATED and not static:
         if for_each == "its_power" and (kind != "modify" or to != "target"):
             raise f.error("for_each", "its_power goes with a modify of its target (\"where X is its power\")")
@@ -229,7 +262,30 @@ def _group_of_kinds(f: Fields, kind: str, power: int, toughness: int, raw_to: di
 
 
 def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
-    f = Fields(arg, where, path, {"tapped_for_mana", "who"})
+    f = Fields(arg, where, path, {"tapped_for_mana", "who", "mana_type", "any_mana_ability", "same_name_as_exiled",
+                                  "while"})
+    t = _parse_trigger(f, where, parse_filter)
+    # "Whenever you tap a permanent for {C}" (Forsaken Monument), "tapped for mana of the chosen
+    # color" (Gauntlet of Power): a specified type of mana (106.12a); "Whenever a land's ability
+    # causes you to add one or more mana of the chosen color" (Caged Sun): any mana ability of it
+    kind = f.get("mana_type", str, "")
+    if kind and kind != "chosen":
+        kind = _mana_letter(kind, f, "mana_type").lower()
+    any_ability = f.get("any_mana_ability", bool, False)
+    if any_ability and (t.source == ("enchanted",) or not kind):
+        raise f.error("any_mana_ability", "goes with a filter of permanents and a mana_type (\"a land's ability "
+                                          "causes you to add one or more mana of the chosen color\")")
+    named = f.get("same_name_as_exiled", bool, False)
+    if named and (t.source == ("enchanted",) or t.also or any_ability):
+        raise f.error("same_name_as_exiled", "goes with one filter of permanents tapped for mana (\"Whenever a land "
+                                             "with the same name as the exiled card is tapped for mana\")")
+    return dataclasses.replace(t, mana_type=kind, any_mana_ability=any_ability, same_name_as_exiled=named)
+
+
+def _parse_trigger(f: Fields, where: str, parse_filter) -> ManaTrigger:
+    while_ = f.get("while", str, "")
+    if while_ and (while_ != "monarch" or f.data.get("who") != "you" or f.data.get("tapped_for_mana") == "enchanted"):
+        raise f.error("while", "is monarch (\"Whenever you tap a land for mana while you're the monarch\"), with who: you")
     raw = f.data.get("tapped_for_mana")
     if raw is None:
         raise f.error("tapped_for_mana", "is required: what is tapped for mana (a filter, or enchanted)")
@@ -242,7 +298,7 @@ def parse_trigger(arg: Any, where: str, path: str, parse_filter) -> ManaTrigger:
         filters = tuple(parse_filter(x, g, "any_of") for x in alts)
         return ManaTrigger(filters[0], _choice(f, "who", ("any", "you"), "any"), filters[1:])
     source = ("enchanted",) if raw == "enchanted" else parse_filter(raw, f, "tapped_for_mana")
-    return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"))
+    return ManaTrigger(source, _choice(f, "who", ("any", "you"), "any"), while_=while_)
 
 
 def parse_spend(arg: Any, where: str, path: str) -> SpendRule:
@@ -290,6 +346,8 @@ class Becomes:
     colors: tuple[str, ...] | None = None  # None: colors unchanged; () colorless (sets no color)
     all_creature_types: bool = False     # "with all creature types" (Mutavault): every creature
                                          # type (205.3m) added in layer 4, as changeling is (702.73a)
+    colors_chosen: bool = False          # colors: chosen: "the color or colors of your choice" (105.3),
+                                         # one or more, chosen as it resolves (608.2d; the effect's `colors`)
 
 
 def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Becomes:
@@ -313,6 +371,11 @@ def parse_becomes(arg: Any, where: str, path: str, card_types: set[str]) -> Beco
             raise f.error("subtypes", f"{s!r}: a creature or artifact subtype (land types are a "
                                       "land_types effect)")
     colors = None
+    if f.data.get("colors") == "chosen":
+        # "Target creature becomes the color or colors of your choice until end of turn" (Scuttlemutt)
+        if types or subtypes or f.has("all_creature_types"):
+            raise f.error("colors", "chosen goes alone (\"becomes the color or colors of your choice\")")
+        return Becomes(to, colors_chosen=True)
     if f.has("colors"):
         colors = words("colors")
         if colors == ("colorless",):

@@ -129,6 +129,10 @@ class Effect:
                                          # that target has since left its zone (400.7)
     choice: str | None = None            # a color chosen as it resolved (608.2d): "protection from
                                          # the color of its controller's choice"
+    colors: tuple[str, ...] = ()         # "becomes the color or colors of your choice": those chosen as
+                                         # it resolved (105.3, 608.2d)
+    target_player: str | None = None     # a prevention shield on "any target" that targeted a player
+                                         # (615.7): that player (`targets: [bob]` in a state)
     prevented: int = 0                   # a prevention shield: the damage it has prevented so far
                                          # ("Prevent the next 2 damage ...", CR 615.7)
     granted: bool = False                # created by the ability line `line` grants (613.1f), not
@@ -228,6 +232,7 @@ class GameState:
                                             # rest of the game)
     day_night: str | None = None            # "day" or "night", the game's designation (731.1);
                                             # None: neither (the game starts with neither)
+    monarch: str | None = None              # the player who is the monarch (725.1, 725.3: one at most)
 
     @property
     def turn_records(self) -> tuple[tuple[str, str, int], ...]:

@@ -186,6 +186,8 @@ def cost_term(cost: Cost) -> str:
             return f"exile_from({cost.zone},{filter_term(cost.filter)})"
         case "exile" | "return_to_hand":
             return f"{cost.kind}(self)"
+        case "put_from_exile":             # "Put a card an opponent owns from exile into ..." (payment.lp)
+            return "put_from_exile(opponent)"
     raise ValueError(f"no term for cost kind {cost.kind!r}")
 
 
@@ -262,6 +264,11 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
     elif mana.kind == "for_each" and mana.zone != "battlefield":
         # "Add {R} for each card in your hand": the cards its controller owns there (400.2)
         f, ff = filter_facts(mana.filter) if mana.filter else ("any", [])
+        if mana.any_of:
+            # (cards of any of these kinds: the term fany(...) and filter_alt/2, asp/mana.lp)
+            alts = [filter_facts(words) for words in mana.any_of]
+            f = "fany(" + ",".join(t for t, _ in alts) + ")"
+            ff = [x for _, fs in alts for x in fs] + [f"filter_alt({f},{t})." for t, _ in alts]
         # ("Add {C}{C} for each card revealed this way": any number of them, 701.20a)
         kind = "revealed" if mana.revealed else "target_cards" if mana.whose == "target" else "cards"
         if mana.revealed and mana.power_at_least is not None:
@@ -293,6 +300,8 @@ def mana_facts(a: str, mana: ManaEffect) -> list[str]:
         facts.extend(ff)
     elif mana.kind == "produced_type":
         facts.append(f"adds_produced_type({a}).")
+        if mana.amount == "other_lands_with_its_name":
+            facts.append(f"adds_amount({a},other_lands_with_its_name).")
     elif mana.kind == "chosen":
         facts.append(f"adds_chosen({a},{mana.of_kind}).")
         for letter, n in sorted(Counter(mana.options[0] if mana.options else ()).items()):
@@ -324,7 +333,11 @@ def continuous_facts(a: str, ability: Ability) -> list[str]:
         if r.self_replacement:
             facts.append(f"self_replacement({a}).")
     e = ability.layer
-    if e is not None and e.to_self:
+    if e is not None and e.to_target:
+        # "Target land you control becomes the basic land type of your choice" (layers.lp: its target,
+        # the type chosen as it resolved)
+        facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_target({a}).", f"layer_chosen({a})."]
+    elif e is not None and e.to_self:
         facts += [f"layer_effect({a},{e.layer},{e.mode}).", f"layer_self({a})."]
     elif e is not None:
         f, ff = filter_facts(e.filter)
@@ -654,6 +667,9 @@ def ability_facts(card: Card, ability: Ability, granted: bool = False, reflexive
         # "Draw a card at the beginning of the next turn's upkeep" (CR 603.7): the delayed
         # triggered ability its resolution creates
         facts.append(f"delays({a},{ability_term(card, ability, delayed=True)}).")
+        if ability.delayed_if_activated:
+            # (only if it has been activated that many times this turn: costs.lp counts them, 602.5b)
+            facts.append(f"delays_if_activated({a},{ability.delayed_if_activated}).")
         facts.extend(ability_facts(card, ability.delayed, delayed=True))
         if ability.delayed.this_turn:       # "... this turn": each time this turn (603.7b)
             facts.append(f"delayed_this_turn({ability_term(card, ability, delayed=True)}).")
@@ -685,12 +701,16 @@ def trigger_facts(a: str, t) -> list[str]:
     """"Whenever [a permanent] is tapped for mana" (mana_trigger/3, CR 106.12a)."""
     if t.source == ("enchanted",):
         return [f"mana_trigger({a},enchanted,{t.who})."]
-    facts = []
+    facts = [f"trigger_while({a},{t.while_})."] if t.while_ else []     # (725: events.lp)
     # (one fact per filter of "a Mountain, Forest, or Plains": one trigger, whichever it matches)
     for source in (t.source, *t.also):
         f, ff = filter_facts(source)
         facts += [f"mana_trigger({a},{f},{t.who})."] + ff
-    return facts
+    if t.mana_type:
+        facts.append(f"mana_trigger_type({a},{t.mana_type}).")
+    # (its flags: any mana ability of the permanent, 605.1b; only one named as the exiled card, 607.2a)
+    flags = (("mana_trigger_any_ability", t.any_mana_ability), ("mana_trigger_named_exiled", t.same_name_as_exiled))
+    return facts + [f"{name}({a})." for name, on in flags if on]
 
 
 def becomes_facts(a: str, b) -> list[str]:
@@ -704,6 +724,9 @@ def becomes_facts(a: str, b) -> list[str]:
         from .compiler.subtypes import CREATURE_TYPES
         facts.append(f"becomes_all_creature_types({a}).")
         facts += [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
+    if b.colors_chosen:
+        # "the color or colors of your choice" (105.3, 608.2d): the effect's chosen colors (continuous.lp)
+        facts += [f"becomes_colors({a}).", f"becomes_colors_chosen({a})."]
     if b.colors is not None:
         facts.append(f"becomes_colors({a}).")
         facts += [f"becomes_color({a},{k})." for k in b.colors]
@@ -739,6 +762,18 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         if ability.restrict_if is not None:
             term, cf = condition_facts(a, ability.restrict_if)
             facts += [f"restriction_condition({a},{term})."] + cf
+    if ability.hexproof_ignored:
+        # "... can be the targets of spells and abilities you control as though they didn't have hexproof"
+        f, ff = filter_facts(ability.hexproof_ignored)
+        facts += [f"hexproof_ignored({a},{f})."] + ff
+    if ability.loses:
+        # "Target creature loses all landwalk abilities until end of turn" (613.1f; continuous.lp)
+        to, ff = to_term(ability.grant_to, ability.grant_filter, ability.grant_controller)
+        facts += [f"loses({a},{to},{w.replace(' ', '_')})." for w in ability.loses] + ff
+        if ability.cant_have:
+            facts.append(f"cant_have({a}).")
+        if ability.loses_one:
+            facts.append(f"loses_one({a}).")       # (one of them, chosen as it resolves: 608.2d)
     facts += [f"prevents({a},{w})." for w in ability.prevents]
     if ability.regenerates:
         facts.append(f"regenerates({a},{ability.regenerates}).")

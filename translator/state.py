@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .carddb import CardSource, CardUnusable, open_sources
-from .cards import COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
+from .cards import BASIC_LAND_TYPES, COLORS, MANA_SYMBOL, Card, CardLibrary, parse_card
 from .entering import parse_chosen
 from .errors import InputError
 from .model import (
@@ -38,14 +38,15 @@ from .numbers import (
 from .yamlio import Fields, describe, load_yaml_file
 
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
-              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "day_night", *ZONES,
+              "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "day_night",
+              "monarch", *ZONES,
               *TURN_RECORDS}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
                   "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
-               "exchanged_from", "since_turn", "choice", "x", "granted"}
+               "exchanged_from", "since_turn", "choice", "x", "granted", "colors"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
 
 # A counter kind as the state and `--do counters` take it: one word (charge, +1/+1, -0/-1).
@@ -135,7 +136,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      lands_played=_per_player(f, "lands_played", players),
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
-                     city_blessing=_city_blessing(f, players), day_night=_day_night(f),
+                     city_blessing=_city_blessing(f, players), day_night=_day_night(f), monarch=_monarch(f, players),
                      **{r: _per_player(f, r, players) for r in TURN_RECORDS})
 
 
@@ -289,7 +290,15 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     ts = f.get("timestamp", int, 0)
     if f.has("timestamp") and ts < 1:
         raise f.error("timestamp", "timestamps are positive")
-    targets = _effect_targets(f, ability, card_name, battlefield)
+    raw_targets = f.data.get("targets")
+    target_player = None
+    if ability.creates.prevent_next[1:] == ("target",) and ability.target == ("any",) and \
+            isinstance(raw_targets, list) and len(raw_targets) == 1 and raw_targets[0] in players:
+        # "Prevent the next 1 damage that would be dealt to any target this turn" (Necra Disciple):
+        # a shield on the player it targeted (615.7)
+        target_player, targets = raw_targets[0], ()
+    else:
+        targets = _effect_targets(f, ability, card_name, battlefield)
     exchanged = _exchanged_from(f, ability, targets, players)
     since = f.get("since_turn", int, None)
     if since is not None and not 1 <= since <= turn.number:
@@ -297,11 +306,36 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
     granted = ability.creates.granted
     chooses = granted is not None and "protection from chosen color" in getattr(granted, "keywords", ())
     choice = f.get("choice", str, None)
-    if chooses and choice not in COLORS:
+    layer = ability.creates.layer
+    if layer is not None and layer.chosen:
+        # "becomes the basic land type of your choice" (Unstable Frontier): the type chosen (608.2d)
+        if choice not in BASIC_LAND_TYPES:
+            raise f.error("choice", f"is required: the basic land type chosen as it resolved "
+                                    f"({', '.join(BASIC_LAND_TYPES)}), not {choice!r}")
+        chooses = True
+    if ability.creates.loses_one:
+        # "loses first strike or swampwalk" (Urborg): the keyword chosen as it resolved (608.2d)
+        words = [w.replace(" ", "_") for w in ability.creates.loses]
+        if choice is None or choice.replace(" ", "_") not in words:
+            raise f.error("choice", f"is required: the keyword chosen as it resolved ({', '.join(ability.creates.loses)}), "
+                                    f"not {choice!r}")
+        choice, chooses = choice.replace(" ", "_"), True
+    if chooses and choice not in COLORS and not ability.creates.loses_one and not (layer is not None and layer.chosen):
         raise f.error("choice", f"is required: the color chosen as it resolved ({', '.join(sorted(COLORS))}), "
                                 f"not {choice!r}")
     if choice is not None and not chooses:
         raise f.error("choice", f"line {line} of {card_name} makes no choice")
+    colors: tuple[str, ...] = ()
+    becomes = ability.creates.becomes
+    if becomes is not None and becomes.colors_chosen:
+        # "Target creature becomes the color or colors of your choice" (Scuttlemutt): those chosen (105.3)
+        raw = f.get("colors", list, None)
+        if not raw or any(c not in COLORS for c in raw) or len(set(raw)) != len(raw):
+            raise f.error("colors", "is required: the colors chosen as it resolved, one or more of "
+                                    f"{', '.join(sorted(COLORS))}, each once")
+        colors = tuple(raw)
+    elif f.has("colors"):
+        raise f.error("colors", f"line {line} of {card_name} makes no choice of colors")
     prevented = f.get("prevented", int, 0)      # a prevention shield: the damage it has prevented (615.7)
     if prevented and (not ability.creates.prevent_next or isinstance(prevented, bool)
                       or not 0 < prevented < ability.creates.prevent_next[0]):
@@ -321,7 +355,7 @@ def _effect(item: Any, where: str, i: int, players: tuple[str, ...], turn: Turn,
         raise f.error("x", f"line {line} of {card_name} has no X")
     object_id = f.data["id"] if f.has("id") else ids.derive(card_name, f.sub("id"))
     return Effect(object_id, card_name, line, controller, source, ts, targets, exchanged, since, choice=choice,
-                  prevented=prevented, x=x, granted=granted_effect)
+                  prevented=prevented, target_player=target_player, colors=colors, x=x, granted=granted_effect)
 
 
 def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, Permanent]) -> tuple[str, ...]:
@@ -333,13 +367,15 @@ def _effect_targets(f: Fields, ability, card_name: str, battlefield: dict[str, P
                  or any(p.to == "target" for p in created.pt)
                  or (created.becomes is not None and created.becomes.to == "target")
                  or (bool(created.restricts) and created.grant_to == "target")
+                 or (bool(created.loses) and created.grant_to == "target")
+                 or (created.layer is not None and created.layer.to_target)                # "Target land ... becomes"          # "Target creature loses ..." (613.1f)
                  or any(w.endswith("_target") for w in created.prevents)   # "prevent ... by target ..." (615)
                  or created.regenerates == "target"                        # "Regenerate target creature" (701.19a)
                  or created.prevent_next[1:] == ("target",))               # "Prevent the next 2 damage ... target" (615.7)
     raw = f.get("targets", (list, str), [])
     targets = tuple([raw] if isinstance(raw, str) else raw)
     if (created.becomes is not None and created.becomes.to == "self") or created.regenerates == "self" or \
-            created.prevent_next[1:] == ("self",):
+            created.prevent_next[1:] == ("self",) or any(p.kind == "switch" for p in created.pt):
         # "~ becomes a 3/4 ... creature", "Regenerate ~": it affects its source (611.2c), the
         # permanent named by `source`; its P/T and abilities go with it.
         source = f.data.get("source")
@@ -488,6 +524,15 @@ def _city_blessing(f: Fields, players: tuple[str, ...]) -> tuple[str, ...]:
     if len(set(raw)) != len(raw):
         raise f.error("city_blessing", "names a player twice")
     return tuple(p for p in players if p in raw)
+
+
+def _monarch(f: Fields, players: tuple[str, ...]) -> str | None:
+    """`monarch: alice`: the player who is the monarch (CR 725.1: a designation; 725.3: one player
+    at most). Absent: no player is (725.1: none until an effect makes one)."""
+    raw = f.get("monarch", str, None)
+    if raw is not None and raw not in players:
+        raise f.error("monarch", f"{raw!r} is not a player; players are {', '.join(players)}")
+    return raw
 
 
 def _per_player(f: Fields, key: str, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

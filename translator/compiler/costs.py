@@ -103,6 +103,7 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
     from .dfc_tail import dfc_cost_part
     from .land_tail import compound_cost_part
     from .manaln_tail import either_cost
+    from .manatrig_tail import put_from_exile_cost
     from .misc10_tail import misc10_cost_part
     items = []
     parts = split_cost(text)
@@ -116,6 +117,8 @@ def read_cost(text: str, planeswalker: bool = False, adds_no_mana: bool = False)
             other = either_cost(part)           # "Sacrifice a black or artifact creature" (any_of)
         if other is None and adds_no_mana:
             other = misc10_cost_part(part)      # "Pay life equal to the number of colors in ..." (War Room)
+        if other is None and adds_no_mana:
+            other = put_from_exile_cost(part)   # "Put a card an opponent owns from exile into ..." (Void Attendant)
         if other is None and adds_no_mana:
             other = dfc_cost_part(part)         # "Sacrifice five creatures" (Westvale Abbey)
         if other is not None:

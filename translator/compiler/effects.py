@@ -559,13 +559,16 @@ def _quoted_ability(text: str, read: EffectRead | None = None) -> dict | None:
     from .lines import Context, compile_line  # (lines.py reads effects through this module)
     # (the effect's words come with self references as ~; in quotes "this creature" is meant)
     ctx = Context(name="\0", type_line="Creature")
-    entry, result = compile_line(1, text.replace("~", "this creature"), ctx)
+    text = text.replace("~", "this creature")
+    if re.search(r"\w$", text):
+        text += "."                     # ("{B}: Regenerate this creature", Spawning Pool: the same ability)
+    entry, result = compile_line(1, text, ctx)
     if result.status != "compiled" or "text" in entry:
         return None
     if read is not None:
         read.tokens.extend(ctx.tokens)
-    if {"regenerate", "prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
-        return None                     # (a granted ability's shield: cards.py refuses it)
+    if {"prevent_next"} & set(entry.get("activated", {}).get("creates", {})):
+        return None                     # (a granted ability's prevention shield: cards.py refuses it)
     entry.pop("line")
     return entry
 
@@ -1074,6 +1077,17 @@ SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would b
                                      r"[A-Za-z' -]+?) this turn\."), _prevent_next),)
 
 
+def _prevent_next_any(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Prevent the next 1 damage that would be dealt to any target this turn." (Necra Disciple, 615.7):
+    a shield on the creature, player, planeswalker or battle it targets (115.4)."""
+    read.target, read.targets = "any", ["any target"]
+    return _created(read, {"prevent_next": {"amount": number(m.group(1)), "to": "target"}})
+
+
+SENTENCES = SENTENCES + ((re.compile(rf"Prevent the next {N} damage that would be dealt to any target this turn\."),
+                          _prevent_next_any),)
+
+
 # -- the long tail on lands, round 4 (compiler/land_tail.py): combat, two targets, any graveyard
 # card, life lost for the sacrificed creature, an indefinite becomes, flash for spells -----------
 # (first: a broader sentence above would match their words and refuse them)
@@ -1135,6 +1149,11 @@ SENTENCES = _ACT10 + SENTENCES
 from .dfc_tail import SENTENCES as _DFC
 
 SENTENCES = _DFC + SENTENCES
+# -- abilities lost until end of turn, abil's part (compiler/abil_tail.py): "Target creature loses
+# all landwalk abilities until end of turn", "... lose hexproof and shroud and can't have ..." ------
+from .abil_tail import SENTENCES as _ABIL
+
+SENTENCES = _ABIL + SENTENCES
 
 # -- issue 13's eleventh round (compiler/misc11_sentences.py): damage to each creature without a
 # keyword, "If you do, ..." after a sacrifice of one permanent ----------------------------------

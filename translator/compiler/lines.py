@@ -27,6 +27,7 @@ from . import (
     lands9_tail,
     mana,
     manaln_tail,
+    manatrig_tail,
     misc10_tail,
     misc11_tail,
     reminders,
@@ -177,6 +178,19 @@ def mana_and_life_if(text: str, ctx: Context, normal: str):
     return read(text, ctx, normal)
 
 
+def monarch_mana_trigger(text: str, ctx: Context, normal: str):
+    """A mana trigger "while you're the monarch" (compiler/abil_tail.py; imported here as it is used:
+    abil_tail reads compiler/effects.py, which reads abil_tail's sentences)."""
+    from .abil_tail import monarch_mana_trigger as read
+    return read(text, ctx, normal)
+
+
+def granted_pt_count(text: str, ctx: Context, normal: str):
+    """A granted "power and toughness are each equal to the number of ..." (compiler/abil_tail.py)."""
+    from .abil_tail import granted_pt_count as read
+    return read(text, ctx, normal)
+
+
 def _normal(template):
     """A template that reads the line as prepared() gives it: as printed (reminder text and an
     ability word dropped) and with its self references written ~ (201.5)."""
@@ -198,7 +212,7 @@ TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc
              enters.as_enters_choose, _normal(dfc_tail.becomes_day_as_enters), enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
              statics.untap_line, statics.upkeep_counters_line, statics.hand_size_line, _normal(hand.cycling), _normal(hand.typecycling), _normal(land_lines.transmute),
              _normal(land_tail.reinforce),
-             _normal(hand.from_hand), _normal(misc10_tail.misc10_early), _normal(misc11_tail.upkeep_or_cast), _normal(misc11_tail.counters_for_spell_colors), _normal(misc11_tail.token_then_x_counters), _normal(misc11_tail.attacks_or_targeted), _normal(misc11_tail.others_enter_with_counters), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
+             _normal(hand.from_hand), _normal(misc10_tail.misc10_early), _normal(manatrig_tail.manatrig_line), _normal(misc11_tail.upkeep_or_cast), _normal(misc11_tail.counters_for_spell_colors), _normal(misc11_tail.token_then_x_counters), _normal(misc11_tail.attacks_or_targeted), _normal(misc11_tail.others_enter_with_counters), _normal(spell_mana_with_effect), _normal(mana_and_life_if),
              _normal(static_tail.sacrificed_mana_value), _normal(hist_tail.triggered_line), _normal(manaln_tail.counters_removed_mana),
              _normal(manaln_tail.add_and_gain_life), _normal(manaln_tail.revealed_mana),
              _normal(manaln_tail.sacrificed_either_mana),
@@ -223,7 +237,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc
              _normal(triggered_templates.additional_cost), _normal(lands8_tail.cant_attack_group),
              _normal(lands8_tail.prevent_all_to_you), _normal(lands9_tail.bands_with_other_legendary),
              _normal(trig_tail.draw_step),
-             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color))
+             _normal(act10_tail.can_be_commander), _normal(act10_tail.spend_as_any_color),
+             _normal(monarch_mana_trigger), _normal(granted_pt_count))
 
 
 def compile_line(line: int, text: str, ctx: Context):

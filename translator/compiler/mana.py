@@ -366,7 +366,7 @@ def one_instruction(s: str) -> dict[str, Any] | None:
     if m and " with " not in m.group(1):
         f = kind_filter(m.group(1))
         return {"only_if_you_control": list(f)} if f else None
-    m = re.fullmatch(r"Activate only during the (end of combat|beginning of combat|declare attackers|declare blockers|"
+    m = re.fullmatch(r"Activate only during (?:the|any) (end of combat|beginning of combat|declare attackers|declare blockers|"
                      r"upkeep|draw|end) step", s)
     if m:
         return {"only_during": [m.group(1).replace(" ", "_")]}
@@ -469,6 +469,12 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             if delayed is not None:
                 entry["delayed"] = delayed
                 continue
+        if i > at and "delayed" not in entry:
+            from .abil_tail import next_end_step_delayed
+            delayed = next_end_step_delayed(s, o)
+            if delayed is not None:
+                entry.update(delayed)           # (its delayed trigger, and the count it needs if any)
+                continue
         if s == "~ doesn't untap during your next untap step." and costs is not None and "creates" not in entry:
             # CR 611.2a, 502.3: an effect of the same ability, until its controller's next untap step
             entry["creates"] = {"restrict": {"what": ["untap"], "to": "self"}, "duration": "your_next_untap_step"}
@@ -511,6 +517,8 @@ def mana_effect(norm: list[str], orig: list[str], costs: list[Any] | None, entry
             entry["does"] = read.does
             if read.target is not None:
                 entry["targets"], entry["target"] = read.targets, read.target
+            if read.creates is not None:
+                entry["creates"] = read.creates     # (compiler/abil_tail.py created_beside_mana)
             return tuple(u for u in dict.fromkeys(unread) if u != "effect")
         # CR 605.1a, 115.6: an ability with a target is not a mana ability, whatever else it does
         targets = TARGET.findall(" ".join(norm[i] for i in range(len(norm)) if i != at))
@@ -565,6 +573,9 @@ def further_actions(said: list[str]) -> EffectRead | None:
             out.does.append({"sacrifice": {"what": "self", "if_no_counters": m.group(1).lower()}})
             continue
         read = read_effect(s)
+        if read is None:
+            from .abil_tail import created_beside_mana
+            read = created_beside_mana(s, out)
         if read is None or (read.target is not None and out.target is not None):
             return None
         out.does.extend(read.does)
