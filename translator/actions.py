@@ -501,7 +501,7 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
     f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
-               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed"})
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -513,6 +513,14 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_counters":        # (any kind: only if its source has that many counters then, 608.2c)
+            if not isinstance(value, dict) or set(value) != {"kind", "at_least"} or \
+                    not isinstance(value["kind"], str) or not value["kind"].strip() or \
+                    isinstance(value["at_least"], bool) or not isinstance(value["at_least"], int) or value["at_least"] < 1:
+                raise f.error(key, f"must be {{kind: night, at_least: 8}} (a counter kind and a positive whole "
+                                   f"number), got {describe(value)}")
+            params["if_counters"], params["if_counters_at_least"] = value["kind"].strip(), value["at_least"]
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

@@ -1134,3 +1134,8 @@ SENTENCES = _ACT10 + SENTENCES
 from .dfc_tail import SENTENCES as _DFC
 
 SENTENCES = _DFC + SENTENCES
+
+# -- the misc12 tail (compiler/misc12_tail.py): an action only if its source has N counters ------
+from .misc12_tail import SENTENCES as _MISC12
+
+SENTENCES = _MISC12 + SENTENCES

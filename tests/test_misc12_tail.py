@@ -1,0 +1,51 @@
+"""The misc12 tail of the pool's mana cards (issue 13, compiler/misc12_tail.py): real pool lines
+(AtomicCards 2024-03 wording, the card named) and what the rules make of them."""
+
+from __future__ import annotations
+
+import pytest
+from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.errors import InputError
+from pool_lines import compiled
+
+
+def _read(spec):
+    """The card compiled from its real pool text, every line of it read."""
+    c = compiled(*spec)
+    assert c.fully_compiled, c.lines
+    return c
+
+
+REPLICATING_RING = ("Replicating Ring", "Snow Artifact", (
+    "{T}: Add one mana of any color.\nAt the beginning of your upkeep, put a night counter on Replicating Ring. "
+    "Then if it has eight or more night counters on it, remove all of them and create eight colorless snow "
+    "artifact tokens named Replicated Ring with \"{T}: Add one mana of any color.\""))
+
+
+def test_the_compiler_reads_actions_only_if_the_source_has_that_many_counters():
+    c = _read(REPLICATING_RING)
+    guard = {"kind": "night", "at_least": 8}
+    assert c.card["abilities"][1]["triggered"]["does"] == [
+        {"counters": {"kind": "night", "what": "self"}},
+        {"remove_counters": {"what": "self", "kind": "night", "count": "all", "if_counters": guard}},
+        {"create_token": {"card": "Replicated Ring", "count": 8, "if_counters": guard}}]
+    assert [t["name"] for t in c.tokens] == ["Replicated Ring"]
+    assert c.tokens[0]["type_line"] == "Snow Artifact"
+
+
+def test_the_sentence_needs_the_counters_put_on_its_source_before():
+    # "it" is read as the source only after "put a [kind] counter on ~" of the same kind
+    c = compiled("Test Ring", "Artifact", (
+        "At the beginning of your upkeep, put a charge counter on Test Ring. Then if it has eight or more night "
+        "counters on it, remove all of them and draw a card."))
+    assert not c.fully_compiled
+
+
+@pytest.mark.parametrize("bad", [{"kind": "night"}, {"kind": "night", "at_least": 0}, "night",
+                                 {"kind": "", "at_least": 2}])
+def test_if_counters_is_checked(bad):
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "triggered": {
+        "when": {"beginning_of_upkeep": "your_turn"}, "effect": "x",
+        "does": [{"draw": {"count": 1, "if_counters": bad}}]}}]}
+    with pytest.raises(InputError, match="if_counters"):
+        parse_card(card, "t")
