@@ -49,3 +49,21 @@ def test_if_counters_is_checked(bad):
         "does": [{"draw": {"count": 1, "if_counters": bad}}]}}]}
     with pytest.raises(InputError, match="if_counters"):
         parse_card(card, "t")
+
+
+FERTILE_THICKET = ("Fertile Thicket", "Land", (
+    "Fertile Thicket enters the battlefield tapped.\nWhen Fertile Thicket enters the battlefield, you may look at the "
+    "top five cards of your library. If you do, reveal up to one basic land card from among them, then put that card "
+    "on top of your library and the rest on the bottom in any order.\n{T}: Add {G}."))
+
+
+def test_the_compiler_reads_a_look_that_puts_one_card_back_on_top():
+    c = _read(FERTILE_THICKET)
+    assert c.card["abilities"][1]["triggered"]["does"] == [
+        {"dig": {"count": 5, "filter": ["basic", "land"], "to": "library_top", "order": "any", "may": True}}]
+
+
+def test_the_look_is_read_only_with_its_if_you_do():
+    c = compiled("Test Thicket", "Land", "When Test Thicket enters the battlefield, you may look at the top five "
+                 "cards of your library.")
+    assert not c.fully_compiled

@@ -389,8 +389,10 @@ KINDS: dict[str, Kind] = {
     # random` ("in a random order", Memorial to Unity): no player chooses it.
     # `to: battlefield` ("You may put a non-Human creature card from among them onto the battlefield",
     # Kinnan, Bonder Prodigy): that card onto the battlefield under its controller's control (110.2).
+    # `to: library_top` ("reveal up to one basic land card from among them, then put that card on top
+    # of your library and the rest on the bottom", Fertile Thicket); `may: true`: "you may look ...".
     "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random"),
-                 "to": _words("hand", "battlefield")},
+                 "to": _words("hand", "battlefield", "library_top"), "may": _flag},
                 required=("count", "order"),
                 rules=((lambda p: ("filter" in p) == ("any_of" in p), "give filter or any_of (the kind put into the hand)"),)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then

@@ -3,6 +3,9 @@
 - "Then if it has eight or more night counters on it, remove all of them and create eight ...
   tokens ..." (Replicating Ring): actions carried out only if its source has that many counters of
   the kind then (608.2c; `if_counters: {kind, at_least}`), after the counter put on it before.
+- "you may look at the top five cards of your library. If you do, reveal up to one basic land card
+  from among them, then put that card on top of your library and the rest on the bottom in any
+  order." (Fertile Thicket): `dig` with `to: library_top` and `may: true` (401.4, 608.2d).
 """
 
 from __future__ import annotations
@@ -39,6 +42,33 @@ def _then_if_counters(m: re.Match, read: EffectRead) -> list[dict] | None:
     return actions
 
 
+# CR 401.4, 608.2d: "you may look at the top five cards of your library. If you do, reveal up to one
+# basic land card from among them, then put that card on top of your library and the rest on the
+# bottom in any order." (Fertile Thicket): one `dig`, the whole look its controller's choice (`may`),
+# at most one card of the kind back on top (`to: library_top`), every other one on the bottom.
+def _may_look_at_top_n(m: re.Match, read: EffectRead) -> list[dict] | None:
+    if read.does or read.dig is not None or read.looked_top:
+        return None
+    read.dig = {"count": number(m.group(1)), "may": True}
+    return []
+
+
+def _if_you_do_reveal_on_top(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .effects import kind_words
+    if read.dig is None or set(read.dig) != {"count", "may"}:
+        return None
+    kind = kind_words(m.group(1))
+    if not kind or "filter" not in kind:
+        return None
+    action = {"count": read.dig["count"], **kind, "to": "library_top",
+              "order": "any" if m.group(2) == "any" else "random", "may": True}
+    read.dig = None
+    return [{"dig": action}]
+
+
 SENTENCES = tuple((re.compile(p), b) for p, b in (
+    (rf"[Yy]ou may look at the top {N} cards of your library\.", _may_look_at_top_n),
+    (r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
+     r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
     (rf"Then if it has {N} or more ([a-z]+) counters on it, remove all of them and (.+)", _then_if_counters),
 ))
