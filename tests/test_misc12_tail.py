@@ -67,3 +67,21 @@ def test_the_look_is_read_only_with_its_if_you_do():
     c = compiled("Test Thicket", "Land", "When Test Thicket enters the battlefield, you may look at the top five "
                  "cards of your library.")
     assert not c.fully_compiled
+
+
+ELVISH_HARBINGER = ("Elvish Harbinger", "Creature — Elf Druid", (
+    "When Elvish Harbinger enters the battlefield, you may search your library for an Elf card, reveal it, then "
+    "shuffle and put that card on top.\n{T}: Add one mana of any color."))
+
+
+def test_the_compiler_reads_a_search_that_puts_the_card_on_top_after_the_shuffle():
+    c = _read(ELVISH_HARBINGER)
+    assert c.card["abilities"][0]["triggered"]["does"] == [
+        {"search": {"filter": ["elf"], "to": "library_top", "shuffle": True, "may": True}}]
+
+
+def test_a_search_to_the_library_top_shuffles_first():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "triggered": {
+        "when": {"enters": "self"}, "effect": "x", "does": [{"search": {"filter": ["elf"], "to": "library_top"}}]}}]}
+    with pytest.raises(InputError, match="library_top goes with shuffle"):
+        parse_card(card, "t")

@@ -407,7 +407,7 @@ KINDS: dict[str, Kind] = {
     # two basic land cards that share a land type" (Myriad Landscape, 205.3i).
     "search": Kind({"filter": FILTER, "any_of": ANY_OF, "each_of": ANY_OF, "count": _positive_or("any"),
                     "share_land_type": _flag,
-                    "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
+                    "to": _words("battlefield", "hand", "graveyard", "library_top"), "tapped": _flag, "shuffle": _flag,
                     "may": _flag,
                     # who searches (608.2c): each player, or the controller of its target as it
                     # last existed (608.2h: "Its controller may search their library"); each their
@@ -430,6 +430,9 @@ KINDS: dict[str, Kind] = {
                           (lambda p: "share_land_type" in p and p["count"] != 2,
                            "share_land_type goes with count: 2 (\"up to two basic land cards that share a land type\")"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
+                          # "then shuffle and put that card on top" (Elvish Harbinger; to: library_top)
+                          (lambda p: p["to"] == "library_top" and ("shuffle" not in p or p["count"] != 1),
+                           "to: library_top goes with shuffle: true and one card (\"then shuffle and put that card on top\")"),
                           (lambda p: "named" in p and any(k in p for k in ("filter", "any_of", "each_of", "mana_value",
                                                                            "share_land_type")),
                            "named stands alone as the quality (no filter, any_of, each_of, mana_value)"))),

@@ -731,6 +731,25 @@ class Moves(Change):
         return f"{said}{under} as a new object"
 
 
+@kind("shuffled")
+@dataclass(frozen=True)
+class Shuffled(Change):
+    """CR 701.24a: a library is shuffled: no player knows its order (each of its cards of unknown
+    place from now on: a draw from it may be any of them, asp/effects.lp). (Registered before
+    library_place: in one instruction the shuffle comes first, "then shuffle and put that card on
+    top", Elvish Harbinger.)"""
+    name = "shuffled"
+    player: str
+
+    def apply(self, b):
+        b.lay_out_libraries()
+        b.zones = [replace(z, order_unknown=True) if z.zone == "library" and z.owner == self.player else z
+                   for z in b.zones]
+
+    def text(self):
+        return f"{self.player}'s library is shuffled: no player knows its order"
+
+
 @kind("library_place")
 @dataclass(frozen=True)
 class LibraryPlace(Change):
@@ -755,23 +774,6 @@ class LibraryPlace(Change):
         else:
             where = f"{_nth(self.size - self.position)} from the bottom of its owner's library"
         return f"{self.object} is put {where} ({self.size} cards)"
-
-
-@kind("shuffled")
-@dataclass(frozen=True)
-class Shuffled(Change):
-    """CR 701.24a: a library is shuffled: no player knows its order (each of its cards of unknown
-    place from now on: a draw from it may be any of them, asp/effects.lp)."""
-    name = "shuffled"
-    player: str
-
-    def apply(self, b):
-        b.lay_out_libraries()
-        b.zones = [replace(z, order_unknown=True) if z.zone == "library" and z.owner == self.player else z
-                   for z in b.zones]
-
-    def text(self):
-        return f"{self.player}'s library is shuffled: no player knows its order"
 
 
 @kind("instead")

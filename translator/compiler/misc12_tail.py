@@ -6,6 +6,8 @@
 - "you may look at the top five cards of your library. If you do, reveal up to one basic land card
   from among them, then put that card on top of your library and the rest on the bottom in any
   order." (Fertile Thicket): `dig` with `to: library_top` and `may: true` (401.4, 608.2d).
+- "you may search your library for an Elf card, reveal it, then shuffle and put that card on top."
+  (Elvish Harbinger): `search` with `to: library_top` (701.23a, 701.24a).
 """
 
 from __future__ import annotations
@@ -66,7 +68,22 @@ def _if_you_do_reveal_on_top(m: re.Match, read: EffectRead) -> list[dict] | None
     return [{"dig": action}]
 
 
+# CR 701.23a, 701.24a: "you may search your library for an Elf card, reveal it, then shuffle and put that
+# card on top." (Elvish Harbinger): the card found stays in the library, on top after the shuffle.
+def _search_shuffle_on_top(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .effects import kind_words
+    kind = kind_words(m.group(2))
+    if not kind:
+        return None
+    action = {**kind, "to": "library_top", "shuffle": True}
+    if m.group(1):
+        action["may"] = True
+    return [{"search": action}]
+
+
 SENTENCES = tuple((re.compile(p), b) for p, b in (
+    (r"((?:[Yy]ou may )?)[Ss]earch your library for an? ([A-Za-z ,-]+?) card, reveal it, then shuffle and put that "
+     r"card on top\.", _search_shuffle_on_top),
     (rf"[Yy]ou may look at the top {N} cards of your library\.", _may_look_at_top_n),
     (r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
      r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
