@@ -85,3 +85,13 @@ def test_a_search_to_the_library_top_shuffles_first():
         "when": {"enters": "self"}, "effect": "x", "does": [{"search": {"filter": ["elf"], "to": "library_top"}}]}}]}
     with pytest.raises(InputError, match="library_top goes with shuffle"):
         parse_card(card, "t")
+
+
+def test_use_toys_rides_with_the_restriction():
+    # Mishra's Toy Workshop: how the tokens are shown (111.1) is no rule of the game
+    c = _read(("Mishra's Toy Workshop", "Land", (
+        "{T}: Add {C}{C}{C}. Spend this mana only on spells and abilities that put tokens onto the battlefield. "
+        "Use toys to represent the tokens.")))
+    assert c.card["abilities"][0]["activated"]["add_mana"] == {
+        "mana": "{C}{C}{C}", "rider": "Spend this mana only on spells and abilities that put tokens onto the "
+                                      "battlefield. Use toys to represent the tokens."}
