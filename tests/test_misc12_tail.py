@@ -95,3 +95,30 @@ def test_use_toys_rides_with_the_restriction():
     assert c.card["abilities"][0]["activated"]["add_mana"] == {
         "mana": "{C}{C}{C}", "rider": "Spend this mana only on spells and abilities that put tokens onto the "
                                       "battlefield. Use toys to represent the tokens."}
+
+
+WARDEN = ("Warden of the Wall", "Artifact", (
+    "Warden of the Wall enters the battlefield tapped.\n{T}: Add {C}.\nAs long as it's not your turn, Warden of the "
+    "Wall is a 2/3 Gargoyle artifact creature with flying."))
+
+
+def test_the_compiler_reads_a_static_becomes_while_it_is_not_your_turn():
+    c = _read(WARDEN)
+    assert c.card["abilities"][2]["static"] == {
+        "becomes": {"to": "self", "types": ["artifact", "creature"], "subtypes": ["gargoyle"]},
+        "pt": {"set": "2/3", "to": "self"}, "grant": {"to": "self", "ability": {"keywords": ["flying"]}},
+        "condition": "not_your_turn"}
+
+
+def test_a_static_becomes_needs_the_types_the_card_has():
+    # an enchantment that would be "a ... artifact creature": its types are not all named (205.1a)
+    c = compiled("Test Warden", "Enchantment", "As long as it's not your turn, Test Warden is a 2/3 Gargoyle artifact "
+                 "creature with flying.")
+    assert not c.fully_compiled
+
+
+def test_a_static_becomes_goes_with_not_your_turn():
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "static": {
+        "becomes": {"to": "self", "types": ["creature"]}, "pt": {"set": "2/3", "to": "self"}}}]}
+    with pytest.raises(InputError, match="static becomes"):
+        parse_card(card, "t")

@@ -1641,7 +1641,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn",
+                                     "becomes"})
         text = a.get("text", str, "")
         if a.has("mana_burn"):
             # CR 500.5, 119.3: "A player losing unspent mana causes that player to lose that much
@@ -1719,6 +1720,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                      "enchanted creature/permanent\")")
         pts = _parse_pts(a, where, STATIC_TO)
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
+        becomes = None
+        if a.has("becomes"):
+            # CR 613.1d, 604.2: "As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature
+            # with flying." (Warden of the Wall): the types its own object has while the condition holds
+            becomes = parse_becomes(a.data["becomes"], where, a.sub("becomes"), CARD_TYPES)
+            if becomes.to != "self" or becomes.colors is not None or becomes.all_creature_types or \
+                    condition != "not_your_turn" or any(p.to != "self" for p in pts) or \
+                    (grant is not None and grant[0] != "self"):
+                raise a.error("becomes", "a static becomes is on self, with condition: not_your_turn (a pt and a "
+                                         "grant beside it on self too; no colors)")
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
             raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
@@ -1760,7 +1771,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        pt=pts, control=control, condition=condition, restricts=restricts,
-                       restrict_if=restrict_if, static_if=static_if)
+                       restrict_if=restrict_if, static_if=static_if, becomes=becomes)
     return _parse_enters(line, arg, where, sub)
 
 
@@ -1900,7 +1911,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
               "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
-              "self_in_graveyard")  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "self_in_graveyard",  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "not_your_turn")      # "As long as it's not your turn, ..." (604.2; Warden of the Wall)
 
 
 def _static_condition(a: Fields) -> Condition:

@@ -8,6 +8,9 @@
   order." (Fertile Thicket): `dig` with `to: library_top` and `may: true` (401.4, 608.2d).
 - "you may search your library for an Elf card, reveal it, then shuffle and put that card on top."
   (Elvish Harbinger): `search` with `to: library_top` (701.23a, 701.24a).
+- "As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature with flying." (Warden of the
+  Wall): a static `becomes` on self beside its `pt` and `grant`, `condition: not_your_turn` (604.2,
+  613.1d, 613.4b, 613.1f).
 """
 
 from __future__ import annotations
@@ -89,3 +92,45 @@ SENTENCES = tuple((re.compile(p), b) for p, b in (
      r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
     (rf"Then if it has {N} or more ([a-z]+) counters on it, remove all of them and (.+)", _then_if_counters),
 ))
+
+
+# CR 604.2, 613.1d, 613.4b, 613.1f, 205.1b: "As long as it's not your turn, ~ is a 2/3 Gargoyle
+# artifact creature with flying." (Warden of the Wall): while its controller is not the active
+# player, its object is also a creature of that subtype (the types named added, its own kept: an
+# artifact stays one), with base power and toughness 2/3 and the keywords; no color is named, so
+# its colors stay. Read only on a noncreature whose types include every one but creature named.
+NOT_YOUR_TURN_IS = re.compile(r"As long as it's not your turn, ~ is an? (\d+)/(\d+) ((?:[A-Z][a-z]+ )+)"
+                              r"((?:artifact |enchantment )?)creature(?: with ([a-z ,]+))?\.")
+
+
+def not_your_turn_is(text: str, ctx, normal: str):
+    from .effects import _keywords
+    from .subtypes import CREATURE_TYPES
+    m = NOT_YOUR_TURN_IS.fullmatch(normal.strip())
+    if m is None:
+        return None
+    power, toughness, subtypes, other, keywords = m.groups()
+    own = ctx.type_line.lower().partition("—")[0].split()
+    other = other.strip()
+    if "creature" in own or (other and other not in own):
+        return None
+    names = [w.lower() for w in subtypes.split()]
+    if any(n not in CREATURE_TYPES for n in names):
+        return None
+    kw = _keywords(keywords)
+    if kw is None or kw[1]:
+        return None
+    becomes = {"to": "self", "types": [*([other] if other else []), "creature"], "subtypes": names}
+    static: dict = {"becomes": becomes, "pt": {"set": f"{power}/{toughness}", "to": "self"}}
+    if kw[0]:
+        static["grant"] = {"to": "self", "ability": {"keywords": kw[0]}}
+    static["condition"] = "not_your_turn"
+    return {"static": static}, "static becomes"
+
+
+LINE_TEMPLATES = (not_your_turn_is,)
+
+
+def misc12_line(text: str, ctx, normal: str):
+    """The first of this module's line templates that reads the line (registered once in lines.py)."""
+    return next((read for read in (t(text, ctx, normal) for t in LINE_TEMPLATES) if read is not None), None)
