@@ -122,3 +122,13 @@ def test_a_static_becomes_goes_with_not_your_turn():
         "becomes": {"to": "self", "types": ["creature"]}, "pt": {"set": "2/3", "to": "self"}}}]}
     with pytest.raises(InputError, match="static becomes"):
         parse_card(card, "t")
+
+
+def test_if_you_spend_this_mana_rides_on_the_mana():
+    # Opal Palace: an effect on the spell the mana is spent on (106.6)
+    c = _read(("Opal Palace", "Land", (
+        "{T}: Add {C}.\n{1}, {T}: Add one mana of any color in your commander's color identity. If you spend this "
+        "mana to cast your commander, it enters the battlefield with a number of additional +1/+1 counters on it "
+        "equal to the number of times it's been cast from the command zone this game.")))
+    mana = c.card["abilities"][1]["activated"]["add_mana"]
+    assert mana["any"] == "commander_identity" and mana["rider"].startswith("If you spend this mana to cast")
