@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
+from mtg_asp.translator.state import load_state
 from mtg_asp.translator.errors import InputError
 from pool_lines import compiled
 
@@ -132,3 +134,30 @@ def test_if_you_spend_this_mana_rides_on_the_mana():
         "equal to the number of times it's been cast from the command zone this game.")))
     mana = c.card["abilities"][1]["activated"]["add_mana"]
     assert mana["any"] == "commander_identity" and mana["rider"].startswith("If you spend this mana to cast")
+
+
+XENAGOS = ("Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", (
+    "+1: Add X mana in any combination of {R} and/or {G}, where X is the number of creatures you control.\n"
+    "0: Create a 2/2 red and green Satyr creature token with haste.\n"
+    "-6: Exile the top seven cards of your library. You may put any number of creature and/or land cards from among "
+    "them onto the battlefield."))
+
+
+def test_the_compiler_reads_any_number_from_among_the_exiled_cards():
+    c = _read(XENAGOS)
+    assert c.card["abilities"][2]["activated"]["does"] == [
+        {"move": {"what": "top_of_library", "to": "exile", "count": 7}},
+        {"move": {"what": "them", "any_of": [["creature"], ["land"]], "count": "any", "to": "battlefield"}}]
+
+
+def test_the_top_cards_of_a_shuffled_library_are_refused():
+    # the top seven of a library whose order no player knows (701.24a): refused, not taken as none
+    card = compiled(*XENAGOS).card
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": [card],
+                        "battlefield": [{"id": "x", "card": "Xenagos, the Reveler", "controller": "alice",
+                                         "counters": {"loyalty": 6}}],
+                        "library": {"alice": [{"id": "f", "card": "Forest"},
+                                              {"shuffled": ["Llanowar Elves", "Island"]}]}}, "t.yaml")
+    got = Session(state).what_if(["activate x 3", "resolve"]).to_json()
+    assert got["outcomes"][0]["illegal"]["rules"] == ["701.24a"]

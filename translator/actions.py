@@ -134,7 +134,7 @@ KINDS: dict[str, Kind] = {
     # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
-                        "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
+                        "card_outside", "one", "graveyard", "commander", "card_from_graveyard", "them"),
          # (library_top_or_bottom: "The owner of target nonland permanent puts it on the top or bottom of
          # their library", Moonsnare Prototype: its owner chooses, each an outcome)
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom",
@@ -149,9 +149,13 @@ KINDS: dict[str, Kind] = {
          "link": _flag, "under": _words("owner"),
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
-         "count": _positive},
+         # "You may put any number of creature and/or land cards from among them onto the battlefield"
+         # (Xenagos, the Reveler; what: them, count: any): any of the cards the instruction before moved
+         "count": _positive_or("any")},
         required=("what", "to"),
-        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
+        rules=((lambda p: (p.get("count") == "any") != (p["what"] == "them"),
+                "count: any goes with what: them (\"any number of ... cards from among them\")"),
+               (lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
                                                              "card_from_graveyard"),
                 "whose names the player of top_of_library, hand, card_from_hand, graveyard or card_from_graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
@@ -176,14 +180,15 @@ KINDS: dict[str, Kind] = {
                 and not ("filter" not in p and p.get("whose") == "target"),
                 ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
                  "only with whose: target (\"a card from their graveyard\")")),
-               (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
+               (lambda p: "any_of" in p and p["what"] not in ("card_from_graveyard", "them"),
+                "any_of goes with what: card_from_graveyard or them"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one"),
-                "count goes with what: top_of_library, card_from_hand, linked or one"),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one", "them"),
+                "count goes with what: top_of_library, card_from_hand, linked, one or them"),
                # "Put a creature card exiled with this permanent onto the battlefield" (Tomb of the
                # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves;
                # "Return two lands you control to their owner's hand" (Khalni Gem: what: one, count)

@@ -8,6 +8,9 @@
   order." (Fertile Thicket): `dig` with `to: library_top` and `may: true` (401.4, 608.2d).
 - "you may search your library for an Elf card, reveal it, then shuffle and put that card on top."
   (Elvish Harbinger): `search` with `to: library_top` (701.23a, 701.24a).
+- "Exile the top seven cards of your library. You may put any number of creature and/or land cards
+  from among them onto the battlefield." (Xenagos, the Reveler): the top cards exiled (`move` of
+  `top_of_library` with a `count`), then any of them of those kinds (`what: them`, `count: any`).
 - "As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature with flying." (Warden of the
   Wall): a static `becomes` on self beside its `pt` and `grant`, `condition: not_your_turn` (604.2,
   613.1d, 613.4b, 613.1f).
@@ -84,9 +87,32 @@ def _search_shuffle_on_top(m: re.Match, read: EffectRead) -> list[dict] | None:
     return [{"search": action}]
 
 
+# CR 406.3, 608.2c, 608.2d: "Exile the top seven cards of your library. You may put any number of
+# creature and/or land cards from among them onto the battlefield." (Xenagos, the Reveler): the top N
+# cards exiled at once, then any set of those of the kinds (by what they print, 109.2) onto the
+# battlefield under its controller's control (110.2), none included.
+def _exile_top_n(m: re.Match, read: EffectRead) -> list[dict] | None:
+    return [{"move": {"what": "top_of_library", "to": "exile", "count": number(m.group(1))}}]
+
+
+def _any_number_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | None:
+    from .effects import kind_words
+    last = read.does[-1].get("move") if read.does else None
+    if last is None or last.get("what") != "top_of_library" or last.get("to") != "exile" or "count" not in last:
+        return None
+    kinds = [kind_words(w) for w in m.group(1).split(" and/or ")]
+    if any(not k or "filter" not in k for k in kinds):
+        return None
+    which = {"any_of": [k["filter"] for k in kinds]} if len(kinds) > 1 else {"filter": kinds[0]["filter"]}
+    return [{"move": {"what": "them", **which, "count": "any", "to": "battlefield"}}]
+
+
 SENTENCES = tuple((re.compile(p), b) for p, b in (
     (r"((?:[Yy]ou may )?)[Ss]earch your library for an? ([A-Za-z ,-]+?) card, reveal it, then shuffle and put that "
      r"card on top\.", _search_shuffle_on_top),
+    (rf"Exile the top {N} cards of your library\.", _exile_top_n),
+    (r"You may put any number of ([a-z]+(?: and/or [a-z]+)?) cards from among them onto the battlefield\.",
+     _any_number_from_among_them),
     (rf"[Yy]ou may look at the top {N} cards of your library\.", _may_look_at_top_n),
     (r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
      r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
