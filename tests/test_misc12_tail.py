@@ -161,3 +161,18 @@ def test_the_top_cards_of_a_shuffled_library_are_refused():
                                               {"shuffled": ["Llanowar Elves", "Island"]}]}}, "t.yaml")
     got = Session(state).what_if(["activate x 3", "resolve"]).to_json()
     assert got["outcomes"][0]["illegal"]["rules"] == ["701.24a"]
+
+
+def test_the_compiler_reads_a_permission_to_cast_the_exiled_cards():
+    c = _read(("Apex of Power", "Sorcery", (
+        "Exile the top seven cards of your library. Until end of turn, you may cast spells from among them.\n"
+        "If this spell was cast from your hand, add ten mana of any one color.")))
+    assert c.card["abilities"][0]["spell"]["does"] == [
+        {"move": {"what": "top_of_library", "to": "exile", "count": 7, "playable": "until_end_of_turn",
+                  "cast_only": True}}]
+
+
+def test_playable_cast_only_goes_with_playable_by():
+    with pytest.raises(InputError, match="playable_cast_only"):
+        load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                    "exile": {"alice": [{"id": "f", "card": "Forest", "playable_cast_only": True}]}}, "t.yaml")

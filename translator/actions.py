@@ -141,6 +141,8 @@ KINDS: dict[str, Kind] = {
                       "library_top_or_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
+         # "Until end of turn, you may cast spells from among them" (Apex of Power): to cast only
+         "cast_only": _flag,
          "controller": _words("you"), "tapped": _flag,
          # "Return a creature card at random from your graveyard" (Haunted Fengraf): no one chooses
          "random": _flag,
@@ -185,6 +187,8 @@ KINDS: dict[str, Kind] = {
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
+               (lambda p: "cast_only" in p and p.get("playable") != "until_end_of_turn",
+                "cast_only goes with playable: until_end_of_turn"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
                (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one", "them"),

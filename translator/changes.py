@@ -949,6 +949,22 @@ class PlayableThisTurn(Change):
         return f"{self.player} may play {self.object} from exile this turn"
 
 
+@kind("castable_this_turn")
+@dataclass(frozen=True)
+class CastableThisTurn(Change):
+    """CR 601.3: an effect lets a player cast the card from exile until end of turn ("you may cast
+    spells from among them": a land card among them is not played, 305.1)."""
+    name = "castable_this_turn"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.card(self.object.id, playable_by=self.player, playable_this_turn=True, playable_cast_only=True)
+
+    def text(self):
+        return f"{self.player} may cast {self.object} from exile this turn"
+
+
 @kind("unplayable")
 @dataclass(frozen=True)
 class Unplayable(Change):
@@ -957,7 +973,7 @@ class Unplayable(Change):
     object: Obj
 
     def apply(self, b):
-        b.card(self.object.id, playable_by=None, playable_this_turn=False)
+        b.card(self.object.id, playable_by=None, playable_this_turn=False, playable_cast_only=False)
 
     def text(self):
         return f"{self.object} may no longer be played"

@@ -11,6 +11,8 @@
 - "Exile the top seven cards of your library. You may put any number of creature and/or land cards
   from among them onto the battlefield." (Xenagos, the Reveler): the top cards exiled (`move` of
   `top_of_library` with a `count`), then any of them of those kinds (`what: them`, `count: any`).
+- "Exile the top seven cards of your library. Until end of turn, you may cast spells from among them."
+  (Apex of Power): the exile with `playable: until_end_of_turn` and `cast_only: true` (601.3).
 - "As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature with flying." (Warden of the
   Wall): a static `becomes` on self beside its `pt` and `grant`, `condition: not_your_turn` (604.2,
   613.1d, 613.4b, 613.1f).
@@ -107,12 +109,25 @@ def _any_number_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | N
     return [{"move": {"what": "them", **which, "count": "any", "to": "battlefield"}}]
 
 
+# CR 601.3, 305.1: "Until end of turn, you may cast spells from among them." (Apex of Power), after
+# "Exile the top seven cards of your library.": each card exiled may be cast from exile this turn by
+# its controller (a land card among them is not played: cast only).
+def _cast_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | None:
+    last = read.does[-1].get("move") if read.does else None
+    if last is None or last.get("what") != "top_of_library" or last.get("to") != "exile" or "count" not in last \
+            or "playable" in last:
+        return None
+    last.update({"playable": "until_end_of_turn", "cast_only": True})
+    return []
+
+
 SENTENCES = tuple((re.compile(p), b) for p, b in (
     (r"((?:[Yy]ou may )?)[Ss]earch your library for an? ([A-Za-z ,-]+?) card, reveal it, then shuffle and put that "
      r"card on top\.", _search_shuffle_on_top),
     (rf"Exile the top {N} cards of your library\.", _exile_top_n),
     (r"You may put any number of ([a-z]+(?: and/or [a-z]+)?) cards from among them onto the battlefield\.",
      _any_number_from_among_them),
+    (r"Until end of turn, you may cast spells from among them\.", _cast_from_among_them),
     (rf"[Yy]ou may look at the top {N} cards of your library\.", _may_look_at_top_n),
     (r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
      r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
