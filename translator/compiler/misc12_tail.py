@@ -94,18 +94,22 @@ def _search_shuffle_on_top(m: re.Match, read: EffectRead) -> list[dict] | None:
 # cards exiled at once, then any set of those of the kinds (by what they print, 109.2) onto the
 # battlefield under its controller's control (110.2), none included.
 def _exile_top_n(m: re.Match, read: EffectRead) -> list[dict] | None:
+    # (read only with the sentence after it that says what may be done with them: "the exiled
+    # cards" of another line, 607.2a, would need the cards linked)
+    read.exiled_top = True
     return [{"move": {"what": "top_of_library", "to": "exile", "count": number(m.group(1))}}]
 
 
 def _any_number_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | None:
     from .effects import kind_words
     last = read.does[-1].get("move") if read.does else None
-    if last is None or last.get("what") != "top_of_library" or last.get("to") != "exile" or "count" not in last:
+    if not read.exiled_top or last is None or last.get("what") != "top_of_library" or last.get("to") != "exile":
         return None
     kinds = [kind_words(w) for w in m.group(1).split(" and/or ")]
     if any(not k or "filter" not in k for k in kinds):
         return None
     which = {"any_of": [k["filter"] for k in kinds]} if len(kinds) > 1 else {"filter": kinds[0]["filter"]}
+    read.exiled_top = False
     return [{"move": {"what": "them", **which, "count": "any", "to": "battlefield"}}]
 
 
@@ -114,10 +118,11 @@ def _any_number_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | N
 # its controller (a land card among them is not played: cast only).
 def _cast_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | None:
     last = read.does[-1].get("move") if read.does else None
-    if last is None or last.get("what") != "top_of_library" or last.get("to") != "exile" or "count" not in last \
+    if not read.exiled_top or last is None or last.get("what") != "top_of_library" or last.get("to") != "exile" \
             or "playable" in last:
         return None
     last.update({"playable": "until_end_of_turn", "cast_only": True})
+    read.exiled_top = False
     return []
 
 
