@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 from mtg_asp.queries import Session
 from mtg_asp.translator.cards import parse_card
-from mtg_asp.translator.state import load_state
 from mtg_asp.translator.errors import InputError
+from mtg_asp.translator.state import load_state
 from pool_lines import compiled
+from pool_lines import read_fully as _read
 
 
-def _read(spec):
-    """The card compiled from its real pool text, every line of it read."""
-    c = compiled(*spec)
-    assert c.fully_compiled, c.lines
-    return c
+def _refused(entry: dict, match: str):
+    """A one-line card with this ability entry: parse_card refuses it, saying `match`."""
+    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, **entry}]}
+    with pytest.raises(InputError, match=match):
+        parse_card(card, "t")
 
 
 REPLICATING_RING = ("Replicating Ring", "Snow Artifact", (
@@ -46,11 +47,8 @@ def test_the_sentence_needs_the_counters_put_on_its_source_before():
 @pytest.mark.parametrize("bad", [{"kind": "night"}, {"kind": "night", "at_least": 0}, "night",
                                  {"kind": "", "at_least": 2}])
 def test_if_counters_is_checked(bad):
-    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "triggered": {
-        "when": {"beginning_of_upkeep": "your_turn"}, "effect": "x",
-        "does": [{"draw": {"count": 1, "if_counters": bad}}]}}]}
-    with pytest.raises(InputError, match="if_counters"):
-        parse_card(card, "t")
+    _refused({"triggered": {"when": {"beginning_of_upkeep": "your_turn"}, "effect": "x",
+                            "does": [{"draw": {"count": 1, "if_counters": bad}}]}}, "if_counters")
 
 
 FERTILE_THICKET = ("Fertile Thicket", "Land", (
@@ -83,10 +81,9 @@ def test_the_compiler_reads_a_search_that_puts_the_card_on_top_after_the_shuffle
 
 
 def test_a_search_to_the_library_top_shuffles_first():
-    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "triggered": {
-        "when": {"enters": "self"}, "effect": "x", "does": [{"search": {"filter": ["elf"], "to": "library_top"}}]}}]}
-    with pytest.raises(InputError, match="library_top goes with shuffle"):
-        parse_card(card, "t")
+    _refused({"triggered": {"when": {"enters": "self"}, "effect": "x",
+                            "does": [{"search": {"filter": ["elf"], "to": "library_top"}}]}},
+             "library_top goes with shuffle")
 
 
 def test_use_toys_rides_with_the_restriction():
@@ -120,10 +117,8 @@ def test_a_static_becomes_needs_the_types_the_card_has():
 
 
 def test_a_static_becomes_goes_with_not_your_turn():
-    card = {"name": "X", "type_line": "Artifact", "oracle_text": "x", "abilities": [{"line": 1, "static": {
-        "becomes": {"to": "self", "types": ["creature"]}, "pt": {"set": "2/3", "to": "self"}}}]}
-    with pytest.raises(InputError, match="static becomes"):
-        parse_card(card, "t")
+    _refused({"static": {"becomes": {"to": "self", "types": ["creature"]}, "pt": {"set": "2/3", "to": "self"}}},
+             "static becomes")
 
 
 def test_if_you_spend_this_mana_rides_on_the_mana():

@@ -127,15 +127,15 @@ def _cast_from_among_them(m: re.Match, read: EffectRead) -> list[dict] | None:
 
 
 SENTENCES = tuple((re.compile(p), b) for p, b in (
-    (r"((?:[Yy]ou may )?)[Ss]earch your library for an? ([A-Za-z ,-]+?) card, reveal it, then shuffle and put that "
-     r"card on top\.", _search_shuffle_on_top),
+    ((r"((?:[Yy]ou may )?)[Ss]earch your library for an? ([A-Za-z ,-]+?) card, reveal it, then shuffle and put that "
+      r"card on top\."), _search_shuffle_on_top),
     (rf"Exile the top {N} cards of your library\.", _exile_top_n),
     (r"You may put any number of ([a-z]+(?: and/or [a-z]+)?) cards from among them onto the battlefield\.",
      _any_number_from_among_them),
     (r"Until end of turn, you may cast spells from among them\.", _cast_from_among_them),
     (rf"[Yy]ou may look at the top {N} cards of your library\.", _may_look_at_top_n),
-    (r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
-     r"the rest on the bottom in (any|a random) order\.", _if_you_do_reveal_on_top),
+    ((r"If you do, reveal up to one ([a-z ]+?) card from among them, then put that card on top of your library and "
+      r"the rest on the bottom in (any|a random) order\."), _if_you_do_reveal_on_top),
     (rf"Then if it has {N} or more ([a-z]+) counters on it, remove all of them and (.+)", _then_if_counters),
 ))
 
