@@ -175,6 +175,8 @@ def _zone_cards(zone: str, cards: list[ZoneCard], incarnations: dict, refuse) ->
             v["playable_by"] = z.playable_by
         if z.playable_this_turn:
             v["playable_this_turn"] = True
+        if z.playable_cast_only:
+            v["playable_cast_only"] = True
         if z.order_unknown:
             if shuffled is None:
                 shuffled = []

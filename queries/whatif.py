@@ -261,6 +261,8 @@ class Result:
                     v["playable_by"] = z.playable_by
                 if z.playable_this_turn:
                     v["playable_this_turn"] = True
+                if z.playable_cast_only:
+                    v["playable_cast_only"] = True
                 if z.exiled_with:
                     # 607.2a: linked to that object; once it has left, to nothing that exists
                     wid, winc = z.exiled_with
@@ -477,7 +479,8 @@ def _object_words(oid: str, v: dict) -> str:
     if v.get("face_down"):
         extra.append("face down (no player may look at it)")
     if v.get("playable_by"):
-        extra.append(f"{v['playable_by']} may play it" + (" this turn" if v.get("playable_this_turn") else ""))
+        extra.append(f"{v['playable_by']} may {'cast' if v.get('playable_cast_only') else 'play'} it"
+                     + (" this turn" if v.get("playable_this_turn") else ""))
     if v.get("exiled_with"):
         extra.append(f"exiled with {v['exiled_with']}")
     return words + (": " + ", ".join(extra) if extra else "")

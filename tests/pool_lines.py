@@ -18,6 +18,13 @@ def compiled(name: str, type_line: str, text: str):
     return c
 
 
+def read_fully(spec):
+    """The card compiled from its real pool text (name, type line, text), every line of it read."""
+    c = compiled(*spec)
+    assert c.fully_compiled, c.lines
+    return c
+
+
 def effect_of(spec, n: int):
     """Line n of a fully compiled pool card: its activated or triggered ability's effects and
     target, as the vocabulary holds them."""

@@ -134,13 +134,15 @@ KINDS: dict[str, Kind] = {
     # from the hand to the graveyard), "Target player mills two cards" (701.13a).
     "move": Kind(
         {"what": _words("target", "it", "self", "top_of_library", "hand", "card_from_hand", "linked",
-                        "card_outside", "one", "graveyard", "commander", "card_from_graveyard"),
+                        "card_outside", "one", "graveyard", "commander", "card_from_graveyard", "them"),
          # (library_top_or_bottom: "The owner of target nonland permanent puts it on the top or bottom of
          # their library", Moonsnare Prototype: its owner chooses, each an outcome)
          "to": _words("exile", "hand", "battlefield", "graveyard", "library_top", "library_bottom",
                       "library_top_or_bottom"),
          "whose": _words("you", "target", "each_player"), "may": _flag, "face_down": _flag,
          "playable": _words("until_end_of_turn", "until_another"), "filter": FILTER, "any_of": ANY_OF,
+         # "Until end of turn, you may cast spells from among them" (Apex of Power): to cast only
+         "cast_only": _flag,
          "controller": _words("you"), "tapped": _flag,
          # "Return a creature card at random from your graveyard" (Haunted Fengraf): no one chooses
          "random": _flag,
@@ -149,9 +151,13 @@ KINDS: dict[str, Kind] = {
          "link": _flag, "under": _words("owner"),
          # "mills N cards" (701.13a): the top N cards of the library (what: top_of_library);
         # "discards three cards" (701.9a): that many from the hand (what: card_from_hand)
-         "count": _positive},
+         # "You may put any number of creature and/or land cards from among them onto the battlefield"
+         # (Xenagos, the Reveler; what: them, count: any): any of the cards the instruction before moved
+         "count": _positive_or("any")},
         required=("what", "to"),
-        rules=((lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
+        rules=((lambda p: (p.get("count") == "any") != (p["what"] == "them"),
+                "count: any goes with what: them (\"any number of ... cards from among them\")"),
+               (lambda p: "whose" in p and p["what"] not in ("top_of_library", "hand", "card_from_hand", "graveyard",
                                                              "card_from_graveyard"),
                 "whose names the player of top_of_library, hand, card_from_hand, graveyard or card_from_graveyard"),
                (lambda p: p["what"] in ("card_outside", "one") and "filter" not in p,
@@ -176,14 +182,17 @@ KINDS: dict[str, Kind] = {
                 and not ("filter" not in p and p.get("whose") == "target"),
                 ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
                  "only with whose: target (\"a card from their graveyard\")")),
-               (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
+               (lambda p: "any_of" in p and p["what"] not in ("card_from_graveyard", "them"),
+                "any_of goes with what: card_from_graveyard or them"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
+               (lambda p: "cast_only" in p and p.get("playable") != "until_end_of_turn",
+                "cast_only goes with playable: until_end_of_turn"),
                (lambda p: ("face_down" in p or "playable" in p) and p["to"] != "exile",
                 "face_down and playable go with to: exile"),
-               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one"),
-                "count goes with what: top_of_library, card_from_hand, linked or one"),
+               (lambda p: "count" in p and p["what"] not in ("top_of_library", "card_from_hand", "linked", "one", "them"),
+                "count goes with what: top_of_library, card_from_hand, linked, one or them"),
                # "Put a creature card exiled with this permanent onto the battlefield" (Tomb of the
                # Dusk Rose): count of the linked cards matching the filter, chosen as it resolves;
                # "Return two lands you control to their owner's hand" (Khalni Gem: what: one, count)
@@ -397,8 +406,10 @@ KINDS: dict[str, Kind] = {
     # random` ("in a random order", Memorial to Unity): no player chooses it.
     # `to: battlefield` ("You may put a non-Human creature card from among them onto the battlefield",
     # Kinnan, Bonder Prodigy): that card onto the battlefield under its controller's control (110.2).
+    # `to: library_top` ("reveal up to one basic land card from among them, then put that card on top
+    # of your library and the rest on the bottom", Fertile Thicket); `may: true`: "you may look ...".
     "dig": Kind({"count": _positive, "filter": FILTER, "any_of": ANY_OF, "order": _words("any", "random"),
-                 "to": _words("hand", "battlefield")},
+                 "to": _words("hand", "battlefield", "library_top"), "may": _flag},
                 required=("count", "order"),
                 rules=((lambda p: ("filter" in p) == ("any_of" in p), "give filter or any_of (the kind put into the hand)"),)),
     # "Search your library for a basic land card, put it onto the battlefield tapped, then
@@ -413,7 +424,7 @@ KINDS: dict[str, Kind] = {
     # two basic land cards that share a land type" (Myriad Landscape, 205.3i).
     "search": Kind({"filter": FILTER, "any_of": ANY_OF, "each_of": ANY_OF, "count": _positive_or("any"),
                     "share_land_type": _flag,
-                    "to": _words("battlefield", "hand", "graveyard"), "tapped": _flag, "shuffle": _flag,
+                    "to": _words("battlefield", "hand", "graveyard", "library_top"), "tapped": _flag, "shuffle": _flag,
                     "may": _flag,
                     # who searches (608.2c): each player, or the controller of its target as it
                     # last existed (608.2h: "Its controller may search their library"); each their
@@ -436,6 +447,9 @@ KINDS: dict[str, Kind] = {
                           (lambda p: "share_land_type" in p and p["count"] != 2,
                            "share_land_type goes with count: 2 (\"up to two basic land cards that share a land type\")"),
                           (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
+                          # "then shuffle and put that card on top" (Elvish Harbinger; to: library_top)
+                          (lambda p: p["to"] == "library_top" and ("shuffle" not in p or p["count"] != 1),
+                           "to: library_top goes with shuffle: true and one card (\"then shuffle and put that card on top\")"),
                           (lambda p: "named" in p and any(k in p for k in ("filter", "any_of", "each_of", "mana_value",
                                                                            "share_land_type")),
                            "named stands alone as the quality (no filter, any_of, each_of, mana_value)"))),
@@ -519,7 +533,7 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
     f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
-               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed"})
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -531,6 +545,14 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_counters":        # (any kind: only if its source has that many counters then, 608.2c)
+            if not isinstance(value, dict) or set(value) != {"kind", "at_least"} or \
+                    not isinstance(value["kind"], str) or not value["kind"].strip() or \
+                    isinstance(value["at_least"], bool) or not isinstance(value["at_least"], int) or value["at_least"] < 1:
+                raise f.error(key, f"must be {{kind: night, at_least: 8}} (a counter kind and a positive whole "
+                                   f"number), got {describe(value)}")
+            params["if_counters"], params["if_counters_at_least"] = value["kind"].strip(), value["at_least"]
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

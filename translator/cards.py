@@ -1742,7 +1742,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
                                      "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn",
-                                     "others_enter_with"})
+                                     "others_enter_with", "becomes"})
         text = a.get("text", str, "")
         if a.has("others_enter_with"):
             # CR 614.1c: "Each other Angel you control enters with an additional +1/+1 counter on it for
@@ -1835,6 +1835,16 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("pt", "for_each creature_cards_in_graveyard is a granted ability's (\"with \"This creature's "
                                 "power and toughness are each equal to ...\"\"); printed it defines a characteristic (7a)")
         grant = _parse_grant(a, where, n_lines, STATIC_TO) if a.has("grant") else None
+        becomes = None
+        if a.has("becomes"):
+            # CR 613.1d, 604.2: "As long as it's not your turn, ~ is a 2/3 Gargoyle artifact creature
+            # with flying." (Warden of the Wall): the types its own object has while the condition holds
+            becomes = parse_becomes(a.data["becomes"], where, a.sub("becomes"), CARD_TYPES)
+            if becomes.to != "self" or becomes.colors is not None or becomes.all_creature_types or \
+                    condition != "not_your_turn" or any(p.to != "self" for p in pts) or \
+                    (grant is not None and grant[0] != "self"):
+                raise a.error("becomes", "a static becomes is on self, with condition: not_your_turn (a pt and a "
+                                         "grant beside it on self too; no colors)")
         cont = _parse_continuous(a, where, line, required=False)
         if static_if is not None and not (grant or pts):
             raise a.error("condition", "a counted or enchanted condition goes with a grant or a pt")
@@ -1876,7 +1886,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         return Ability(line, kind, effect_text=text, grant_to=to, grant_filter=grant_filter,
                        grant_controller=grant_controller, granted=_granted(granted, line),
                        pt=pts, control=control, condition=condition, restricts=restricts,
-                       restrict_if=restrict_if, static_if=static_if)
+                       restrict_if=restrict_if, static_if=static_if, becomes=becomes)
     return _parse_enters(line, arg, where, sub)
 
 
@@ -2016,7 +2026,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
               "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
-              "self_in_graveyard")  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "self_in_graveyard",  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "not_your_turn")      # "As long as it's not your turn, ..." (604.2; Warden of the Wall)
 
 
 def _static_condition(a: Fields) -> Condition:

@@ -771,6 +771,25 @@ class Moves(Change):
         return f"{said}{under} as a new object"
 
 
+@kind("shuffled")
+@dataclass(frozen=True)
+class Shuffled(Change):
+    """CR 701.24a: a library is shuffled: no player knows its order (each of its cards of unknown
+    place from now on: a draw from it may be any of them, asp/effects.lp). (Registered before
+    library_place: in one instruction the shuffle comes first, "then shuffle and put that card on
+    top", Elvish Harbinger.)"""
+    name = "shuffled"
+    player: str
+
+    def apply(self, b):
+        b.lay_out_libraries()
+        b.zones = [replace(z, order_unknown=True) if z.zone == "library" and z.owner == self.player else z
+                   for z in b.zones]
+
+    def text(self):
+        return f"{self.player}'s library is shuffled: no player knows its order"
+
+
 @kind("library_place")
 @dataclass(frozen=True)
 class LibraryPlace(Change):
@@ -795,23 +814,6 @@ class LibraryPlace(Change):
         else:
             where = f"{_nth(self.size - self.position)} from the bottom of its owner's library"
         return f"{self.object} is put {where} ({self.size} cards)"
-
-
-@kind("shuffled")
-@dataclass(frozen=True)
-class Shuffled(Change):
-    """CR 701.24a: a library is shuffled: no player knows its order (each of its cards of unknown
-    place from now on: a draw from it may be any of them, asp/effects.lp)."""
-    name = "shuffled"
-    player: str
-
-    def apply(self, b):
-        b.lay_out_libraries()
-        b.zones = [replace(z, order_unknown=True) if z.zone == "library" and z.owner == self.player else z
-                   for z in b.zones]
-
-    def text(self):
-        return f"{self.player}'s library is shuffled: no player knows its order"
 
 
 @kind("instead")
@@ -990,6 +992,22 @@ class PlayableThisTurn(Change):
         return f"{self.player} may play {self.object} from exile this turn"
 
 
+@kind("castable_this_turn")
+@dataclass(frozen=True)
+class CastableThisTurn(Change):
+    """CR 601.3: an effect lets a player cast the card from exile until end of turn ("you may cast
+    spells from among them": a land card among them is not played, 305.1)."""
+    name = "castable_this_turn"
+    object: Obj
+    player: str
+
+    def apply(self, b):
+        b.card(self.object.id, playable_by=self.player, playable_this_turn=True, playable_cast_only=True)
+
+    def text(self):
+        return f"{self.player} may cast {self.object} from exile this turn"
+
+
 @kind("unplayable")
 @dataclass(frozen=True)
 class Unplayable(Change):
@@ -998,7 +1016,7 @@ class Unplayable(Change):
     object: Obj
 
     def apply(self, b):
-        b.card(self.object.id, playable_by=None, playable_this_turn=False)
+        b.card(self.object.id, playable_by=None, playable_this_turn=False, playable_cast_only=False)
 
     def text(self):
         return f"{self.object} may no longer be played"

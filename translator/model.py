@@ -101,6 +101,7 @@ class ZoneCard:
     exiled_with: tuple[str, int] | None = None   # the object (id, incarnation) that exiled it (607.2a)
     playable_by: str | None = None       # an effect lets this player play it from exile (601.3, 305.1)
     playable_this_turn: bool = False     # ... until end of turn (514.2)
+    playable_cast_only: bool = False     # ... to cast only: a land card is not played (601.3, 305.1)
     order_unknown: bool = False          # in a library, its place unknown: shuffled (701.24a);
                                          # such cards are one block, `position` only keeps
                                          # them together (asp/ sees library_hidden/1)

@@ -767,7 +767,7 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
         card = _card_name(item, where, path, library)
         return ZoneCard(ids.derive(card, path), card, player, zone, j, order_unknown=order_unknown)
     f = Fields(item, where, path, {"id", "card", "tapped", "face_down", "exiled_with", "playable_by",
-                                   "playable_this_turn"})
+                                   "playable_this_turn", "playable_cast_only"})
     if f.has("tapped"):
         raise f.error("tapped", f"only permanents are tapped or untapped (CR 110.5); a card in "
                                 f"the {zone} is neither")
@@ -788,6 +788,11 @@ def _zone_card(zone: str, player: str, j: int, item: Any, where: str, library: C
     this_turn = f.get("playable_this_turn", bool, False)
     if this_turn and playable_by is None:
         raise f.error("playable_this_turn", "goes with playable_by (who may play it)")
+    # "Until end of turn, you may cast spells from among them" (Apex of Power): to cast only, so a
+    # land card among them is not played (305.1: a land is played, never cast)
+    cast_only = f.get("playable_cast_only", bool, False)
+    if cast_only and playable_by is None:
+        raise f.error("playable_cast_only", "goes with playable_by (who may cast it)")
     return ZoneCard(object_id, card, player, zone, j, face_down=face_down,
                     exiled_with=(exiled_with, 0) if exiled_with else None, playable_by=playable_by,
-                    playable_this_turn=this_turn, order_unknown=order_unknown)
+                    playable_this_turn=this_turn, playable_cast_only=cast_only, order_unknown=order_unknown)

@@ -40,6 +40,7 @@ class EffectRead:
     looked_top: bool = False            # "Look at the top card of your library." read (land_moves.py)
     dig: dict | None = None             # "Look at the top N cards ..." read, its kind and rest to come (land_moves.py)
     x_cost: bool = False                # the caller is an activated ability whose cost has {X} (lands9_tail.py)
+    exiled_top: bool = False            # "Exile the top N cards of your library." read, what it allows to come (misc12_tail.py)
 
 
 # "target [words]": the filter words and rules the vocabulary's `target:` holds.
@@ -446,7 +447,7 @@ def read_effect(text: str, creates: bool = False, type_line: str = "",
                 break
         else:
             return None
-    if read.dig is not None:
+    if read.dig is not None or read.exiled_top:
         return None                     # (a look whose cards the effect leaves unsaid: not read)
     if read.creates is not None:
         becomes = read.creates.get("becomes")
@@ -1160,3 +1161,8 @@ SENTENCES = _ABIL + SENTENCES
 from .misc11_sentences import SENTENCES as _MISC11
 
 SENTENCES = _MISC11 + SENTENCES
+
+# -- the misc12 tail (compiler/misc12_tail.py): an action only if its source has N counters ------
+from .misc12_tail import SENTENCES as _MISC12
+
+SENTENCES = _MISC12 + SENTENCES

@@ -292,10 +292,12 @@ def add_sentence(sentence: str, costs: list[Any]) -> Any:
 
 # CR 106.6: restrictions on how the mana is spent and effects on what it is spent on ride on the
 # mana; they never change its type. (So does "you don't lose this mana as steps and phases
-# end": an exception to 500.5 for that mana.)
-RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|When you spend this "
+# end": an exception to 500.5 for that mana; and "Use toys to represent the tokens." after Mishra's
+# Toy Workshop's restriction: how the tokens are shown, 111.1, no rule of the game.)
+RIDER = re.compile(r"^(Spend this mana only|This mana can't be spent|If that mana is spent|If you spend this mana|"
+                   r"When you spend this "
                    r"mana|When that mana is spent|Until end of turn, (?:you|they) don't lose this mana|You can't "
-                   r"spend this mana)")
+                   r"spend this mana|Use toys to represent the tokens\.$)")
 # The words of a target in what an ability does besides adding mana ("Target opponent gains
 # control of ~": Witch Engine), kept as its `targets` list.
 TARGET = re.compile(r"(?:another |any other |up to (?:one|two) )?\btarget [\w' -]+?(?= gains?\b| loses?\b| deals?\b| gets?\b|"
