@@ -82,6 +82,8 @@ UNREAD_PARTS = {
                       "suspend exiled from its owner's hand, 702.62a) is not taken into account",
     "power": "a card it counts by power has a power its card does not print as a number (208.2a): that card is not counted",
     "choice": "the choice it reads, made as it entered, is not recorded in the state (607.2d)",
+    "condition": "its condition reads whose turn it is for its controller, which an effect changes (613.1b): "
+                 "not applied",
 }
 
 

@@ -109,6 +109,28 @@ def test_the_compiler_reads_a_static_becomes_while_it_is_not_your_turn():
         "condition": "not_your_turn"}
 
 
+def test_a_static_becomes_under_a_control_change_is_named_not_read():
+    # bob's Act of Treason took alice's Warden, on bob's turn: "your turn" is then bob's, but the
+    # condition reads the Warden's own controller only (its types must not feed the layer-2 rules
+    # that decide who controls it, 613.1b before 613.1d): the line is named (part condition) and the
+    # Warden is not made a creature. Without the effect, on bob's turn it is a 2/3 creature.
+    def board(effects):
+        s = Session(load_state({
+            "players": ["alice", "bob"], "turn": {"number": 6, "active": "bob", "step": "precombat_main"},
+            "cards": [_read(WARDEN).card],
+            "battlefield": [{"id": "warden", "card": "Warden of the Wall", "controller": "alice"}],
+            "effects": effects}, "t.yaml"))
+        return s.board(objects=["warden"]).to_json()
+    plain = board([])
+    assert plain["board"]["warden"]["types"] == ["artifact", "creature"]
+    taken = board([{"id": "treason", "card": "Act of Treason", "controller": "bob", "targets": ["warden"],
+                    "since_turn": 6}])
+    assert taken["board"]["warden"]["controller"] == "bob"
+    assert taken["board"]["warden"]["types"] == ["artifact"]
+    assert {"object": "warden", "line": 3, "part": "condition"} in [
+        {k: n[k] for k in ("object", "line", "part")} for n in taken["not_modelled"]]
+
+
 def test_a_static_becomes_needs_the_types_the_card_has():
     # an enchantment that would be "a ... artifact creature": its types are not all named (205.1a)
     c = compiled("Test Warden", "Enchantment", "As long as it's not your turn, Test Warden is a 2/3 Gargoyle artifact "
