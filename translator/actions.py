@@ -508,7 +508,7 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
     f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
-               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed"})
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -520,6 +520,15 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
             if value is not True:
                 raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
             params[key] = True
+            continue
+        if key == "if_counters":        # (any kind: only if its source has that many counters, 608.2c)
+            g = Fields(value, where, f"{path}.{kind}.if_counters", {"kind", "at_least"})
+            name, least = g.data.get("kind"), g.data.get("at_least")
+            if not isinstance(name, str) or not name or isinstance(least, bool) or not isinstance(least, int) \
+                    or least < 1:
+                raise f.error(key, f"must be {{kind: KIND, at_least: N}} (N 1 or more), as in \"Then if there are "
+                                   f"three or more soul counters on it, ...\", got {describe(value)}")
+            params["if_counters"], params["if_counters_at_least"] = name, least
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

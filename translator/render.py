@@ -74,7 +74,7 @@ MANA_LETTER = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 # Action parameters whose value is a string in the facts: a card name, a counter kind (counter/3
 # holds kinds as strings), a mana letter (colored/1 holds strings).
 STRING_PARAMS = ("card", "kind", "for_each_counter", "if_no_counters", "with_counter", "mana", "adds",
-                 "mana_value_counters")
+                 "mana_value_counters", "if_counters")
 
 
 def quote(value: str) -> str:

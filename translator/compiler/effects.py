@@ -1153,3 +1153,9 @@ SENTENCES = _DFC + SENTENCES
 from .abil_tail import SENTENCES as _ABIL
 
 SENTENCES = _ABIL + SENTENCES
+
+# -- the mana cards' leftovers, misc13's part (compiler/misc13_tail.py): "Then if there are three or
+# more soul counters on it, remove those counters, transform it, then untap it." (608.2c) ----------
+from .misc13_tail import SENTENCES as _MISC13
+
+SENTENCES = _MISC13 + SENTENCES

@@ -1,0 +1,55 @@
+"""The mana cards' leftovers, misc13's part (issue 13): a group of instructions under "Then if there
+are three or more soul counters on it" (Hostile Hostel: counted after the instructions before it,
+608.2c).
+
+SENTENCES are (pattern, builder) as in compiler/effects.py's, whose reader tries them before its own;
+a builder gives the actions or None (not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import EffectRead, number
+
+_AT_LEAST = r"(two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+# The instructions such a group may hold, each on its source ("it": the ~ of the sentence before).
+_GROUP_ACTIONS = {
+    "transform it": lambda kind: {"transform": {"what": "self"}},
+    "untap it": lambda kind: {"untap": {"what": "self"}},
+    # "remove those counters": every counter of that kind on it then (122.1), those the instructions
+    # before put included (608.2c)
+    "remove those counters": lambda kind: {"remove_counters": {"what": "self", "kind": kind, "count": "all"}},
+}
+
+
+def _on_self(action: dict) -> bool:
+    (params,) = action.values()
+    return isinstance(params, dict) and params.get("what") == "self"
+
+
+def _then_if_counters(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"Put a soul counter on Hostile Hostel. Then if there are three or more soul counters on it,
+    remove those counters, transform it, then untap it." (608.2c): each instruction of the group
+    carries `if_counters: {kind, at_least}`, one check of its source's counters made after the
+    instructions before the group (the counter just put included), before any of the group's."""
+    if not read.does or not _on_self(read.does[-1]):
+        return None                     # ("it": the source the sentence before named)
+    kind = m.group(2)
+    parts = re.split(r", then |, and |, ", m.group(3))
+    if any(p not in _GROUP_ACTIONS for p in parts):
+        return None
+    cond = {"kind": kind, "at_least": number(m.group(1))}
+    out = []
+    for p in parts:
+        action = _GROUP_ACTIONS[p](kind)
+        (params,) = action.values()
+        params["if_counters"] = dict(cond)
+        out.append(action)
+    return out
+
+
+SENTENCES = tuple((re.compile(p), f) for p, f in (
+    (rf"Then if there are {_AT_LEAST} or more ([a-z]+) counters on it, (.+)\.", _then_if_counters),
+))
