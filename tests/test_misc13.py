@@ -54,3 +54,60 @@ def test_if_counters_is_checked_by_the_vocabulary():
     with pytest.raises(InputError, match="if_counters"):
         load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
                     "cards": [card], "battlefield": []}, "t.yaml")
+
+
+VILLAGER = ("Scorned Villager", "Creature — Human Werewolf", (
+    "{T}: Add {G}.\nAt the beginning of each upkeep, if no spells were cast last turn, transform Scorned Villager."))
+WEREWOLF = ("Moonscarred Werewolf", "Creature — Werewolf", (
+    "Vigilance\n{T}: Add {G}{G}.\n"
+    "At the beginning of each upkeep, if a player cast two or more spells last turn, transform Moonscarred Werewolf."))
+
+
+def test_last_turn_conditions_are_read():
+    for spec, n, cond in ((VILLAGER, 2, {"at_most": 0}), (WEREWOLF, 3, {"at_least": 2})):
+        c = compiled(*spec)
+        assert c.fully_compiled
+        trig = c.card["abilities"][n - 1]["triggered"]
+        assert trig["when"] == {"beginning_of_upkeep": "each_player"}
+        assert trig["condition"] == {"last_turn": {"record": "spells_cast", "whose": "a_player", **cond}}
+        assert trig["does"] == [{"transform": {"what": "self"}}]
+
+
+def _upkeep(step, card, other, actions, **extra):
+    back = {"back_face_up": True} if card == "Moonscarred Werewolf" else {}
+    board = [{"id": "v", "card": card, "controller": "alice", "other_face": other, **back}]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": step},
+                        "cards": [compiled(*VILLAGER).card, compiled(*WEREWOLF).card], "battlefield": board,
+                        **extra}, "t.yaml")
+    from mtg_asp.queries import Session
+    got = Session(state).what_if(actions)
+    (r,) = got.results
+    assert r.illegal is None
+    return r, r.after(got.start).get("v", {}).get("card", card)
+
+
+@pytest.mark.parametrize("cast, face", [({}, "Moonscarred Werewolf"), ({"bob": 1}, "Scorned Villager")])
+def test_scorned_villager_reads_the_turn_that_just_ended(cast, face):
+    # 500.1: alice's cleanup ends, bob's turn begins; "last turn" is alice's turn (its spells, any player's)
+    r, got = _upkeep("cleanup", "Scorned Villager", "Moonscarred Werewolf", ["next step", "resolve"]
+                     if not cast else ["next step"], spells_cast=cast)
+    assert got == face
+    assert r.state.spells_cast_last_turn == tuple(cast.items())
+    assert r.state.spells_cast == ()
+
+
+@pytest.mark.parametrize("last, face", [({"bob": 2}, "Scorned Villager"), ({"alice": 1, "bob": 1}, "Moonscarred Werewolf")])
+def test_moonscarred_werewolf_needs_one_player_with_two_spells(last, face):
+    # from the untap step: the state's record of the previous turn
+    actions = ["next step", "resolve"] if face == "Scorned Villager" else ["next step"]
+    _, got = _upkeep("untap", "Moonscarred Werewolf", "Scorned Villager", actions, spells_cast_last_turn=last)
+    assert got == face
+
+
+def test_spells_cast_last_turn_is_checked():
+    with pytest.raises(InputError, match="spells_cast_last_turn"):
+        load_state({"players": ["alice"], "turn": {"number": 2, "active": "alice", "step": "upkeep"},
+                    "spells_cast_last_turn": {"carol": 1}}, "t.yaml")
+    with pytest.raises(InputError, match="spells_cast_last_turn"):
+        load_state({"players": ["alice"], "turn": {"number": 2, "active": "alice", "step": "upkeep"},
+                    "spells_cast_last_turn": {"alice": -1}}, "t.yaml")

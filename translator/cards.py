@@ -46,6 +46,7 @@ from .entering import CREATURE_TYPES, Choice, Condition, parse_choice, parse_con
 from .errors import InputError
 from .history import parse_amount as parse_turn_amount
 from .history import parse_condition as parse_turn_condition
+from .history import parse_last_turn_condition
 from .model_steps import STEPS
 from .numbers import check_numbers, check_symbol_number
 from .yamlio import Fields, describe, load_yaml_file
@@ -1614,6 +1615,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["condition"], where, a.sub("condition"), {"this_turn"})
             if_turn = parse_turn_condition(c.data["this_turn"], c, "this_turn")
             condition = "this_turn"
+        elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and "last_turn" in a.data["condition"]:
+            # CR 603.4: "if no spells were cast last turn" (the previous turn's records, history.py)
+            c = Fields(a.data["condition"], where, a.sub("condition"), {"last_turn"})
+            if_turn = parse_last_turn_condition(c.data["last_turn"], c, "last_turn")
+            condition = "last_turn"
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and \
                 list(a.data["condition"]) in (["life"], ["in_graveyard"]):
             # CR 603.4: "if each player has 10 or less life" (Cryptolith Fragment), "if there are three

@@ -1366,7 +1366,8 @@ class Count(Change):
                 "life_gained": "life gained this turn", "life_lost": "life lost this turn",
                 "cards_drawn": "card(s) drawn this turn", "attackers_declared": "creature(s) declared as attackers this turn",
                 "permanents_left": "permanent(s) they controlled that left the battlefield this turn",
-                "instants_sorceries_cast": "instant and sorcery spell(s) cast this turn"}[self.record]
+                "instants_sorceries_cast": "instant and sorcery spell(s) cast this turn",
+                "spells_cast_last_turn": "spell(s) cast last turn"}[self.record]
         return f"{self.player} now has {self.amount} {what}"
 
 

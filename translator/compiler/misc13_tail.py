@@ -1,6 +1,7 @@
 """The mana cards' leftovers, misc13's part (issue 13): a group of instructions under "Then if there
 are three or more soul counters on it" (Hostile Hostel: counted after the instructions before it,
-608.2c).
+608.2c); the intervening "if" clauses on the spells cast last turn (Scorned Villager, Moonscarred
+Werewolf: 603.4, the state's `spells_cast_last_turn`).
 
 SENTENCES are (pattern, builder) as in compiler/effects.py's, whose reader tries them before its own;
 a builder gives the actions or None (not read).
@@ -53,3 +54,18 @@ def _then_if_counters(m: re.Match, read: EffectRead) -> list[dict] | None:
 SENTENCES = tuple((re.compile(p), f) for p, f in (
     (rf"Then if there are {_AT_LEAST} or more ([a-z]+) counters on it, (.+)\.", _then_if_counters),
 ))
+
+
+# CR 603.4: the intervening "if" clauses on the spells cast during the previous turn.
+_LAST_TURN = {
+    "if no spells were cast last turn": {"record": "spells_cast", "whose": "a_player", "at_most": 0},
+    "if a player cast two or more spells last turn": {"record": "spells_cast", "whose": "a_player", "at_least": 2},
+}
+
+
+def last_turn_condition(condition: str) -> dict | None:
+    """"At the beginning of each upkeep, if no spells were cast last turn, transform ~." (Scorned
+    Villager), "... if a player cast two or more spells last turn, ..." (Moonscarred Werewolf):
+    `condition: {last_turn: {record: spells_cast, whose: a_player, at_most: 0 | at_least: 2}}`."""
+    got = _LAST_TURN.get(condition)
+    return None if got is None else {"last_turn": dict(got)}
