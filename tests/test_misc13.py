@@ -111,3 +111,39 @@ def test_spells_cast_last_turn_is_checked():
     with pytest.raises(InputError, match="spells_cast_last_turn"):
         load_state({"players": ["alice"], "turn": {"number": 2, "active": "alice", "step": "upkeep"},
                     "spells_cast_last_turn": {"alice": -1}}, "t.yaml")
+
+
+SELVALA = ("Selvala, Heart of the Wilds", "Legendary Creature — Elf Scout", (
+    "Whenever another creature enters the battlefield, its controller may draw a card if its power is greater than "
+    "each other creature's power.\n"
+    "{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among creatures you control."))
+
+
+def test_selvala_trigger_is_read():
+    does, target = effect_of(SELVALA, 1)
+    assert target is None
+    assert does == [{"draw": {"count": 1, "who": "its_controller", "may": True, "if_its_power": "greatest"}}]
+    c = compiled(*SELVALA)
+    assert c.card["abilities"][0]["triggered"]["when"] == {"enters": {"filter": ["creature"], "another": True}}
+
+
+@pytest.mark.parametrize("power, draws", [(3, True), (2, False), (1, False)])
+def test_selvala_its_controller_draws_only_with_the_greatest_power(power, draws):
+    # 608.2c: greater than each other creature's power (Selvala's 2): equal is not greater
+    giant = compiled("Test Giant", "Creature — Giant", "").card
+    giant["power_toughness"], giant["mana_cost"] = f"{power}/{power}", "{1}"
+    selvala = compiled(*SELVALA).card
+    selvala["power_toughness"] = "2/3"
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "bob", "step": "precombat_main"},
+                        "cards": [selvala, giant],
+                        "battlefield": [{"id": "s", "card": SELVALA[0], "controller": "alice"}],
+                        "hand": {"bob": [{"id": "g", "card": "Test Giant"}]},
+                        "library": {"bob": [{"id": "b1", "card": "Test Giant"}], "alice": [{"id": "a1", "card": "Test Giant"}]},
+                        "mana_pool": {"bob": "{C}"}}, "t.yaml")
+    from mtg_asp.queries import Session
+    got = Session(state).what_if(["cast g", "resolve", "resolve"])
+    assert all(r.illegal is None for r in got.results)
+    drawn = sorted(r.after(got.start).get("b1", {}).get("zone", "library") for r in got.results)
+    # bob, the creature's controller, chooses (both outcomes); alice never draws
+    assert drawn == (["hand", "library"] if draws else ["library"])
+    assert all("a1" not in r.after(got.start) for r in got.results)

@@ -196,8 +196,8 @@ KINDS: dict[str, Kind] = {
     # "Draw a card for each green creature you control." (Freyalise; for_each: a filter, controller:
     # you), "... for each color among permanents you control" (Chromatic Orrery; colors_among: you):
     # count cards for each, counted as it resolves (608.2h).
-    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
-                  "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player", "its_controller"),
+                  "may": _flag, "if_its_power": _words("greatest"), "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
                   "colors_among": _words("you"), "if_controls_named": _words("self")},
                  defaults=(("count", 1),),
                  rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),

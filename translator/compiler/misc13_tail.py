@@ -69,3 +69,17 @@ def last_turn_condition(condition: str) -> dict | None:
     `condition: {last_turn: {record: spells_cast, whose: a_player, at_most: 0 | at_least: 2}}`."""
     got = _LAST_TURN.get(condition)
     return None if got is None else {"last_turn": dict(got)}
+
+
+# -- line templates (compiler/lines.py TEMPLATES) ---------------------------------------------------
+def selvala_line(text: str, ctx, normal: str):
+    """"Whenever another creature enters the battlefield, its controller may draw a card if its power
+    is greater than each other creature's power." (Selvala, Heart of the Wilds): once for each creature
+    that enters (603.2c), "it" that creature; its controller chooses whether to draw (608.2d), and the
+    draw is carried out only if its power is greater than each other creature's as it resolves (608.2c)."""
+    if normal != ("Whenever another creature enters the battlefield, its controller may draw a card if its power "
+                  "is greater than each other creature's power."):
+        return None
+    return {"triggered": {"when": {"enters": {"filter": ["creature"], "another": True}}, "effect": text,
+                          "does": [{"draw": {"count": 1, "who": "its_controller", "may": True,
+                                             "if_its_power": "greatest"}}]}}, "triggered"
