@@ -147,3 +147,37 @@ def test_selvala_its_controller_draws_only_with_the_greatest_power(power, draws)
     # bob, the creature's controller, chooses (both outcomes); alice never draws
     assert drawn == (["hand", "library"] if draws else ["library"])
     assert all("a1" not in r.after(got.start) for r in got.results)
+
+
+ALTAR = ("Altar of the Pantheon", "Artifact", (
+    "Your devotion to each color and each combination of colors is increased by one.\n"
+    "{T}: Add one mana of any color. If you control a God, a Demigod, or a legendary enchantment, you gain 1 life."))
+
+
+def test_altar_of_the_pantheon_is_read():
+    c = compiled(*ALTAR)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["static"] == {"devotion_bonus": 1}
+    assert c.card["abilities"][1]["activated"]["does"] == [
+        {"gain_life": {"amount": 1, "if_you_control_any": [["god"], ["demigod"], ["legendary", "enchantment"]]}}]
+
+
+@pytest.mark.parametrize("card, type_line, controller, life", [
+    ("Test God", "Legendary Enchantment Creature — God", "alice", 21),
+    ("Test God", "Legendary Enchantment Creature — God", "bob", None),
+    ("Test Shrine", "Legendary Enchantment", "alice", 21),
+    ("Test Shrine", "Enchantment", "alice", None)])
+def test_altar_gains_life_only_with_one_of_the_kinds(card, type_line, controller, life):
+    # 608.2c: any of the three kinds, controlled by its controller as the mana ability resolves (605.3a)
+    board = [{"id": "a", "card": ALTAR[0], "controller": "alice"}, {"id": "g", "card": card, "controller": controller}]
+    got, afters = run([ALTAR, (card, type_line, "")], board, ["activate a 2"])
+    assert all(r.illegal is None for r in got.results)
+    assert {a["player alice"].get("life") for a in afters} == {life}
+
+
+def test_devotion_bonus_is_checked():
+    card = {"name": "Test Altar", "type_line": "Artifact", "oracle_text": "Devotion.",
+            "abilities": [{"line": 1, "static": {"devotion_bonus": 0}}]}
+    with pytest.raises(InputError, match="devotion_bonus"):
+        load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
+                    "cards": [card], "battlefield": []}, "t.yaml")

@@ -239,7 +239,7 @@ KINDS: dict[str, Kind] = {
                        "amount": _positive_or("sacrificed_toughness", "sacrificed_power", "life_lost"), "for_each": FILTER,
                        "controller": _words("you"), "if_you_control": FILTER, "may": _flag,
                        "cards_in": _words("graveyard"), "cards_of": _words("target"), "filter": FILTER,
-                       "any_of": ANY_OF},
+                       "any_of": ANY_OF, "if_you_control_any": ANY_OF},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
                              (lambda p: ("cards_in" in p) != ("cards_of" in p) or

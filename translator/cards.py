@@ -295,6 +295,7 @@ class Ability:
     cost_increase: str = ""              # static: other_spells_cast_this_turn ("Each spell a
                                          # player casts costs {1} more ...", CR 601.2f)
     no_maximum_hand_size: bool = False   # static: "You have no maximum hand size" (CR 402.2)
+    devotion_bonus: int = 0              # static: "Your devotion to each color ... is increased by one" (700.5)
     mana_burn: bool = False              # static: "A player losing unspent mana causes that player to
                                          # lose that much life." (Yurlok of Scorch Thrash; 500.5, 119.3)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
@@ -1685,7 +1686,8 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
         a = Fields(arg, where, sub, {"grant", "text", "replacement", "land_types", "colors", "spend",
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
-                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn"})
+                                     "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn",
+                                     "devotion_bonus"})
         text = a.get("text", str, "")
         if a.has("mana_burn"):
             # CR 500.5, 119.3: "A player losing unspent mana causes that player to lose that much
@@ -1700,6 +1702,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("prevent", f"is one of {', '.join(STATIC_PREVENTIONS)}, in an ability of its own "
                                          "(only text beside it)")
             return Ability(line, kind, effect_text=text, prevents=(a.data["prevent"],))
+        if a.has("devotion_bonus"):
+            # CR 700.5: "Your devotion to each color and each combination of colors is increased by
+            # one." (Altar of the Pantheon): its controller's devotion to each color (asp/mana.lp)
+            n = a.data["devotion_bonus"]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1 or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("devotion_bonus", "is a count of 1 or more (\"is increased by one\": 1), in an ability of "
+                                                "its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, devotion_bonus=n)
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
             # cleanup step, 514.1)

@@ -428,7 +428,7 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     """ability_does_arg(A, K, P, V): each parameter of the K-th action (a flag only when true)."""
     facts: list[str] = []
     for key, value in action.params:
-        if key in ("any_of", "each_of"):    # a list of filters (any of which may hold; one card of each)
+        if key in ("any_of", "each_of", "if_you_control_any"):    # a list of filters (any of which may hold; one card of each)
             for words in value:
                 f, ff = filter_facts(words)
                 facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
@@ -825,6 +825,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    if ability.devotion_bonus:
+        facts.append(f"devotion_bonus({a},{ability.devotion_bonus}).")     # (mana.lp devotion/3: 700.5)
     if ability.mana_burn:
         facts.append(f"mana_burn({a}).")           # (turn.lp: 500.5, 119.3)
     facts += [f"adds_own_subtype({a},{quote(t)})." for t in ability.also_subtypes]

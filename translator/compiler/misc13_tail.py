@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .effects import EffectRead, number
+from .words import kind_filter
 
 _AT_LEAST = r"(two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -83,3 +84,35 @@ def selvala_line(text: str, ctx, normal: str):
     return {"triggered": {"when": {"enters": {"filter": ["creature"], "another": True}}, "effect": text,
                           "does": [{"draw": {"count": 1, "who": "its_controller", "may": True,
                                              "if_its_power": "greatest"}}]}}, "triggered"
+
+
+def devotion_bonus_line(text: str, ctx, normal: str):
+    """"Your devotion to each color and each combination of colors is increased by one." (Altar of the
+    Pantheon, 700.5): `static: {devotion_bonus: 1}` (devotion to a combination of colors is read by
+    no card of the vocabulary; to each color, mana.lp's devotion/3)."""
+    if normal != "Your devotion to each color and each combination of colors is increased by one.":
+        return None
+    return {"static": {"devotion_bonus": 1}}, "static"
+
+
+def _if_you_control_any(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you control a God, a Demigod, or a legendary enchantment, you gain 1 life." (Altar of the
+    Pantheon, after its mana): the life only if its controller controls a permanent of any of the
+    kinds then (608.2c)."""
+    items = re.split(r", or |, | or ", m.group(1))
+    kinds = []
+    for item in items:
+        words = re.fullmatch(r"an? (.+)", item)
+        kind = None if words is None else kind_filter(words.group(1).lower())
+        if kind is None:
+            return None
+        kinds.append(list(kind))
+    if len(kinds) < 2:
+        return None
+    return [{"gain_life": {"amount": number(m.group(2)), "if_you_control_any": kinds}}]
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
+    (r"If you control ((?:an? [A-Za-z]+(?: [a-z]+)?, )+or an? [A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.",
+     _if_you_control_any),
+))
