@@ -181,3 +181,58 @@ def test_devotion_bonus_is_checked():
     with pytest.raises(InputError, match="devotion_bonus"):
         load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
                     "cards": [card], "battlefield": []}, "t.yaml")
+
+
+HIERARCH = ("Honored Hierarch", "Creature — Human Druid", (
+    "Renown 1 (When this creature deals combat damage to a player, if it isn't renowned, put a +1/+1 counter on it "
+    "and it becomes renowned.)\n"
+    "As long as Honored Hierarch is renowned, it has vigilance and \"{T}: Add one mana of any color.\""))
+
+
+def test_renown_and_the_renowned_grant_are_read():
+    c = compiled(*HIERARCH)
+    assert c.fully_compiled
+    trig = c.card["abilities"][0]["triggered"]
+    assert trig["when"] == {"deals_combat_damage_to_player": "self"} and trig["condition"] == "self_not_renowned"
+    assert trig["does"] == [{"counters": {"what": "self", "kind": "+1/+1", "count": 1}}, {"renowned": {"what": "self"}}]
+    static = c.card["abilities"][1]["static"]
+    assert static == {"condition": "self_renowned", "grant": {
+        "to": "self", "keywords": ["vigilance"],
+        "ability": {"activated": {"cost": ["{T}"], "add_mana": {"any": "color"}}}}}
+
+
+def _hierarch(renowned: bool, step: str):
+    extra = {"renowned": True} if renowned else {}
+    return load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": step},
+                       "cards": [compiled(*HIERARCH).card],
+                       "battlefield": [{"id": "h", "card": HIERARCH[0], "controller": "alice", "since_turn": 1,
+                                        **extra}]}, "t.yaml")
+
+
+@pytest.mark.parametrize("renowned", [False, True])
+def test_renown_triggers_once(renowned):
+    # 702.112a: combat damage to a player; "if it isn't renowned" (603.4); vigilance only once renowned
+    from mtg_asp.queries import Session
+    actions = ["attack h", "next step", "next step"] + ([] if renowned else ["resolve"])
+    got = Session(_hierarch(renowned, "beginning_of_combat")).what_if(actions)
+    (r,) = got.results
+    assert r.illegal is None
+    h = r.after(got.start)["h"]
+    assert h.get("renowned") is True
+    assert h.get("counters", {}).get("+1/+1") == (None if renowned else 1)
+    assert h.get("tapped", False) is not renowned
+    assert ("triggered" in [c.change.name for c in r.changes]) is not renowned
+    assert r.state.battlefield[0].renowned
+
+
+@pytest.mark.parametrize("renowned", [False, True])
+def test_a_renowned_hierarch_taps_for_any_color(renowned):
+    from mtg_asp.queries import Session
+    assert Session(_hierarch(renowned, "precombat_main")).can_pay("alice", "{U}").payable is renowned
+
+
+def test_renowned_is_checked():
+    with pytest.raises(InputError, match="renowned"):
+        load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
+                    "battlefield": [{"id": "e", "card": "Llanowar Elves", "controller": "alice", "renowned": "yes"}]},
+                   "t.yaml")

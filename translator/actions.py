@@ -309,6 +309,8 @@ KINDS: dict[str, Kind] = {
     # "Transform ~" (701.27a: its source turns over to its other face, which the state names;
     # asp/transform.lp).
     "transform": Kind({"what": _words("self")}, required=("what",)),
+    # "it becomes renowned" (renown, 702.112a): its source, if still that object on the battlefield
+    "renowned": Kind({"what": _words("self")}, required=("what",)),
     # "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus: becomes day with
     # if_now: night, then becomes night with if_now: not_night; the game's designation as the
     # instructions begin, 731.1; asp/daynight.lp).

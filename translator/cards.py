@@ -1958,7 +1958,8 @@ def _parse_enters_sacrifice(line: int, a: Fields) -> Ability:
 CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
               "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
-              "self_in_graveyard")  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "self_in_graveyard",  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
+              "self_renowned")      # "As long as ~ is renowned, it has ..." (702.112b; Honored Hierarch)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -1992,7 +1993,8 @@ def _static_condition(a: Fields) -> Condition:
 # triggers and as it resolves).
 TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
                       "cast_from_hand",     # "When ~ enters, if you cast it from your hand" (601.2a)
-                      "self_untapped")      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
+                      "self_untapped",      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
+                      "self_not_renowned")  # renown's "if it isn't renowned" (702.112a)
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",

@@ -1740,6 +1740,25 @@ class Transform(Change):
     def text(self):
         return f"{self.object} transforms: {self.face} is up"
 
+@kind("renowned")
+@dataclass(frozen=True)
+class Renowned(Change):
+    """CR 702.112a-b: the permanent becomes renowned (a designation it keeps until it leaves the
+    battlefield: a new object is not renowned, 400.7)."""
+    name = "renowned"
+    object: Obj
+
+    def apply(self, b):
+        if any(p.id == self.object.id for p in b.battlefield):
+            b.permanent(self.object.id, renowned=True)
+
+    def details(self):
+        return {"object": self.object.id}
+
+    def text(self):
+        return f"{self.object} becomes renowned"
+
+
 @kind("monarch")
 @dataclass(frozen=True)
 class Monarch(Change):

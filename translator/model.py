@@ -82,6 +82,7 @@ class Permanent:
     other_face: str | None = None        # a double-faced card's face that is not up (712.8d-e): the
                                          # card it transforms into (701.27a); None: not known here
     back_face_up: bool = False           # its back face is up: a "transformed permanent" (701.27g)
+    renowned: bool = False               # it became renowned (702.112b: a designation; a new object is not)
 
 
 @dataclass(frozen=True)

@@ -893,7 +893,8 @@ def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
 _PERMANENT_FACTS: dict[tuple, str] = {}
 # (the permanent's field, the fact it gives when true)
 _PERMANENT_FLAGS = (("tapped", "tapped"), ("token", "token"), ("loyalty_activated", "loyalty_activated"),
-                    ("blocked", "blocked_flag"), ("deathtouched", "deathtouch_damaged"), ("struck_first", "struck_first"))
+                    ("blocked", "blocked_flag"), ("deathtouched", "deathtouch_damaged"), ("struck_first", "struck_first"),
+                    ("renowned", "renowned"))
 
 
 def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal: set[str]) -> str:

@@ -45,7 +45,8 @@ STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "com
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up"}
+                  "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up",
+                  "renowned"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
                "exchanged_from", "since_turn", "choice", "x", "granted", "colors"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -694,6 +695,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         loyalty_unstated="loyalty" not in counters,
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
+        renowned=f.get("renowned", bool, False),    # CR 702.112b
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .effects import EffectRead, number
-from .words import kind_filter
+from .words import REMINDER, kind_filter
 
 _AT_LEAST = r"(two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -116,3 +116,38 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     (r"If you control ((?:an? [A-Za-z]+(?: [a-z]+)?, )+or an? [A-Za-z]+(?: [a-z]+)?), you gain (\d+|one|two|three) life\.",
      _if_you_control_any),
 ))
+
+
+def renown_line(text: str, ctx, normal: str):
+    """The keyword line "Renown N" (its reminder text dropped; Honored Hierarch): CR 702.112a, "When
+    this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 counters on it and
+    it becomes renowned."""
+    m = re.fullmatch(r"Renown (\d+)", REMINDER.sub("", normal).strip())
+    if m is None or "creature" not in ctx.type_line.lower():
+        return None
+    return {"triggered": {"when": {"deals_combat_damage_to_player": "self"}, "condition": "self_not_renowned",
+                          "effect": text,
+                          "does": [{"counters": {"what": "self", "kind": "+1/+1", "count": int(m.group(1))}},
+                                   {"renowned": {"what": "self"}}]}}, "triggered"
+
+
+def renowned_grant_line(text: str, ctx, normal: str):
+    """"As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."" (Honored
+    Hierarch): a grant of the keywords and the quoted mana ability to its own source while it is
+    renowned (702.112b, 604.2; 613.1f)."""
+    from .mana import activated_mana
+    from .static_tail import _keywords
+    m = re.fullmatch(r'As long as ~ is renowned, it has (?:([a-z ,]+?) and )?"([^"]+)"\.?', normal)
+    mo = re.search(r'"([^"]+)"\.?$', text)
+    if m is None or mo is None or "creature" not in ctx.type_line.lower():
+        return None
+    inner = activated_mana(m.group(2), mo.group(1))
+    if inner is None or inner[1]:
+        return None
+    grant: dict = {"to": "self", "ability": {"activated": inner[0]}}
+    if m.group(1):
+        keywords = _keywords(m.group(1))
+        if keywords is None:
+            return None
+        grant["keywords"] = keywords
+    return {"static": {"condition": "self_renowned", "grant": grant}}, "mana_grant"
