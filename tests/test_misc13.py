@@ -236,3 +236,51 @@ def test_renowned_is_checked():
         load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
                     "battlefield": [{"id": "e", "card": "Llanowar Elves", "controller": "alice", "renowned": "yes"}]},
                    "t.yaml")
+
+
+BIBLIOPLEX = ("The Biblioplex", "Land", (
+    "{T}: Add {C}.\n"
+    "{2}, {T}: Look at the top card of your library. If it's an instant or sorcery card, you may reveal it and put it "
+    "into your hand. If you don't put the card into your hand, you may put it into your graveyard. Activate only if "
+    "you have exactly zero or seven cards in hand."))
+
+
+def test_the_biblioplex_is_read():
+    does, target = effect_of(BIBLIOPLEX, 2)
+    assert target is None
+    assert does == [{"move": {"what": "top_of_library", "any_of": [["instant"], ["sorcery"]], "to": "hand", "may": True}},
+                    {"move": {"what": "top_of_library", "to": "graveyard", "may": True, "if_not_done": True}}]
+    c = compiled(*BIBLIOPLEX)
+    assert c.card["abilities"][1]["activated"]["only_if"] == [{"count": {"zone": "hand"}, "exactly": [0, 7]}]
+
+
+@pytest.mark.parametrize("top, hand, places", [
+    ("Test Bolt", 0, {"graveyard", "hand", "library"}), ("Test Bear", 0, {"graveyard", "library"}),
+    ("Test Bolt", 7, {"graveyard", "hand", "library"}), ("Test Bolt", 3, None)])
+def test_the_biblioplex_top_card(top, hand, places):
+    # 608.2c: to the hand only an instant or sorcery; to the graveyard only if not put into the hand;
+    # 602.5: exactly zero or seven cards in hand
+    from mtg_asp.queries import Session
+    cards = [compiled(*BIBLIOPLEX).card, compiled("Test Bolt", "Instant", "Test Bolt deals 3 damage to any target.").card,
+             compiled("Test Bear", "Creature — Bear", "").card]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "cards": cards, "battlefield": [{"id": "b", "card": BIBLIOPLEX[0], "controller": "alice"}],
+                        "mana_pool": {"alice": "{C}{C}"},
+                        "hand": {"alice": [{"id": f"h{i}", "card": "Test Bear"} for i in range(hand)]},
+                        "library": {"alice": [{"id": "t", "card": top}, {"id": "u", "card": "Test Bear"}]}}, "t.yaml")
+    got = Session(state).what_if(["activate b 2", "resolve"])
+    if places is None:
+        (r,) = got.results
+        assert [rule for rule, _ in r.illegal.why] == ["602.5"]
+        return
+    assert all(r.illegal is None for r in got.results)
+    assert {r.after(got.start).get("t", {}).get("zone", "library") for r in got.results} == places
+
+
+def test_exactly_a_list_is_checked():
+    card = {"name": "Test Land", "type_line": "Land", "oracle_text": "{T}: Add {C}.",
+            "abilities": [{"line": 1, "activated": {"cost": ["{T}"], "add_mana": "{C}",
+                                                    "only_if": [{"count": {"zone": "hand"}, "exactly": [7, 7]}]}}]}
+    with pytest.raises(InputError, match="exactly"):
+        load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
+                    "cards": [card], "battlefield": []}, "t.yaml")

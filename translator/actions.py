@@ -176,7 +176,8 @@ KINDS: dict[str, Kind] = {
                 and not ("filter" not in p and p.get("whose") == "target"),
                 ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
                  "only with whose: target (\"a card from their graveyard\")")),
-               (lambda p: "any_of" in p and p["what"] != "card_from_graveyard", "any_of goes with what: card_from_graveyard"),
+               (lambda p: "any_of" in p and p["what"] not in ("card_from_graveyard", "top_of_library"),
+                "any_of goes with what: card_from_graveyard or top_of_library"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
@@ -481,6 +482,9 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
     rolls = [i for i, a in enumerate(actions) if a.kind == "roll_die"]
     for i, a in enumerate(actions):
+        if a.get("if_not_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
+            raise InputError(where, f"{path}[{i}]", "if_not_done goes right after an action with may: true (\"If you "
+                                                    "don't put the card into your hand, ...\")")
         if a.get("if_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
             raise InputError(where, f"{path}[{i}]", "if_done goes right after an action with may: true (\"You may "
                                                     "sacrifice ~. If you do, ...\")")
@@ -510,7 +514,8 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
     f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
-               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters"})
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters",
+                                           "if_not_done"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -531,6 +536,11 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
                 raise f.error(key, f"must be {{kind: KIND, at_least: N}} (N 1 or more), as in \"Then if there are "
                                    f"three or more soul counters on it, ...\", got {describe(value)}")
             params["if_counters"], params["if_counters_at_least"] = name, least
+            continue
+        if key == "if_not_done":        # (any kind: carried out only if the action before was not)
+            if value is not True:
+                raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
+            params[key] = True
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

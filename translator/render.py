@@ -469,6 +469,8 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
         elif c.kind in TURN_RECORD_KINDS:     # "if you played a land this turn" (history.py)
             what = c.kind
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
+        # ("exactly zero or seven": one fact each, any of which holds, costs.lp condition_holds/3)
+        facts += [f"activation_count({a},{k},{what},{c.compare},{n})." for n in c.also]
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
         if c.whose == "opponent":

@@ -151,3 +151,32 @@ def renowned_grant_line(text: str, ctx, normal: str):
             return None
         grant["keywords"] = keywords
     return {"static": {"condition": "self_renowned", "grant": grant}}, "mana_grant"
+
+
+def _if_its_kinds_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If it's an instant or sorcery card, you may reveal it and put it into your hand." (The
+    Biblioplex, after "Look at the top card of your library."): the top card moves to its owner's
+    hand only if it is of either kind, by what it prints (109.2), and its controller chooses to
+    (608.2d)."""
+    if not read.looked_top or read.does:
+        return None
+    kinds = [kind_filter(w) for w in (m.group(1), m.group(2))]
+    if any(k is None for k in kinds):
+        return None
+    return [{"move": {"what": "top_of_library", "any_of": [list(k) for k in kinds], "to": "hand", "may": True}}]
+
+
+def _if_not_put_into_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
+    """"If you don't put the card into your hand, you may put it into your graveyard." (The
+    Biblioplex): right after a `may` move of the top card to the hand, the top card into the graveyard
+    if that move was not done (608.2c), and its controller chooses to (608.2d)."""
+    last = read.does[-1].get("move", {}) if read.does else {}
+    if len(read.does) != 1 or last.get("what") != "top_of_library" or last.get("to") != "hand" or not last.get("may"):
+        return None
+    return [{"move": {"what": "top_of_library", "to": "graveyard", "may": True, "if_not_done": True}}]
+
+
+SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
+    (r"If it's an? ([a-z]+) or ([a-z]+) card, you may reveal it and put it into your hand\.", _if_its_kinds_to_hand),
+    (r"If you don't put the card into your hand, you may put it into your graveyard\.", _if_not_put_into_hand),
+))
