@@ -284,3 +284,44 @@ def test_exactly_a_list_is_checked():
     with pytest.raises(InputError, match="exactly"):
         load_state({"players": ["alice"], "turn": {"number": 1, "active": "alice", "step": "upkeep"},
                     "cards": [card], "battlefield": []}, "t.yaml")
+
+
+ECHOES = ("Mana Echoes", "Enchantment", (
+    "Whenever a creature enters the battlefield, you may add an amount of {C} equal to the number of creatures you "
+    "control that share a creature type with it."))
+
+
+def test_mana_echoes_is_read():
+    c = compiled(*ECHOES)
+    assert c.fully_compiled
+    assert c.card["abilities"][0]["triggered"] == {
+        "when": {"enters": {"filter": ["creature"]}}, "may_add": True,
+        "add_mana": {"mana": "{C}", "amount": "shares_creature_type_with_it"}}
+
+
+@pytest.mark.parametrize("entering, caster, pools", [
+    ("Test Elf Warrior", "alice", {"{C}{C}", ""}),     # the Elf (a shared type) and itself
+    ("Test Goblin", "alice", {"{C}{C}", ""}),          # the Goblin and itself
+    ("Test Wall", "alice", {""}),                      # no creature type: shares none, not even with itself
+    ("Test Elf Warrior", "bob", {"{C}", ""})])         # alice's Elf only: bob controls it
+def test_mana_echoes_counts_the_creatures_sharing_a_type_with_it(entering, caster, pools):
+    # 608.2h: counted as it resolves; 603.2c: "it" is the creature that entered; 608.2d: "you may"
+    from mtg_asp.queries import Session
+
+    def card(name, type_line):
+        c = compiled(name, type_line, "").card
+        c["mana_cost"] = "{1}"
+        return c
+    cards = [compiled(*ECHOES).card, card("Test Elf", "Creature — Elf Druid"),
+             card("Test Elf Warrior", "Creature — Elf Warrior"), card("Test Goblin", "Creature — Goblin"),
+             card("Test Wall", "Artifact Creature")]
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": caster, "step": "precombat_main"},
+                        "cards": cards,
+                        "battlefield": [{"id": "m", "card": "Mana Echoes", "controller": "alice"},
+                                        {"id": "e1", "card": "Test Elf", "controller": "alice"},
+                                        {"id": "g1", "card": "Test Goblin", "controller": "alice"},
+                                        {"id": "e2", "card": "Test Elf", "controller": "bob"}],
+                        "hand": {caster: [{"id": "x", "card": entering}]}, "mana_pool": {caster: "{C}"}}, "t.yaml")
+    got = Session(state).what_if(["cast x", "resolve", "resolve"])
+    assert all(r.illegal is None for r in got.results)
+    assert {(r.after(got.start).get("player alice") or {}).get("mana_pool", "") for r in got.results} == pools

@@ -901,8 +901,10 @@ NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "party",                   # the creatures in its controller's party (700.8)
                  "attacking_power",         # the total power of the attacking creatures (208.1, 506.4)
                  "target_mana_value",       # a spell's: its target's mana value as it resolves (202.3)
-                 "destroyed")               # a spell's: the permanents its destroy instruction destroyed
+                 "destroyed",               # a spell's: the permanents its destroy instruction destroyed
                                             # ("for each permanent destroyed this way", Culling Ritual)
+                 "shares_creature_type_with_it")    # a trigger's: the creatures its controller controls that
+                                            # share a creature type with the one that entered (Mana Echoes)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
 SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
@@ -1664,6 +1666,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
         mana_condition = _parse_mana_condition(a, kind, mana)
+        if mana is not None and mana.amount == "shares_creature_type_with_it" and \
+                (kind != "triggered" or not when or when[0] != "enters" or when[1:2] != ("matching",)):
+            # (Mana Echoes: "it" is the creature whose entering triggered it, 603.2c)
+            raise a.error("add_mana", "amount shares_creature_type_with_it goes on a triggered ability with when: "
+                                      "{enters: {filter}} (\"it\": the creature that entered)")
         may_add = a.get("may_add", bool, False)
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves

@@ -220,6 +220,10 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
+    if amount == "shares_creature_type_with_it":
+        # (Mana Echoes: the creature types of 205.3m, which of them two creatures share; mana.lp)
+        from .compiler.subtypes import CREATURE_TYPES
+        return [f"adds_amount({a},{amount})."] + [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
     if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value", "destroyed", "party",
                   "attacking_power", "target_mana_value"):
         return [f"adds_amount({a},{amount})."]

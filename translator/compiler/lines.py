@@ -228,7 +228,7 @@ TEMPLATES = (intrinsic, _normal(misc13_tail.renown_line), reminders.reminder_lin
              _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
              _normal(activated_templates.activated), _normal(trig_tail.was_a_creature), _normal(trig_tail.cast_of_chosen_color), _normal(trig_tail.cast_any_spell), _normal(trig_tail.graveyard_trigger), _normal(trig_tail.enters_if_you_control_others), _normal(trig_tail.combat_damage_to_creature), _normal(trig_tail.self_or_another_enters_names), _normal(trig_tail.tapped_for_mana_doesnt_untap), _normal(trig_tail.add_at_next_main_phase), _normal(trig_tail.removed_this_way), _normal(trig_tail.that_many_tokens), _normal(trig_tail.cast_with_mana_value),
              _normal(misc13_tail.selvala_line), _normal(misc13_tail.devotion_bonus_line),
-             _normal(misc13_tail.renowned_grant_line),
+             _normal(misc13_tail.renowned_grant_line), _normal(misc13_tail.shared_type_mana_line),
              _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(triggered_templates.dethrone), _normal(hist_tail.afflict), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),

@@ -180,3 +180,17 @@ SENTENCES = SENTENCES + tuple((re.compile(p), f) for p, f in (
     (r"If it's an? ([a-z]+) or ([a-z]+) card, you may reveal it and put it into your hand\.", _if_its_kinds_to_hand),
     (r"If you don't put the card into your hand, you may put it into your graveyard\.", _if_not_put_into_hand),
 ))
+
+
+def shared_type_mana_line(text: str, ctx, normal: str):
+    """"Whenever a creature enters the battlefield, you may add an amount of {C} equal to the number of
+    creatures you control that share a creature type with it." (Mana Echoes): a triggered ability (not
+    a mana ability: it triggers on no mana ability, 605.1b) once for each creature that enters
+    (603.2c); its controller chooses whether to add (608.2d) the mana counted as it resolves."""
+    m = re.fullmatch(r"Whenever a creature enters the battlefield, you may add an amount of (\{[WUBRGC]\}) equal to "
+                     r"the number of creatures you control that share a creature type with it\.", normal)
+    if m is None:
+        return None
+    return {"triggered": {"when": {"enters": {"filter": ["creature"]}},
+                          "add_mana": {"mana": m.group(1), "amount": "shares_creature_type_with_it"},
+                          "may_add": True}}, "triggered_mana"
