@@ -140,7 +140,7 @@ def _permanent(p: Permanent, planeswalker_card: bool, refuse) -> dict[str, Any]:
     if p.since_turn is not None:
         v["since_turn"] = p.since_turn
     v["timestamp"] = p.timestamp
-    for key in ("loyalty_activated", "blocked", "struck_first"):
+    for key in ("loyalty_activated", "blocked", "struck_first", "renowned"):
         if getattr(p, key):
             v[key] = True
     for key in ("attacking", "blocking"):

@@ -237,6 +237,8 @@ class Result:
                     v["card"] = p.card                # 701.27a: the face that is up (transform)
                     if p.back_face_up:
                         v["back_face_up"] = True      # 701.27g: a transformed permanent
+                if p.renowned:
+                    v["renowned"] = True              # 702.112b
                 v["attached_to"] = p.attached_to if p.attached_to and p.attached_incarnation is None else None
                 # 506.4, 506.4c: what it attacks or blocks may have left: it still attacks or blocks
                 # that object, which exists no more
@@ -470,6 +472,8 @@ def _object_words(oid: str, v: dict) -> str:
             extra.append(f"{key} {v[key]}")
     if v.get("blocked"):
         extra.append("blocked")
+    if v.get("renowned"):
+        extra.append("renowned")
     for what, value in (v.get("chosen") or {}).items():
         extra.append(f"chosen {what.replace('_', ' ')}: {value}")
     if v.get("card"):

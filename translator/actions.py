@@ -182,8 +182,8 @@ KINDS: dict[str, Kind] = {
                 and not ("filter" not in p and p.get("whose") == "target"),
                 ("what: card_from_graveyard takes filter or any_of (\"a creature or planeswalker card\"); neither "
                  "only with whose: target (\"a card from their graveyard\")")),
-               (lambda p: "any_of" in p and p["what"] not in ("card_from_graveyard", "them"),
-                "any_of goes with what: card_from_graveyard or them"),
+               (lambda p: "any_of" in p and p["what"] not in ("card_from_graveyard", "them", "top_of_library"),
+                "any_of goes with what: card_from_graveyard, them or top_of_library"),
                (lambda p: "controller" in p and p["what"] != "one", "controller goes with what: one"),
                (lambda p: "random" in p and p["what"] != "card_from_graveyard", "random goes with what: card_from_graveyard"),
                (lambda p: "tapped" in p and p["to"] != "battlefield", "tapped goes with to: battlefield"),
@@ -205,8 +205,8 @@ KINDS: dict[str, Kind] = {
     # "Draw a card for each green creature you control." (Freyalise; for_each: a filter, controller:
     # you), "... for each color among permanents you control" (Chromatic Orrery; colors_among: you):
     # count cards for each, counted as it resolves (608.2h).
-    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player"), "may": _flag,
-                  "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
+    "draw": Kind({"count": _positive_or("that_many"), "who": _words("you", "target", "each_player", "its_controller"),
+                  "may": _flag, "if_its_power": _words("greatest"), "if_you_control": FILTER, "for_each": FILTER, "controller": _words("you"),
                   "colors_among": _words("you"), "if_controls_named": _words("self")},
                  defaults=(("count", 1),),
                  rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
@@ -254,7 +254,7 @@ KINDS: dict[str, Kind] = {
                        "for_each": FILTER,
                        "controller": _words("you"), "if_you_control": FILTER, "may": _flag,
                        "cards_in": _words("graveyard"), "cards_of": _words("target"), "filter": FILTER,
-                       "any_of": ANY_OF},
+                       "any_of": ANY_OF, "if_you_control_any": ANY_OF},
                       required=("amount",), defaults=(("who", "you"),),
                       rules=((lambda p: "controller" in p and "for_each" not in p, "controller goes with for_each"),
                              (lambda p: ("cards_in" in p) != ("cards_of" in p) or
@@ -326,6 +326,8 @@ KINDS: dict[str, Kind] = {
     # "Transform ~" (701.27a: its source turns over to its other face, which the state names;
     # asp/transform.lp).
     "transform": Kind({"what": _words("self")}, required=("what",)),
+    # "it becomes renowned" (renown, 702.112a): its source, if still that object on the battlefield
+    "renowned": Kind({"what": _words("self")}, required=("what",)),
     # "If it's night, it becomes day. Otherwise, it becomes night." (The Celestus: becomes day with
     # if_now: night, then becomes night with if_now: not_night; the game's designation as the
     # instructions begin, 731.1; asp/daynight.lp).
@@ -501,6 +503,9 @@ def parse_actions(raw: Any, where: str, path: str, parse_filter) -> tuple[Action
         raise InputError(where, f"{path}[{flips[1]}]", "one flip_coin per list here")
     rolls = [i for i, a in enumerate(actions) if a.kind == "roll_die"]
     for i, a in enumerate(actions):
+        if a.get("if_not_done") is not None and (i == 0 or actions[i - 1].get("may") is not True):
+            raise InputError(where, f"{path}[{i}]", "if_not_done goes right after an action with may: true (\"If you "
+                                                    "don't put the card into your hand, ...\")")
         if a.get("if_done") is not None and (i == 0 or (actions[i - 1].get("may") is not True and not (
                 actions[i - 1].kind == "sacrifice" and actions[i - 1].get("what") == "one"
                 and actions[i - 1].get("count") in (None, 1)))):
@@ -533,7 +538,8 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
         raise InputError(where, path, f"unknown action {kind!r}; known: {', '.join(sorted(KINDS))}")
     spec = KINDS[kind]
     f = Fields(raw if raw is not None else {}, where, f"{path}.{kind}",
-               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters"})
+               set(spec.params) | {"if_flip", "if_done", "if_roll", "if_none_removed", "if_counters",
+                                   "if_not_done"})
     params: dict[str, Value] = dict(spec.defaults)
     for key, value in f.data.items():
         if key == "if_flip":            # (any kind: carried out only on that result of the flip)
@@ -553,6 +559,11 @@ def parse_action(item: Any, where: str, path: str, parse_filter) -> Action:
                 raise f.error(key, f"must be {{kind: night, at_least: 8}} (a counter kind and a positive whole "
                                    f"number), got {describe(value)}")
             params["if_counters"], params["if_counters_at_least"] = value["kind"].strip(), value["at_least"]
+            continue
+        if key == "if_not_done":        # (any kind: carried out only if the action before was not)
+            if value is not True:
+                raise f.error(key, f"must be true (leave it out for false), got {describe(value)}")
+            params[key] = True
             continue
         if key == "if_done":            # (any kind: carried out only if the action before was)
             if value is not True:

@@ -53,6 +53,8 @@ class ActivationCondition:
     whose: str = "you"                   # count: "you control" or "an opponent controls" (some
                                          # opponent of its controller, 102.2: each counted apart)
     counter: str = ""
+    also: tuple[int, ...] = ()           # exactly: the other numbers it may equal ("exactly zero or seven
+                                         # cards in hand": exactly [0, 7], The Biblioplex)
 
 
 def parse_activation_conditions(value: Any, f: Fields, key: str, parse_filter) -> tuple[ActivationCondition, ...]:
@@ -76,6 +78,17 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
         return ActivationCondition(kind)
     if len(compares) != 1:
         raise c.error(None, f"a {kind} condition compares with one of {', '.join(COMPARES)}: N")
+    also: tuple[int, ...] = ()
+    if compares[0] == "exactly" and kind == "count" and isinstance(raw.get("exactly"), list):
+        # "if you have exactly zero or seven cards in hand" (The Biblioplex): any of the numbers
+        ns = raw["exactly"]
+        if len(ns) < 2 or len(set(ns)) != len(ns) or any(isinstance(n, bool) or not isinstance(n, int) or n < 0
+                                                         for n in ns):
+            raise c.error("exactly", f"is a number, or a list of two or more different numbers (0 or more), got "
+                                     f"{describe(ns)}")
+        raw = {**raw, "exactly": ns[0]}
+        c = Fields(raw, c.where, c.path, {*KINDS, *COMPARES})
+        also = tuple(ns[1:])
     number = c.get(compares[0], int)
     if number < 0:
         raise c.error(compares[0], f"must be a non-negative integer, got {describe(number)}")
@@ -113,4 +126,4 @@ def _condition(raw: Any, c: Fields, parse_filter) -> ActivationCondition:
                                 or power is not None):
         raise what.error("whose", "an opponent's count is of permanents they control, with at_least "
                                   "(\"if an opponent controls four or more lands\")")
-    return ActivationCondition(kind, zone, flt, power, compares[0], number, whose)
+    return ActivationCondition(kind, zone, flt, power, compares[0], number, whose, also=also)

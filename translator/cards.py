@@ -46,6 +46,7 @@ from .entering import CREATURE_TYPES, Choice, Condition, parse_choice, parse_con
 from .errors import InputError
 from .history import parse_amount as parse_turn_amount
 from .history import parse_condition as parse_turn_condition
+from .history import parse_last_turn_condition
 from .model_steps import STEPS
 from .numbers import check_numbers, check_symbol_number
 from .yamlio import Fields, describe, load_yaml_file
@@ -301,6 +302,7 @@ class Ability:
     # static: "Each other Angel you control enters with an additional +1/+1 counter on it for each Angel
     # you already control" (Giada, Font of Hope, 614.1c): (filter, counter kind, filter counted)
     others_enter_with: tuple | None = None
+    devotion_bonus: int = 0              # static: "Your devotion to each color ... is increased by one" (700.5)
     mana_burn: bool = False              # static: "A player losing unspent mana causes that player to
                                          # lose that much life." (Yurlok of Scorch Thrash; 500.5, 119.3)
     cant_cast: tuple[str, ...] = ()      # static: "You can't cast noncreature spells" (101.2): the filter
@@ -940,8 +942,10 @@ NAMED_AMOUNTS = ("power", "devotion", "life", "domain", "greatest_power",
                  "party",                   # the creatures in its controller's party (700.8)
                  "attacking_power",         # the total power of the attacking creatures (208.1, 506.4)
                  "target_mana_value",       # a spell's: its target's mana value as it resolves (202.3)
-                 "destroyed")               # a spell's: the permanents its destroy instruction destroyed
+                 "destroyed",               # a spell's: the permanents its destroy instruction destroyed
                                             # ("for each permanent destroyed this way", Culling Ritual)
+                 "shares_creature_type_with_it")    # a trigger's: the creatures its controller controls that
+                                            # share a creature type with the one that entered (Mana Echoes)
 # "X is 1 plus the sacrificed creature's mana value" (Metamorphosis): sacrificed_mana_value+1
 SACRIFICED_PLUS = re.compile(r"^(sacrificed|exiled)_mana_value(\+([1-9]\d?))?$")
 
@@ -1676,6 +1680,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             c = Fields(a.data["condition"], where, a.sub("condition"), {"this_turn"})
             if_turn = parse_turn_condition(c.data["this_turn"], c, "this_turn")
             condition = "this_turn"
+        elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and "last_turn" in a.data["condition"]:
+            # CR 603.4: "if no spells were cast last turn" (the previous turn's records, history.py)
+            c = Fields(a.data["condition"], where, a.sub("condition"), {"last_turn"})
+            if_turn = parse_last_turn_condition(c.data["last_turn"], c, "last_turn")
+            condition = "last_turn"
         elif isinstance(a.data.get("condition"), dict) and kind == "triggered" and \
                 list(a.data["condition"]) in (["life"], ["in_graveyard"]):
             # CR 603.4: "if each player has 10 or less life" (Cryptolith Fragment), "if there are three
@@ -1719,6 +1728,11 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
             raise a.error("add_mana_to", "must be that_player, chosen_player or each_player")
         instead_if, instead_mana = _parse_instead(a, where, kind, mana) if a.has("instead") else ((), None)
         mana_condition = _parse_mana_condition(a, kind, mana)
+        if mana is not None and mana.amount == "shares_creature_type_with_it" and \
+                (kind != "triggered" or not when or when[0] != "enters" or when[1:2] != ("matching",)):
+            # (Mana Echoes: "it" is the creature whose entering triggered it, 603.2c)
+            raise a.error("add_mana", "amount shares_creature_type_with_it goes on a triggered ability with when: "
+                                      "{enters: {filter}} (\"it\": the creature that entered)")
         may_add = a.get("may_add", bool, False)
         if may_add and (kind != "triggered" or mana is None or not when or add_mana_to):
             # CR 608.2d: "you may add {R}{R}": its controller chooses as it resolves
@@ -1742,7 +1756,7 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                                      "pt", "control", "condition", "restrict", "cost_increase",
                                      "additional_land_plays", "no_maximum_hand_size", "cant_cast", "also_subtypes",
                                      "enchanted_supertype", "untaps_in_others_untap", "prevent", "mana_burn",
-                                     "others_enter_with", "becomes"})
+                                     "others_enter_with", "becomes", "devotion_bonus"})
         text = a.get("text", str, "")
         if a.has("others_enter_with"):
             # CR 614.1c: "Each other Angel you control enters with an additional +1/+1 counter on it for
@@ -1768,6 +1782,14 @@ def parse_ability(item: Any, where: str, path: str, n_lines: int, granted: bool 
                 raise a.error("prevent", f"is one of {', '.join(STATIC_PREVENTIONS)}, in an ability of its own "
                                          "(only text beside it)")
             return Ability(line, kind, effect_text=text, prevents=(a.data["prevent"],))
+        if a.has("devotion_bonus"):
+            # CR 700.5: "Your devotion to each color and each combination of colors is increased by
+            # one." (Altar of the Pantheon): its controller's devotion to each color (asp/mana.lp)
+            n = a.data["devotion_bonus"]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1 or len(a.data) > 1 + ("text" in a.data):
+                raise a.error("devotion_bonus", "is a count of 1 or more (\"is increased by one\": 1), in an ability of "
+                                                "its own (only text beside it)")
+            return Ability(line, kind, effect_text=text, devotion_bonus=n)
         if a.has("no_maximum_hand_size"):
             # CR 402.2: "You have no maximum hand size" (its controller discards nothing in the
             # cleanup step, 514.1)
@@ -2027,7 +2049,8 @@ CONDITIONS = ("you_control_your_commander",
               "self_untapped",      # "~ has hexproof as long as it's untapped" (604.2; Paradise Druid)
               "self_modified",      # "As long as ~ is modified, it has ..." (700.9; Orochi Merge-Keeper)
               "self_in_graveyard",  # "As long as ~ is in your graveyard, ..." (113.6b; Riftstone Portal)
-              "not_your_turn")      # "As long as it's not your turn, ..." (604.2; Warden of the Wall)
+              "not_your_turn",      # "As long as it's not your turn, ..." (604.2; Warden of the Wall)
+              "self_renowned")      # "As long as ~ is renowned, it has ..." (702.112b; Honored Hierarch)
 
 
 def _static_condition(a: Fields) -> Condition:
@@ -2061,7 +2084,8 @@ def _static_condition(a: Fields) -> Condition:
 # triggers and as it resolves).
 TRIGGER_CONDITIONS = ("you_control_your_commander", "self_tapped",
                       "cast_from_hand",     # "When ~ enters, if you cast it from your hand" (601.2a)
-                      "self_untapped")      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
+                      "self_untapped",      # "if ~ is untapped" (Blinkmoth Urn, 603.4)
+                      "self_not_renowned")  # renown's "if it isn't renowned" (702.112a)
 # Abilities that modify the rules for deck construction (CR 113.6n): "~ can be your commander"
 # (903.3a), "A deck can have any number of cards named ~".
 DECK_CONSTRUCTION = ("can_be_commander", "any_number_of_copies",

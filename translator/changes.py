@@ -1395,7 +1395,8 @@ class Count(Change):
                 "life_gained": "life gained this turn", "life_lost": "life lost this turn",
                 "cards_drawn": "card(s) drawn this turn", "attackers_declared": "creature(s) declared as attackers this turn",
                 "permanents_left": "permanent(s) they controlled that left the battlefield this turn",
-                "instants_sorceries_cast": "instant and sorcery spell(s) cast this turn"}[self.record]
+                "instants_sorceries_cast": "instant and sorcery spell(s) cast this turn",
+                "spells_cast_last_turn": "spell(s) cast last turn"}[self.record]
         return f"{self.player} now has {self.amount} {what}"
 
 
@@ -1846,6 +1847,23 @@ class TokensEnterWith(Change):
 
     def text(self):
         return f"  each {self.token} created enters with {self.amount} more {self.counter} counter(s) ({self.by})"
+@kind("renowned")
+@dataclass(frozen=True)
+class Renowned(Change):
+    """CR 702.112a-b: the permanent becomes renowned (a designation it keeps until it leaves the
+    battlefield: a new object is not renowned, 400.7)."""
+    name = "renowned"
+    object: Obj
+
+    def apply(self, b):
+        if any(p.id == self.object.id for p in b.battlefield):
+            b.permanent(self.object.id, renowned=True)
+
+    def details(self):
+        return {"object": self.object.id}
+
+    def text(self):
+        return f"{self.object} becomes renowned"
 
 
 @kind("monarch")

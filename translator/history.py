@@ -18,13 +18,22 @@ from .yamlio import Fields, describe
 TURN_RECORDS = ("life_gained", "life_lost", "cards_drawn", "attackers_declared", "permanents_left",
                 "instants_sorceries_cast")
 RECORDS = ("lands_played", "spells_cast", *TURN_RECORDS)
+# The records of the previous turn the state keeps, per player (a state file key each:
+# `spells_cast_last_turn: {bob: 2}`): the spells each player cast during the turn before this one
+# (601.2f; "if no spells were cast last turn", Scorned Villager). At a new turn (500.1) each takes
+# the value of this turn's record (asp/turn.lp); a condition reads it as `last_turn: {record:
+# spells_cast, ...}`.
+LAST_TURN_RECORDS = {"spells_cast": "spells_cast_last_turn"}
 # Whose record an amount reads: its controller's, or the sum over their opponents (102.2: "the
 # life your opponents have lost this turn"); `players: true` counts the opponents whose record is
 # one or more ("for each of your opponents who lost life this turn").
 AMOUNT_WHOSE = ("you", "opponents")
 # Whose record a condition reads: its controller's, or some opponent's ("if an opponent lost life
 # this turn": one opponent's record compared, 102.2).
-CONDITION_WHOSE = ("you", "opponent")
+CONDITION_WHOSE = ("you", "opponent", "a_player")
+# (`whose: a_player`: each player's record compared on its own: "if a player cast two or more spells
+# last turn" holds when one player's does, at_least; "if no spells were cast last turn" when no
+# player's is above the count, at_most 0)
 
 
 def _record(f: Fields, key: str) -> str:
@@ -69,3 +78,15 @@ def parse_condition(value: Any, f: Fields, key: str) -> tuple[str, str, str, int
     if isinstance(n, bool) or n < 0:
         raise g.error(compare, f"must be 0 or more, got {describe(n)}")
     return record, whose, compare, n
+
+
+def parse_last_turn_condition(value: Any, f: Fields, key: str) -> tuple[str, str, str, int]:
+    """A triggered ability's `condition: {last_turn: {record: spells_cast, whose, at_least |
+    at_most}}` (603.4: "if no spells were cast last turn") -> (the state's record of the previous
+    turn, whose, compare, count), read as parse_condition's."""
+    g = Fields(value, f.where, f.sub(key), {"record", "whose", "at_least", "at_most"})
+    record = g.data.get("record")
+    if record not in LAST_TURN_RECORDS:
+        raise g.error("record", f"is a record of the previous turn: {', '.join(LAST_TURN_RECORDS)}; got {describe(record)}")
+    _, whose, compare, n = parse_condition({**value, "record": "spells_cast"}, f, key)
+    return LAST_TURN_RECORDS[record], whose, compare, n

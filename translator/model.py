@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass, field, fields
 
 from .cards import CardLibrary
-from .history import TURN_RECORDS
+from .history import LAST_TURN_RECORDS, TURN_RECORDS
 from .model_steps import STEPS  # noqa: F401  (re-exported: the state's steps)
 
 ZONES = ("hand", "library", "graveyard", "exile", "command", "outside")
@@ -82,6 +82,7 @@ class Permanent:
     other_face: str | None = None        # a double-faced card's face that is not up (712.8d-e): the
                                          # card it transforms into (701.27a); None: not known here
     back_face_up: bool = False           # its back face is up: a "transformed permanent" (701.27g)
+    renowned: bool = False               # it became renowned (702.112b: a designation; a new object is not)
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ class StackItem:
 
 
 # Every count per player (translator/changes.py's Builder keeps each as the what-if steps).
-PLAYER_COUNTS = ("energy", "poison", "lands_played", "spells_cast", *TURN_RECORDS)
+PLAYER_COUNTS = ("energy", "poison", "lands_played", "spells_cast", *TURN_RECORDS, *LAST_TURN_RECORDS.values())
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,8 @@ class GameState:
     attackers_declared: tuple[tuple[str, int], ...] = ()
     permanents_left: tuple[tuple[str, int], ...] = ()
     instants_sorceries_cast: tuple[tuple[str, int], ...] = ()
+    # the spells each player cast during the previous turn (history.LAST_TURN_RECORDS; 601.2f)
+    spells_cast_last_turn: tuple[tuple[str, int], ...] = ()
     drew_from_empty: tuple[str, ...] = ()   # players who attempted to draw from an empty library
                                             # since state-based actions were last checked (704.5b)
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities not yet triggered (603.7)

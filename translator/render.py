@@ -225,6 +225,10 @@ def amount_facts(a: str, amount) -> list[str]:
         return [f"adds_amount({a},counters_plus({quote(amount[1])},{amount[2]}))."]
     if isinstance(amount, tuple):
         return [f"adds_amount({a},counters({quote(amount[1])}))."]
+    if amount == "shares_creature_type_with_it":
+        # (Mana Echoes: the creature types of 205.3m, which of them two creatures share; mana.lp)
+        from .compiler.subtypes import CREATURE_TYPES
+        return [f"adds_amount({a},{amount})."] + [f"creature_type({quote(t)})." for t in sorted(CREATURE_TYPES)]
     if amount in ("power", "devotion", "life", "domain", "greatest_power", "sacrificed_mana_value", "destroyed", "party",
                   "attacking_power", "target_mana_value"):
         return [f"adds_amount({a},{amount})."]
@@ -433,7 +437,7 @@ def action_param_facts(a: str, k: int, action: Action) -> list[str]:
     """ability_does_arg(A, K, P, V): each parameter of the K-th action (a flag only when true)."""
     facts: list[str] = []
     for key, value in action.params:
-        if key in ("any_of", "each_of"):    # a list of filters (any of which may hold; one card of each)
+        if key in ("any_of", "each_of", "if_you_control_any"):    # a list of filters (any of which may hold; one card of each)
             for words in value:
                 f, ff = filter_facts(words)
                 facts += [f"ability_does_arg({a},{k},{key},{f})."] + ff
@@ -474,6 +478,8 @@ def activation_limit_facts(a: str, ability: Ability, index=lambda k: k) -> list[
         elif c.kind in TURN_RECORD_KINDS:     # "if you played a land this turn" (history.py)
             what = c.kind
         facts.append(f"activation_count({a},{k},{what},{c.compare},{c.number}).")
+        # ("exactly zero or seven": one fact each, any of which holds, costs.lp condition_holds/3)
+        facts += [f"activation_count({a},{k},{what},{c.compare},{n})." for n in c.also]
         if c.power_at_least is not None:
             facts.append(f"activation_condition_power({a},{k},{c.power_at_least}).")
         if c.whose == "opponent":
@@ -843,6 +849,8 @@ def effect_facts(card: Card, a: str, ability: Ability) -> list[str]:
         facts.append(f"cost_increase({a},{ability.cost_increase}).")
     if ability.no_maximum_hand_size:
         facts.append(f"no_maximum_hand_size({a}).")
+    if ability.devotion_bonus:
+        facts.append(f"devotion_bonus({a},{ability.devotion_bonus}).")     # (mana.lp devotion/3: 700.5)
     if ability.mana_burn:
         facts.append(f"mana_burn({a}).")           # (turn.lp: 500.5, 119.3)
     if ability.others_enter_with is not None:
@@ -915,7 +923,8 @@ def front_faces(state: GameState, cards: list[Card]) -> list[Card]:
 _PERMANENT_FACTS: dict[tuple, str] = {}
 # (the permanent's field, the fact it gives when true)
 _PERMANENT_FLAGS = (("tapped", "tapped"), ("token", "token"), ("loyalty_activated", "loyalty_activated"),
-                    ("blocked", "blocked_flag"), ("deathtouched", "deathtouch_damaged"), ("struck_first", "struck_first"))
+                    ("blocked", "blocked_flag"), ("deathtouched", "deathtouch_damaged"), ("struck_first", "struck_first"),
+                    ("renowned", "renowned"))
 
 
 def _permanent_facts(p, current: dict[str, int], players: tuple[str, ...], loyal: set[str]) -> str:

@@ -18,6 +18,7 @@ from .cards import BASIC_LAND_TYPES, COLORS, MANA_SYMBOL, Card, CardLibrary, par
 from .entering import parse_chosen
 from .errors import InputError
 from .model import (
+    LAST_TURN_RECORDS,
     STEPS,
     TURN_RECORDS,
     ZONES,
@@ -40,11 +41,12 @@ from .yamlio import Fields, describe, load_yaml_file
 STATE_KEYS = {"players", "turn", "battlefield", "cards", "effects", "life", "commanders", "mana_pool",
               "energy", "poison", "lands_played", "commander_casts", "spells_cast", "stack", "city_blessing", "day_night",
               "monarch", *ZONES,
-              *TURN_RECORDS}
+              *TURN_RECORDS, *LAST_TURN_RECORDS.values()}
 DEFAULT_LIFE = 20        # CR 103.4: the starting life total of a two-player game
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "token", "counters", "damage",
                   "attached_to", "since_turn", "timestamp", "loyalty_activated", "attacking", "blocking",
-                  "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up"}
+                  "blocked", "struck_first", "chosen", "activated_this_turn", "other_face", "back_face_up",
+                  "renowned"}
 EFFECT_KEYS = {"id", "card", "line", "controller", "source", "timestamp", "targets", "prevented",
                "exchanged_from", "since_turn", "choice", "x", "granted", "colors"}
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:#-]+$")
@@ -137,7 +139,7 @@ def load_state(data: Any, where: str = "<state>", library: CardLibrary | None = 
                      commander_casts=_commander_casts(f, players, commanders),
                      spells_cast=_per_player(f, "spells_cast", players),
                      city_blessing=_city_blessing(f, players), day_night=_day_night(f), monarch=_monarch(f, players),
-                     **{r: _per_player(f, r, players) for r in TURN_RECORDS})
+                     **{r: _per_player(f, r, players) for r in (*TURN_RECORDS, *LAST_TURN_RECORDS.values())})
 
 
 def _check_total(total: int, battlefield: tuple[Permanent, ...], library: CardLibrary, where: str) -> None:
@@ -695,6 +697,7 @@ def _permanent(item: Any, root: Fields, i: int, players: tuple[str, ...], turn: 
         loyalty_unstated="loyalty" not in counters,
         attacking=f.get("attacking", str, None), blocking=f.get("blocking", str, None),
         blocked=f.get("blocked", bool, False), struck_first=f.get("struck_first", bool, False),
+        renowned=f.get("renowned", bool, False),    # CR 702.112b
     )
 
 

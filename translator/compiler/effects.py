@@ -1166,3 +1166,8 @@ SENTENCES = _MISC11 + SENTENCES
 from .misc12_tail import SENTENCES as _MISC12
 
 SENTENCES = _MISC12 + SENTENCES
+# -- the mana cards' leftovers, misc13's part (compiler/misc13_tail.py): "Then if there are three or
+# more soul counters on it, remove those counters, transform it, then untap it." (608.2c) ----------
+from .misc13_tail import SENTENCES as _MISC13
+
+SENTENCES = _MISC13 + SENTENCES

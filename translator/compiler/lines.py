@@ -31,6 +31,7 @@ from . import (
     misc10_tail,
     misc11_tail,
     misc12_tail,
+    misc13_tail,
     reminders,
     static_tail,
     statics,
@@ -207,7 +208,7 @@ def _normal(template):
 # from the hand (hand.py: cycling, channel, a Spirit Guide's mana); then mana abilities (mana.py:
 # a triggered ability or a spell that adds mana is theirs); then keyword and attached abilities
 # (attached.py) and the general triggered abilities and spells.
-TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc11_tail.chapter, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
+TEMPLATES = (intrinsic, _normal(misc13_tail.renown_line), reminders.reminder_line, misc11_tail.saga_reminder, misc11_tail.chapter, trig_tail.colored_land_creature, reminders.transforms_from_line, keyword_line, keywords.cumulative_upkeep, deck_construction_line,
              kw_tail.companion, kw_tail.snow_reminder, kw_tail.modular, kw_tail.graft, kw_tail.extort,
              enters.enters_line, enters.sacrifice_instead, enters.enters_tapped_unless, enters.as_enters_may,
              enters.as_enters_choose, _normal(dfc_tail.becomes_day_as_enters), enters.chosen_color_mana, enters.chosen_color_trigger, statics.land_types_line,
@@ -228,6 +229,8 @@ TEMPLATES = (intrinsic, reminders.reminder_line, misc11_tail.saga_reminder, misc
              _normal(attached.flashback), _normal(attached.pt_and_grant), _normal(attached.restriction),
              _normal(land_moves.from_graveyard), _normal(land_moves.linked_exile),
              _normal(activated_templates.activated), _normal(trig_tail.was_a_creature), _normal(trig_tail.cast_of_chosen_color), _normal(trig_tail.cast_any_spell), _normal(trig_tail.graveyard_trigger), _normal(trig_tail.enters_if_you_control_others), _normal(trig_tail.combat_damage_to_creature), _normal(trig_tail.self_or_another_enters_names), _normal(trig_tail.tapped_for_mana_doesnt_untap), _normal(trig_tail.add_at_next_main_phase), _normal(trig_tail.removed_this_way), _normal(trig_tail.that_many_tokens), _normal(trig_tail.cast_with_mana_value),
+             _normal(misc13_tail.selvala_line), _normal(misc13_tail.devotion_bonus_line),
+             _normal(misc13_tail.renowned_grant_line), _normal(misc13_tail.shared_type_mana_line),
              _normal(triggered_templates.triggered),
              _normal(triggered_templates.exalted), _normal(triggered_templates.dethrone), _normal(hist_tail.afflict), _normal(attached.anthem),
              _normal(static_tail.anthem), _normal(misc11_tail.anthem_of_two_kinds), _normal(static_tail.as_long_as), _normal(static_tail.for_each_color), _normal(static_tail.equipped_creatures_have),

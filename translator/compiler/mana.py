@@ -328,6 +328,12 @@ def activation_condition(clause: str) -> dict[str, Any] | None:
     m = re.fullmatch(rf"{COUNT} or more cards are in your (graveyard|library)", clause)
     if m:
         return {"count": {"zone": m.group(2)}, "at_least": number(m.group(1))}
+    m = re.fullmatch(rf"you have exactly (zero|{COUNT[1:-1]}) or ({COUNT[1:-1]}) cards in hand", clause)
+    if m and m.group(1) != m.group(2):
+        # "Activate only if you have exactly zero or seven cards in hand." (The Biblioplex; 602.5)
+        ns = [0 if w == "zero" else number(w) for w in (m.group(1), m.group(2))]
+        if None not in ns:
+            return {"count": {"zone": "hand"}, "exactly": ns}
     m = re.fullmatch(rf"you have (no|exactly {COUNT}|{COUNT} or fewer|{COUNT} or more) cards in hand", clause)
     if m:
         if m.group(1) == "no":

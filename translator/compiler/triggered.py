@@ -19,6 +19,7 @@ EVENTS: tuple[tuple[re.Pattern, dict], ...] = tuple((re.compile(p, re.IGNORECASE
     (rf"When {SELF_WORDS} is put into a graveyard from the battlefield",
      {"put_into_graveyard_from_battlefield": "self"}),
     (r"At the beginning of your upkeep", {"beginning_of_upkeep": "your_turn"}),
+    (r"At the beginning of each upkeep", {"beginning_of_upkeep": "each_player"}),     # 503.1a: every upkeep
     (r"At the beginning of the end step", {"beginning_of_end_step": "each_turn"}),
     (r"At the beginning of your end step", {"beginning_of_end_step": "your_turn"}),
     (r"At the beginning of combat on your turn", {"beginning_of_combat": "your_turn"}),
@@ -93,7 +94,8 @@ def you_control_count(condition: str) -> dict | None:
 
 def state_condition(condition: str) -> dict | None:
     from .dfc_tail import trigger_state_condition
-    return trigger_state_condition(condition)
+    from .misc13_tail import last_turn_condition
+    return trigger_state_condition(condition) or last_turn_condition(condition)
 
 
 def triggered(text: str, ctx, normal: str):
