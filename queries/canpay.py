@@ -259,8 +259,10 @@ def _plan(solver: Solver, player: str, cost: str, q: int, model: list[clingo.Sym
                          _ordered(own) if own else None, tuple(sorted(tapped.get((o, i), []))),
                          ref.granted_by, (o, i) in late))
     order = object_order(solver)
+    # (two activations of one ability at one step by the mana they add, in WUBRGC order)
     plan.sort(key=lambda s: (s.step, s.after_step, order[s.object], s.ability, s.granted_by or "",
-                             order.get(s.sacrificed or "", -1), s.tapped))
+                             order.get(s.sacrificed or "", -1), s.tapped,
+                             tuple(-s.mana.get(t, 0) for t in MANA_ORDER)))
     reasons = sorted({(a[1].string, a[2].string) for a in got["cp_pay_why"]})
     return CanPay(player, cost, True, tuple(plan), _ordered(paid.get("cost", {})), tuple(reasons),
                   explain, not_modelled=not_modelled(solver))

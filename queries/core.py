@@ -371,7 +371,11 @@ class Solver:
         return [a for arity in self._arities_of(name) for a in atoms.by_signature(name, arity)]
 
     def _arities_of(self, name: str) -> list[int]:
-        """The arity of `name` in the program grounded so far (none, or one)."""
+        """The arity of `name`: the one the encodings define it with, else its arity in the
+        program grounded so far (none, or one)."""
+        known = encoding_statements().arities.get(name)
+        if known is not None:
+            return [known]
         atoms = self._ctl.symbolic_atoms
         if self._arities is None:
             # the signatures of the program grounded so far, listed once per ground() (a what-if
@@ -493,7 +497,7 @@ class Solver:
             raise self._fail(f"parsing {what} failed") from None
 
     def _ground_parts(self, parts: list[tuple[str, list]]) -> None:
-        for name, indexes in self._reach.to_add(name for name, _ in parts).items():
+        for name, indexes in self._reach.to_add(parts).items():
             if indexes:
                 self._add_statements(name, indexes)
         self._arities = None

@@ -11,6 +11,16 @@ ground() call, and of the externals its parts declare. Names only, never arities
 an over-approximation of what has atoms, so a rule left out could not have fired, and the
 ground program (and every answer) is the one of the whole encodings.
 
+Below names, by argument (the keys): a positive body literal with a constant or function term
+at a top-level argument, such as `does(q, K, draw)`, needs an atom of `does` whose third
+argument has the functor `draw`. The keys an atom may carry come from the facts' text (each
+argument's functor), from the constants in the heads of the rules added, from the program
+parts' arguments (`act(q, a)` grounded with a = move(...)), and through the variables a head
+copies from a body literal (`does(q, K, X) :- ability_does(A, K, X)`: every functor the third
+argument of ability_does has, does has); an argument no analysis can follow (arithmetic, a
+variable bound in an aggregate) may carry any functor. So the instruction rules of kinds no
+ability of the state has, or a change no rule of the state can make, are left out too.
+
 A rule left out at one ground() call is added at a later one if its predicates then have
 atoms (a part grounded again with other arguments, such as step(q) for another query). The
 analysis of the encodings' statements is made once per installed package and kept in the
@@ -26,7 +36,7 @@ import os
 import pickle
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -34,7 +44,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "2"      # of this module's analysis (the cache key)
+_VERSION = "3"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,26 @@ class Statement:
     rule: bool
     heads: frozenset[str]
     needs: frozenset[str]
+    keys: Keys = None      # its argument keys (None: none at all)
+    arities: tuple[tuple[str, int], ...] = ()      # of the atoms it defines (-1: not known)
+
+
+# A position is (predicate name, argument index), the index -1 standing for every argument.
+Position = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Keys:
+    """A statement's keys: what its positive body needs, by argument (`needs`: (name, i, f),
+    the functor f at argument i of name), and what its head atoms may carry: a functor at an
+    argument (`gives`), any functor (`any`), the functors of an argument of a body literal
+    (`copies`: from, to) or the functor of the part's k-th argument (`params`: (position, k))."""
+
+    needs: tuple[tuple[str, int, str], ...] = ()
+    gives: tuple[tuple[str, int, str], ...] = ()
+    any: tuple[Position, ...] = ()
+    copies: tuple[tuple[Position, Position], ...] = ()
+    params: tuple[tuple[Position, int], ...] = ()
 
 
 # A head's predicate names: every identifier of its text (function terms, constants and
@@ -141,11 +171,158 @@ def _text_needs(rule_text: str) -> frozenset[str]:
     return frozenset(n for n in names if n is not None)
 
 
-def analyse(text: str) -> list[Statement]:
+def _functor(term, fixed: frozenset[str]) -> str | None | bool:
+    """A term's functor as a key reads it: the name of a constant or function term; None for
+    a term that carries no functor (a number, a string, a tuple, arithmetic, an interval);
+    True for a term whose functor the analysis cannot name (a variable, a program parameter
+    or #const in `fixed`, a pool, an external function, a negative constant)."""
+    kind = term.ast_type
+    if kind == ast.ASTType.SymbolicTerm:
+        sym = term.symbol
+        if sym.type != clingo.SymbolType.Function:
+            return None
+        if not sym.positive or sym.name in fixed:
+            return True
+        return sym.name or None
+    if kind == ast.ASTType.Function:
+        if term.external:
+            return True
+        if not term.name:
+            return None
+        return True if not term.arguments and term.name in fixed else term.name
+    if kind in (ast.ASTType.BinaryOperation, ast.ASTType.Interval):
+        return None
+    return True
+
+
+def _bound(literals, fixed: frozenset[str], into: dict[str, Position]) -> None:
+    """The top-level arguments of the positive atoms among `literals` that are variables: each
+    variable's first position (a head atom's argument bound there carries what it carries)."""
+    for lit in literals:
+        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom
+                and lit.atom.symbol.ast_type == ast.ASTType.Function):
+            atom = lit.atom.symbol
+            for i, arg in enumerate(atom.arguments):
+                if arg.ast_type == ast.ASTType.Variable and arg.name != "_":
+                    into.setdefault(arg.name, (atom.name, i))
+
+
+def _keys(stmt, params: tuple[str, ...], fixed: frozenset[str]) -> Keys | None:
+    """A rule's or an #external's keys (see Keys), read from its AST."""
+    needs, gives, any_, copies, bound_params = [], [], [], [], []
+    body = stmt.body
+    if stmt.ast_type == ast.ASTType.Rule:
+        for lit in body:
+            if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                    and lit.atom.ast_type == ast.ASTType.SymbolicAtom
+                    and lit.atom.symbol.ast_type == ast.ASTType.Function):
+                atom = lit.atom.symbol
+                for i, arg in enumerate(atom.arguments):
+                    f = _functor(arg, fixed)
+                    if isinstance(f, str):
+                        needs.append((atom.name, i, f))
+    bound: dict[str, Position] = {}
+    _bound(body, fixed, bound)
+
+    def head_atom(symbol, local: dict[str, Position]) -> None:
+        if symbol.ast_type != ast.ASTType.Function or symbol.external:
+            for name in _head_names(symbol):
+                any_.append((name, -1))
+            return
+        for i, arg in enumerate(symbol.arguments):
+            here = (symbol.name, i)
+            if arg.ast_type == ast.ASTType.Variable:
+                if arg.name in local:
+                    copies.append((local[arg.name], here))
+                else:
+                    any_.append(here)
+                continue
+            if arg.ast_type == ast.ASTType.SymbolicTerm and arg.symbol.type == clingo.SymbolType.Function \
+                    and arg.symbol.positive and not arg.symbol.arguments and arg.symbol.name in params:
+                bound_params.append((here, params.index(arg.symbol.name)))
+                continue
+            f = _functor(arg, fixed)
+            if isinstance(f, str):
+                gives.append((symbol.name, i, f))
+            elif f is True:
+                any_.append(here)
+
+    def head_literal(lit, condition) -> None:
+        if lit.ast_type != ast.ASTType.Literal:
+            for name in _head_names(lit):
+                any_.append((name, -1))
+            return
+        if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            local = dict(bound)
+            if condition:
+                inner: dict[str, Position] = {}
+                _bound(condition, fixed, inner)
+                local = {**inner, **bound}
+            head_atom(lit.atom.symbol, local)
+        elif lit.atom.ast_type not in (ast.ASTType.BooleanConstant, ast.ASTType.Comparison):
+            for name in _head_names(lit):
+                any_.append((name, -1))
+
+    if stmt.ast_type == ast.ASTType.External:
+        head_atom(stmt.atom.symbol, bound)
+    else:
+        head = stmt.head
+        if head.ast_type == ast.ASTType.Literal:
+            head_literal(head, ())
+        elif head.ast_type in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
+            for element in head.elements:
+                head_literal(element.literal, element.condition)
+        else:       # a head aggregate, a theory atom: any functor at every argument of its names
+            for name in _head_names(head):
+                any_.append((name, -1))
+    if not (needs or gives or any_ or copies or bound_params):
+        return None
+    return Keys(tuple(dict.fromkeys(needs)), tuple(dict.fromkeys(gives)), tuple(dict.fromkeys(any_)),
+                tuple(dict.fromkeys(copies)), tuple(bound_params))
+
+
+def _arities(head) -> tuple[tuple[str, int], ...]:
+    """The name and arity of each atom a head (or an #external) defines; -1 for the names of
+    a head this reading does not follow (a head aggregate, a theory atom)."""
+    found = []
+
+    def atom(lit) -> None:
+        if lit.ast_type == ast.ASTType.SymbolicAtom:
+            lit = lit.symbol
+        if lit.ast_type == ast.ASTType.Function and not lit.external:
+            found.append((lit.name, len(lit.arguments)))
+        elif lit.ast_type == ast.ASTType.SymbolicTerm and lit.symbol.type == clingo.SymbolType.Function:
+            found.append((lit.symbol.name, len(lit.symbol.arguments)))
+        else:
+            found.extend((name, -1) for name in _head_names(lit))
+
+    def literal(lit) -> None:
+        if lit.ast_type == ast.ASTType.Literal:
+            if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+                atom(lit.atom)
+            elif lit.atom.ast_type not in (ast.ASTType.BooleanConstant, ast.ASTType.Comparison):
+                found.extend((name, -1) for name in _head_names(lit))
+        else:
+            found.extend((name, -1) for name in _head_names(lit))
+
+    if head.ast_type == ast.ASTType.SymbolicAtom:
+        atom(head)
+    elif head.ast_type in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
+        for element in head.elements:
+            literal(element.literal)
+    else:
+        literal(head)
+    return tuple(dict.fromkeys(found))
+
+
+def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statement]:
     """The statements of a part's text (comments and #program directives dropped, each
-    statement keeping the directive it is under)."""
+    statement keeping the directive it is under). `constants`: the #const names of every
+    part (their value replaces them: a key never names one)."""
     found: list[Statement] = []
     program = ["#program base."]
+    params: list[tuple[str, ...]] = [()]
 
     def take(stmt) -> None:
         kind = stmt.ast_type
@@ -153,16 +330,29 @@ def analyse(text: str) -> list[Statement]:
             return
         if kind == ast.ASTType.Program:
             program[0] = str(stmt)
+            params[0] = tuple(p.name for p in stmt.parameters)
             return
+        fixed = constants | frozenset(params[0])
         if kind == ast.ASTType.Rule:
             text = str(stmt)
-            found.append(Statement(text, program[0], True, _head_names(stmt.head), _text_needs(text)))
+            found.append(Statement(text, program[0], True, _head_names(stmt.head), _text_needs(text),
+                                   _keys(stmt, params[0], fixed), _arities(stmt.head)))
             return
-        heads = _head_names(stmt.atom) if kind == ast.ASTType.External else frozenset()
-        found.append(Statement(str(stmt), program[0], False, heads, frozenset()))
+        if kind == ast.ASTType.External:
+            found.append(Statement(str(stmt), program[0], False, _head_names(stmt.atom), frozenset(),
+                                   _keys(stmt, params[0], fixed), _arities(stmt.atom)))
+            return
+        if kind == ast.ASTType.Defined:
+            found.append(Statement(str(stmt), program[0], False, frozenset(), frozenset(),
+                                   arities=((stmt.name, stmt.arity),)))
+            return
+        found.append(Statement(str(stmt), program[0], False, frozenset(), frozenset()))
 
     ast.parse_string(text, take)
     return found
+
+
+_CONST = re.compile(r"^\s*#const\s+([a-z_][A-Za-z0-9_']*)", re.MULTILINE)
 
 
 # The names of the predicates a text of facts (or of rules, such as a settle world's
@@ -176,29 +366,195 @@ def text_names(text: str) -> set[str]:
     return set(_FUNCTION.findall(text)) | set(_CONSTANT.findall(text))
 
 
+_ARGUMENT_NAME = re.compile(r"\s*([a-z_][A-Za-z0-9_']*)\s*")
+_NO_FUNCTOR = re.compile(r'\s*(?:-?\s*\d+|"")\s*')
+_LINE_KEYS: dict[str, tuple[tuple, tuple]] = {}
+
+
+def _argument_functor(arg: str) -> str | None | bool:
+    """The functor of one argument's text (strings emptied): a name; None for a number or a
+    string; True when the text could carry any (a variable, a pool, arithmetic, anything else)."""
+    m = _ARGUMENT_NAME.match(arg)
+    if m is not None:
+        rest = arg[m.end():]
+        if not rest:
+            return m.group(1)
+        if rest[0] == "(" and rest.rstrip().endswith(")") and _closes_at_end(rest.rstrip()):
+            return m.group(1)
+        return True
+    return None if _NO_FUNCTOR.fullmatch(arg) else True
+
+
+def _closes_at_end(text: str) -> bool:
+    """Whether the parenthesis that opens text closes at its last character."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False
+
+
+def text_keys(text: str, keyed: frozenset[str]) -> tuple[set[tuple[str, int, str]], set[Position]]:
+    """The keys the atoms of a text of facts (or rules) may carry, for the predicate names in
+    `keyed` (those some statement reads by argument): each argument's functor, or any functor
+    (its position) where the text could carry any. Every `name(` is read as an atom, function
+    terms inside arguments too (an over-approximation). Read per line, and each line's answer
+    kept (the states a what-if reaches share most of their lines)."""
+    keys: set[tuple[str, int, str]] = set()
+    anywhere: set[Position] = set()
+    if len(_LINE_KEYS) > 200_000:
+        _LINE_KEYS.clear()
+    for line in text.splitlines():
+        found = _LINE_KEYS.get(line)
+        if found is None:
+            line_keys, line_any = [], []
+            bare = _STRING.sub('""', line)
+            for m in _FUNCTION.finditer(bare):
+                name = m.group(1)
+                if name not in keyed:
+                    continue
+                for i, arg in enumerate(_arguments(bare, m.end())):
+                    f = _argument_functor(arg)
+                    if f is True:
+                        line_any.append((name, i))
+                    elif f is not None:
+                        line_keys.append((name, i, f))
+            found = _LINE_KEYS[line] = (tuple(line_keys), tuple(line_any))
+        keys.update(found[0])
+        anywhere.update(found[1])
+    return keys, anywhere
+
+
+def _arguments(text: str, start: int) -> list[str]:
+    """The top-level arguments of the term whose "(" ends just before `start`; up to the end
+    of the text when it never closes."""
+    args, depth, begin = [], 0, start
+    for i in range(start, len(text)):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                args.append(text[begin:i])
+                return args
+            depth -= 1
+        elif c == "," and depth == 0:
+            args.append(text[begin:i])
+            begin = i + 1
+    args.append(text[begin:])
+    return args
+
+
 @dataclass
 class PartIndex:
     """A part's statements, compact (the cache is read in every process): each statement's
-    text and directive, whether it is a rule, and its head and body names as numbers of the
-    index's name table."""
+    text and directive, whether it is a rule, its head and body names as numbers of the
+    index's name table, and its keys (None for most)."""
 
     texts: list[str]
     programs: list[str]
     rules: list[bool]
     heads: list[tuple[int, ...]]
     needs: list[tuple[int, ...]]
+    keys: list[Keys | None]
 
 
 @dataclass
 class Index:
     names: list[str]
     parts: dict[str, PartIndex]
+    # each predicate's arity, where the encodings define it with one (heads, #external,
+    # #defined): a query reads its atoms without listing the program's signatures
+    arities: dict[str, int]
 
     def __post_init__(self) -> None:
         self.ids = {n: i for i, n in enumerate(self.names)}
         self.memo: dict[tuple, object] = {}      # Reach's answers, by its history (Reach.to_add)
         self._steps: dict[tuple, int] = {}
         self._numbers = itertools.count(1)
+        self._scans: dict[str, list] = {}
+        self._ordered: dict[tuple[str, ...], list[tuple]] = {}
+        self._others: dict[str, tuple[list[int], list[int]]] = {}
+        # the predicate names some statement reads by argument (a key it needs, or a head
+        # copying an argument): only their facts' arguments are read (text_keys)
+        keyed = set()
+        for part in self.parts.values():
+            for keys in part.keys:
+                if keys is not None:
+                    keyed.update(name for name, _, _ in keys.needs)
+                    keyed.update(src[0] for src, _ in keys.copies)
+        self.keyed = frozenset(keyed)
+
+    def scan(self, part: str) -> list[tuple[int, frozenset[int], tuple]]:
+        """The rules of a part as Reach._to_add reads them: index, body names, keys needed."""
+        found = self._scans.get(part)
+        if found is None:
+            p = self.parts[part]
+            found = self._scans[part] = [
+                (i, frozenset(p.needs[i]), p.keys[i].needs if p.keys[i] is not None else ())
+                for i, rule in enumerate(p.rules) if rule]
+        return found
+
+    def others(self, part: str) -> tuple[list[int], list[int]]:
+        """A part's statements that are not rules, and those whose heads name its arguments."""
+        found = self._others.get(part)
+        if found is None:
+            p = self.parts[part]
+            found = self._others[part] = (
+                [i for i, rule in enumerate(p.rules) if not rule],
+                [i for i, k in enumerate(p.keys) if k is not None and k.params])
+        return found
+
+    def ordered(self, parts: tuple[str, ...]) -> list[tuple]:
+        """The rules of these parts, each as (part, index, the mask of its body names, the keys it
+        needs, the mask of its head names), in the order a fixpoint from every name no rule of
+        theirs defines adds them (the rules it never adds last): Reach._to_add's passes then
+        mostly meet a rule after the rules that give its names."""
+        found = self._ordered.get(parts)
+        if found is not None:
+            return found
+        rules = [(part, i) for part in parts for i, _, _ in self.scan(part)]
+        defined = {n for part, i in rules for n in self.parts[part].heads[i]}
+        have = {n for part, i in rules for n in self.parts[part].needs[i]} - defined
+        waiting: dict[int, list[tuple[str, int]]] = {}
+        missing: dict[tuple[str, int], int] = {}
+        ready = []
+        for part, i in rules:
+            left = [n for n in self.parts[part].needs[i] if n not in have]
+            missing[(part, i)] = len(left)
+            for n in left:
+                waiting.setdefault(n, []).append((part, i))
+            if not left:
+                ready.append((part, i))
+        order: list[tuple[str, int]] = []
+        seen: set[tuple[str, int]] = set()
+        while ready:
+            rule = ready.pop(0)
+            order.append(rule)
+            seen.add(rule)
+            for n in self.parts[rule[0]].heads[rule[1]]:
+                if n not in have:
+                    have.add(n)
+                    for other in waiting.pop(n, ()):
+                        missing[other] -= 1
+                        if missing[other] == 0:
+                            ready.append(other)
+        order += [r for r in rules if r not in seen]
+        found = []
+        for part, i in order:
+            p = self.parts[part]
+            need = head = 0
+            for n in p.needs[i]:
+                need |= 1 << n
+            for n in p.heads[i]:
+                head |= 1 << n
+            found.append((part, i, need, p.keys[i].needs if p.keys[i] is not None else (), head))
+        self._ordered[parts] = found
+        return found
 
     def step(self, key: tuple) -> int:
         """The number of the history `key` leads to (keys hold numbers, not histories)."""
@@ -213,10 +569,10 @@ class Index:
         return number
 
     def __getstate__(self):
-        return (self.names, self.parts)
+        return (self.names, self.parts, self.arities)
 
     def __setstate__(self, state) -> None:
-        self.names, self.parts = state
+        self.names, self.parts, self.arities = state
         self.__post_init__()
 
 
@@ -227,98 +583,235 @@ def compact(analysed: dict[str, list[Statement]]) -> Index:
         return tuple(sorted(ids.setdefault(n, len(ids)) for n in names))
 
     parts = {name: PartIndex([s.text for s in stmts], [s.program for s in stmts], [s.rule for s in stmts],
-                             [number(s.heads) for s in stmts], [number(s.needs) for s in stmts])
+                             [number(s.heads) for s in stmts], [number(s.needs) for s in stmts],
+                             [s.keys for s in stmts])
              for name, stmts in analysed.items()}
-    return Index(list(ids), parts)
+    arities: dict[str, set[int]] = {}
+    for stmts in analysed.values():
+        for stmt in stmts:
+            for name, arity in stmt.arities:
+                arities.setdefault(name, set()).add(arity)
+    return Index(list(ids), parts, {name: a.pop() for name, a in arities.items() if len(a) == 1 and -1 not in a})
+
+
+class _Delta:
+    """The keys one note gave (a step of the Reach's history)."""
+
+    def __init__(self):
+        self.keys: list[tuple[str, int, str]] = []
+        self.any: list[Position] = []
 
 
 class Reach:
     """One Control's reachability: the names that may have atoms (as numbers of the index's
-    name table), and which statements of each part have been added."""
+    name table), the keys their atoms may carry, and which statements of each part have been
+    added."""
 
     def __init__(self, index: Index):
         self._index = index
         self.names: set[int] = set()
+        self.keys: dict[Position, set[str]] = {}      # the functors an argument may carry
+        self.any: set[Position] = set()               # ... any functor (index -1: every argument)
+        self.copies: dict[Position, set[Position]] = {}     # an argument's functors reach another's
         self._added: dict[str, set[int]] = {}
         # What to_add gives is a function of the names and of what was added, which are a
         # function of the notes and calls so far: a Reach's history is numbered (`_token`),
         # and the Controls of one process (a what-if's states, most with the same names)
         # share the answers of to_add by it (index.memo).
         self._token = 0
+        self._delta: _Delta | None = None     # note's: the keys it gave (its history step)
+        self._on_key = None       # to_add's: a key that became true (name, i, f or None for any)
+        self._shared = False      # the state is Index.memo's too: copied before it changes
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def has_key(self, name: str, i: int, f: str) -> bool:
+        return (name, i) in self.any or (name, -1) in self.any or f in self.keys.get((name, i), ())
+
+    def _give(self, name: str, i: int, f: str) -> None:
+        at = (name, i)
+        functors = self.keys.get(at)
+        if functors is not None and f in functors:
+            return
+        if at in self.any or (name, -1) in self.any:
+            return
+        if functors is None:
+            functors = self.keys[at] = set()
+        functors.add(f)
+        if self._delta is not None:
+            self._delta.keys.append((name, i, f))
+        if self._on_key is not None:
+            self._on_key(name, i, f)
+        to = self.copies.get(at)
+        if to:
+            for name2, i2 in tuple(to):
+                self._give(name2, i2, f)
+
+    def _give_any(self, at: Position) -> None:
+        name, i = at
+        if at in self.any or (name, -1) in self.any:
+            return
+        self.any.add(at)
+        if self._delta is not None:
+            self._delta.any.append(at)
+        if self._on_key is not None:
+            self._on_key(name, i, None)
+        sources = [s for s in self.copies if s[0] == name] if i == -1 else [at]
+        for source in sources:
+            for to in tuple(self.copies.get(source, ())):
+                self._give_any(to)
+
+    def _copy(self, source: Position, to: Position) -> None:
+        if to in self.copies.get(source, ()):
+            return
+        self.copies.setdefault(source, set()).add(to)
+        if source in self.any or (source[0], -1) in self.any:
+            self._give_any(to)
+        else:
+            for f in tuple(self.keys.get(source, ())):
+                self._give(to[0], to[1], f)
+
+    def _heads(self, keys: Keys, args: tuple) -> None:
+        """What a statement's heads carry, with the part's arguments `args` (their functors)."""
+        for name, i, f in keys.gives:
+            self._give(name, i, f)
+        for at in keys.any:
+            self._give_any(at)
+        for source, to in keys.copies:
+            self._copy(source, to)
+        for at, k in keys.params:
+            f = args[k] if k < len(args) else True
+            if f is True:
+                self._give_any(at)
+            elif f is not None:
+                self._give(at[0], at[1], f)
+
+    def _own(self) -> None:
+        """Copy the state where it is shared with Index.memo, before it changes."""
+        if self._shared:
+            self.names = set(self.names)
+            self.keys = {at: set(fs) for at, fs in self.keys.items()}
+            self.any = set(self.any)
+            self.copies = {at: set(to) for at, to in self.copies.items()}
+            self._added = {part: set(i) for part, i in self._added.items()}
+            self._shared = False
+
+    # -- notes and parts ---------------------------------------------------------------------
 
     def note(self, text: str) -> None:
         """Facts or rules added as text (the state, a query's facts); a name no statement
         reads is not kept."""
         ids = self._index.ids
         new = frozenset(i for i in (ids.get(n) for n in text_names(text)) if i is not None and i not in self.names)
-        if new:
-            self.names |= new
-            self._token = self._index.step(("note", self._token, new))
+        keys, anywhere = text_keys(text, self._index.keyed)
+        keys = sorted(k for k in keys if not self.has_key(*k))
+        anywhere = sorted(at for at in anywhere if at not in self.any and (at[0], -1) not in self.any)
+        if not (new or keys or anywhere):
+            return
+        self._own()
+        self._delta = _Delta()
+        self.names |= new
+        for at in anywhere:
+            self._give_any(at)
+        for key in keys:
+            self._give(*key)
+        delta, self._delta = self._delta, None
+        self._token = self._index.step(("note", self._token, new, tuple(delta.keys), tuple(delta.any)))
 
     def added(self, part: str) -> set[int]:
         return self._added.get(part, set())
 
-    def to_add(self, parts: Iterable[str]) -> dict[str, list[int]]:
-        """For the encoding parts grounded in one ground() call, the indexes of their
-        statements to add now: those not added yet that are not rules, and the rules whose
-        needs may have atoms (a fixpoint over the heads of every rule of these parts)."""
-        parts = tuple(p for p in dict.fromkeys(parts) if p in self._index.parts)
-        key = ("add", self._token, parts)
+    def to_add(self, parts: Iterable[str | tuple[str, Sequence]]) -> dict[str, list[int]]:
+        """For the encoding parts grounded in one ground() call (a name, or a name and the
+        part's arguments, clingo symbols), the indexes of their statements to add now: those
+        not added yet that are not rules, and the rules whose needs may have atoms (a fixpoint
+        over the heads of every rule of these parts)."""
+        called: dict[str, tuple[tuple, ...]] = {}       # a part's arguments, each grounding's
+        for part in parts:
+            name, args = (part, ()) if isinstance(part, str) else (part[0], tuple(part[1]))
+            if name in self._index.parts:
+                functors = tuple(_symbol_functor(a) for a in args)
+                if functors not in called.setdefault(name, ()):
+                    called[name] += (functors,)
+        key = ("add", self._token, tuple(called.items()))
         known = self._index.memo.get(key)
         if known is None:
-            before = set(self.names)
-            chosen = self._to_add(parts)
-            known = self._index.memo[key] = (chosen, frozenset(self.names - before))
+            self._own()
+            try:
+                chosen = self._to_add(called)
+            finally:
+                self._on_key = None
+            known = self._index.memo[key] = (chosen, (self.names, self.keys, self.any, self.copies, self._added))
         else:
-            chosen, names = known
-            self.names |= names
-            for part, indexes in chosen.items():
-                self._added.setdefault(part, set()).update(indexes)
+            chosen, (self.names, self.keys, self.any, self.copies, self._added) = known
+        self._shared = True
         self._token = self._index.step(key)
         return {part: list(indexes) for part, indexes in chosen.items()}
 
-    def _to_add(self, parts: tuple[str, ...]) -> dict[str, list[int]]:
-        index = self._index.parts
+    def _to_add(self, called: dict[str, tuple[tuple, ...]]) -> dict[str, list[int]]:
+        index = self._index
         names = self.names
-        waiting: dict[int, list[tuple[str, int]]] = {}
-        missing: dict[tuple[str, int], int] = {}
-        ready: list[tuple[str, int]] = []
-        for part in parts:      # first every #external of these parts (its atom may be read by any)
-            added = self._added.setdefault(part, set())
-            rules, heads = index[part].rules, index[part].heads
-            for i, rule in enumerate(rules):
-                if not rule:
-                    names.update(heads[i])
-                    if i not in added:
-                        ready.append((part, i))
-        for part in parts:
-            added = self._added[part]
-            rules, needs = index[part].rules, index[part].needs
-            for i, rule in enumerate(rules):
-                if not rule or i in added:
-                    continue      # its heads are in names since it was added
-                left = [n for n in needs[i] if n not in names]
-                if not left:
-                    ready.append((part, i))
-                else:
-                    missing[(part, i)] = len(left)
-                    for n in left:
-                        waiting.setdefault(n, []).append((part, i))
-        chosen: dict[str, list[int]] = {p: [] for p in parts}
-        while ready:
-            part, i = ready.pop()
-            chosen[part].append(i)
-            for n in index[part].heads[i]:
-                if n not in names:
-                    names.add(n)
-                    for key in waiting.pop(n, ()):
-                        missing[key] -= 1
-                        if missing[key] == 0:
-                            ready.append(key)
-        for part, indexes in chosen.items():
+        chosen: dict[str, list[int]] = {p: [] for p in called}
+        for part, args in called.items():      # what the statements added before carry with
+            added = self._added.setdefault(part, set())     # these arguments
+            keys = index.parts[part].keys
+            for i in index.others(part)[1]:
+                if i in added:
+                    for each in args:
+                        self._heads(keys[i], each)
+        for part, args in called.items():      # every #external of these parts (its atom may
+            added = self._added[part]           # be read by any rule of any of them)
+            heads, keys = index.parts[part].heads, index.parts[part].keys
+            for i in index.others(part)[0]:
+                names.update(heads[i])
+                if i not in added:
+                    added.add(i)
+                    chosen[part].append(i)
+                    if keys[i] is not None:
+                        for each in args or ((),):
+                            self._heads(keys[i], each)
+        # The rules, in an order where a rule mostly comes after those that give its names
+        # (Index.ordered), passed over until a pass adds none: a rule is added once every name
+        # of its positive body and every key it needs may have atoms.
+        mask = 0
+        for n in names:
+            mask |= 1 << n
+        keys_of, anywhere = self.keys, self.any
+        pending = [e for e in index.ordered(tuple(called)) if e[1] not in self._added[e[0]]]
+        progress = True
+        while progress:
+            progress = False
+            rest = []
+            for entry in pending:
+                part, i, need, key_needs, head_mask = entry
+                if need & mask != need or (key_needs and not all(
+                        (k[0], k[1]) in anywhere or (k[0], -1) in anywhere or k[2] in keys_of.get((k[0], k[1]), ())
+                        for k in key_needs)):
+                    rest.append(entry)
+                    continue
+                progress = True
+                self._added[part].add(i)
+                chosen[part].append(i)
+                if head_mask & ~mask:
+                    mask |= head_mask
+                    names.update(index.parts[part].heads[i])
+                keys = index.parts[part].keys[i]
+                if keys is not None:
+                    for args in called[part] or ((),):
+                        self._heads(keys, args)
+            pending = rest
+        for indexes in chosen.values():
             indexes.sort()
-            self._added[part].update(indexes)
         return chosen
+
+
+def _symbol_functor(symbol) -> str | None | bool:
+    """A part argument's functor as the keys read it (see _functor)."""
+    if isinstance(symbol, clingo.Symbol):
+        if symbol.type != clingo.SymbolType.Function:
+            return None
+        return (symbol.name or None) if symbol.positive else True
+    return True
 
 
 def text_of(index: Index, part: str, indexes: list[int]) -> str:
@@ -339,7 +832,8 @@ def encoding_index(parts: dict[str, str]) -> Index:
     with contextlib.suppress(Exception), cache.open("rb") as fh:   # unreadable: made again (speed only)
         if fh.read(len(key)) == key:
             return pickle.load(fh)
-    index = compact({name: analyse(text) for name, text in parts.items()})
+    constants = frozenset(c for text in parts.values() for c in _CONST.findall(text))
+    index = compact({name: analyse(text, constants) for name, text in parts.items()})
     with contextlib.suppress(OSError, pickle.PicklingError):
         cache.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=cache.parent, prefix=cache.name, delete=False) as fh:
@@ -358,4 +852,5 @@ def _cache_key(parts: dict[str, str]) -> tuple[Path, bytes]:
     return default_cache_dir() / f"encodings-{where}.pickle", stamp.digest()
 
 
-__all__ = ["Index", "PartIndex", "Reach", "Statement", "analyse", "compact", "encoding_index", "text_names", "text_of"]
+__all__ = ["Index", "Keys", "PartIndex", "Reach", "Statement", "analyse", "compact", "encoding_index", "text_keys",
+           "text_names", "text_of"]

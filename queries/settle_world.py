@@ -131,8 +131,7 @@ class HeldStates:
         state's own program, from its Solver's grounder there)."""
         shows = []
         for name in names:
-            self.solver._atoms(name)           # lists the signatures
-            arities = self.solver._arities.get(name, [])
+            arities = self.solver._arities_of(name)
             if len(arities) > 1:
                 raise SolverError(f"{name} has several arities in the encodings; the world reads one")
             for a in arities:

@@ -17,6 +17,7 @@ from mtg_asp.queries.program_index import (
     analyse,
     compact,
     encoding_index,
+    text_keys,
 )
 from mtg_asp.queries.scenario import load_scenario
 from mtg_asp.queries.whatif import what_if
@@ -98,6 +99,43 @@ def test_an_external_of_another_part_grounded_with_it_counts():
     assert _texts(index, "plan", Reach(index).to_add(["plan", "canpay"])) == ["use(q) :- cp_on(q)."]
 
 
+def test_a_rule_waits_for_the_constant_its_body_names():
+    # an instruction's rules read does(q, K, kind): a kind no ability has leaves them out, and
+    # the kinds reach does/3 through the variable its head copies from ability_does/3
+    index = _index("#program p(q). does(q, K, X) :- ability_does(A, K, X). "
+                   "drew(q) :- does(q, _, draw). dealt(q) :- does(q, _, damage(_)). "
+                   "any(q) :- does(q, _, X), X = f.")
+    reach = Reach(index)
+    reach.note('ability_does(ab("x",1),1,damage(2)). ability_does(ab("x",1),2,gain_life).')
+    assert sorted(_texts(index, "p", reach.to_add([("p", [clingo.Number(1)])]))) == sorted(
+        ["does(q,K,X) :- ability_does(A,K,X).", "dealt(q) :- does(q,_,damage(_)).",
+         "any(q) :- does(q,_,X); X = f."])
+    reach.note('ability_does(ab("y",1),1,draw).')
+    assert _texts(index, "p", reach.to_add([("p", [clingo.Number(2)])])) == ["drew(q) :- does(q,_,draw)."]
+
+
+def test_a_part_argument_gives_its_functor_and_a_variable_any():
+    index = compact({"f": analyse("#program f(q, a). act(q, a)."),
+                     "p": analyse("#program p(q). moved(q) :- act(q, move(_)). cast(q) :- act(q, cast(_)). "
+                                  "n(X + 1) :- m(X). big(q) :- n(large).")})
+    reach = Reach(index)
+    move = clingo.Function("move", [clingo.Number(3)])
+    assert _texts(index, "p", reach.to_add([("f", [clingo.Number(1), move]), ("p", [clingo.Number(1)])])) \
+        == ["moved(q) :- act(q,move(_))."]
+    reach.note("m(1).")
+    # n's argument is arithmetic: a number, never the constant `large`
+    assert "big(q) :- n(large)." not in _texts(index, "p", reach.to_add([("p", [clingo.Number(2)])]))
+    reach.note("r(X) :- n(X).  n(Y) :- s(Y).")      # a variable in the text: any functor
+    assert _texts(index, "p", reach.to_add([("p", [clingo.Number(3)])])) == ["big(q) :- n(large)."]
+
+
+def test_text_keys_read_each_argument():
+    keys, anywhere = text_keys('a(x, f(g(1), "s, (t"), 2, "u"). b(-3). a(y;z, W). c(h(x)).',
+                               frozenset({"a", "b", "f"}))
+    assert keys == {("a", 0, "x"), ("a", 1, "f"), ("f", 0, "g")}
+    assert anywhere == {("a", 0), ("a", 1)}
+
+
 def _full_control(facts: str) -> clingo.Control:
     """A Control with every statement of the base and walk parts (what a Solver grounded
     before the index)."""
@@ -137,7 +175,7 @@ class _Everything(Reach):
 
     def to_add(self, parts):
         chosen = {}
-        for part in dict.fromkeys(parts):
+        for part in dict.fromkeys(p if isinstance(p, str) else p[0] for p in parts):
             if part in self._index.parts:
                 added = self._added.setdefault(part, set())
                 chosen[part] = [i for i in range(len(self._index.parts[part].texts)) if i not in added]
