@@ -27,6 +27,7 @@ from typing import Any
 
 from ..translator.errors import InputError, SolverError
 from .allocator import fast_bins_off
+from .core import short_lived
 
 DEFAULT_MEMORY_LIMIT_MB = 4096
 # A served object's `here(method, args)` returns this for a query it does not answer itself.
@@ -232,6 +233,7 @@ def _forked(call: Callable[[], Any]) -> tuple:
     pid = os.fork()
     if pid == 0:
         mine.close()
+        short_lived()
         _reply(theirs, _run(call))
         os._exit(0)
     theirs.close()
