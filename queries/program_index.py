@@ -37,14 +37,14 @@ import pickle
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 import clingo
 from clingo import ast
 
-_VERSION = "3"      # of this module's analysis (the cache key)
+_VERSION = "4"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -369,6 +369,7 @@ def text_names(text: str) -> set[str]:
 _ARGUMENT_NAME = re.compile(r"\s*([a-z_][A-Za-z0-9_']*)\s*")
 _NO_FUNCTOR = re.compile(r'\s*(?:-?\s*\d+|"")\s*')
 _LINE_KEYS: dict[str, tuple[tuple, tuple]] = {}
+_CACHED_LINES = 5_000
 
 
 def _argument_functor(arg: str) -> str | None | bool:
@@ -406,10 +407,14 @@ def text_keys(text: str, keyed: frozenset[str]) -> tuple[set[tuple[str, int, str
     kept (the states a what-if reaches share most of their lines)."""
     keys: set[tuple[str, int, str]] = set()
     anywhere: set[Position] = set()
-    if len(_LINE_KEYS) > 200_000:
+    lines = text.splitlines()
+    # a what-if's states have a few hundred lines each; a large board's are read once (kept,
+    # they would hold a copy of the board's text: 100,000 permanents, some 25 MB)
+    cache = len(lines) <= _CACHED_LINES
+    if len(_LINE_KEYS) > 4 * _CACHED_LINES:
         _LINE_KEYS.clear()
-    for line in text.splitlines():
-        found = _LINE_KEYS.get(line)
+    for line in lines:
+        found = _LINE_KEYS.get(line) if cache else None
         if found is None:
             line_keys, line_any = [], []
             bare = _STRING.sub('""', line)
@@ -423,7 +428,9 @@ def text_keys(text: str, keyed: frozenset[str]) -> tuple[set[tuple[str, int, str
                         line_any.append((name, i))
                     elif f is not None:
                         line_keys.append((name, i, f))
-            found = _LINE_KEYS[line] = (tuple(line_keys), tuple(line_any))
+            found = (tuple(line_keys), tuple(line_any))
+            if cache:
+                _LINE_KEYS[line] = found
         keys.update(found[0])
         anywhere.update(found[1])
     return keys, anywhere
@@ -461,6 +468,11 @@ class PartIndex:
     heads: list[tuple[int, ...]]
     needs: list[tuple[int, ...]]
     keys: list[Keys | None]
+    # its rules as Reach._to_add passes over them: (index, mask of body names, keys needed,
+    # mask of head names), in the order a fixpoint from every name no rule of the part defines
+    # adds them (those it never adds last), so that a pass mostly meets a rule after the rules
+    # of its part that give its names
+    order: list[tuple[int, int, tuple, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -476,7 +488,6 @@ class Index:
         self.memo: dict[tuple, object] = {}      # Reach's answers, by its history (Reach.to_add)
         self._steps: dict[tuple, int] = {}
         self._numbers = itertools.count(1)
-        self._scans: dict[str, list] = {}
         self._ordered: dict[tuple[str, ...], list[tuple]] = {}
         self._others: dict[str, tuple[list[int], list[int]]] = {}
         # the predicate names some statement reads by argument (a key it needs, or a head
@@ -489,16 +500,6 @@ class Index:
                     keyed.update(src[0] for src, _ in keys.copies)
         self.keyed = frozenset(keyed)
 
-    def scan(self, part: str) -> list[tuple[int, frozenset[int], tuple]]:
-        """The rules of a part as Reach._to_add reads them: index, body names, keys needed."""
-        found = self._scans.get(part)
-        if found is None:
-            p = self.parts[part]
-            found = self._scans[part] = [
-                (i, frozenset(p.needs[i]), p.keys[i].needs if p.keys[i] is not None else ())
-                for i, rule in enumerate(p.rules) if rule]
-        return found
-
     def others(self, part: str) -> tuple[list[int], list[int]]:
         """A part's statements that are not rules, and those whose heads name its arguments."""
         found = self._others.get(part)
@@ -510,50 +511,12 @@ class Index:
         return found
 
     def ordered(self, parts: tuple[str, ...]) -> list[tuple]:
-        """The rules of these parts, each as (part, index, the mask of its body names, the keys it
-        needs, the mask of its head names), in the order a fixpoint from every name no rule of
-        theirs defines adds them (the rules it never adds last): Reach._to_add's passes then
-        mostly meet a rule after the rules that give its names."""
+        """The rules of these parts for Reach._to_add, each as (part, index, the mask of its body
+        names, the keys it needs, the mask of its head names), each part's in its order
+        (PartIndex.order)."""
         found = self._ordered.get(parts)
-        if found is not None:
-            return found
-        rules = [(part, i) for part in parts for i, _, _ in self.scan(part)]
-        defined = {n for part, i in rules for n in self.parts[part].heads[i]}
-        have = {n for part, i in rules for n in self.parts[part].needs[i]} - defined
-        waiting: dict[int, list[tuple[str, int]]] = {}
-        missing: dict[tuple[str, int], int] = {}
-        ready = []
-        for part, i in rules:
-            left = [n for n in self.parts[part].needs[i] if n not in have]
-            missing[(part, i)] = len(left)
-            for n in left:
-                waiting.setdefault(n, []).append((part, i))
-            if not left:
-                ready.append((part, i))
-        order: list[tuple[str, int]] = []
-        seen: set[tuple[str, int]] = set()
-        while ready:
-            rule = ready.pop(0)
-            order.append(rule)
-            seen.add(rule)
-            for n in self.parts[rule[0]].heads[rule[1]]:
-                if n not in have:
-                    have.add(n)
-                    for other in waiting.pop(n, ()):
-                        missing[other] -= 1
-                        if missing[other] == 0:
-                            ready.append(other)
-        order += [r for r in rules if r not in seen]
-        found = []
-        for part, i in order:
-            p = self.parts[part]
-            need = head = 0
-            for n in p.needs[i]:
-                need |= 1 << n
-            for n in p.heads[i]:
-                head |= 1 << n
-            found.append((part, i, need, p.keys[i].needs if p.keys[i] is not None else (), head))
-        self._ordered[parts] = found
+        if found is None:
+            found = self._ordered[parts] = [(part, *entry) for part in parts for entry in self.parts[part].order]
         return found
 
     def step(self, key: tuple) -> int:
@@ -586,12 +549,53 @@ def compact(analysed: dict[str, list[Statement]]) -> Index:
                              [number(s.heads) for s in stmts], [number(s.needs) for s in stmts],
                              [s.keys for s in stmts])
              for name, stmts in analysed.items()}
+    for part in parts.values():
+        part.order = _order(part)
     arities: dict[str, set[int]] = {}
     for stmts in analysed.values():
         for stmt in stmts:
             for name, arity in stmt.arities:
                 arities.setdefault(name, set()).add(arity)
     return Index(list(ids), parts, {name: a.pop() for name, a in arities.items() if len(a) == 1 and -1 not in a})
+
+
+def _order(part: PartIndex) -> list[tuple[int, int, tuple, int]]:
+    """PartIndex.order."""
+    rules = [i for i, rule in enumerate(part.rules) if rule]
+    defined = {n for i in rules for n in part.heads[i]}
+    have = {n for i in rules for n in part.needs[i]} - defined
+    waiting: dict[int, list[int]] = {}
+    missing: dict[int, int] = {}
+    ready = []
+    for i in rules:
+        left = [n for n in part.needs[i] if n not in have]
+        missing[i] = len(left)
+        for n in left:
+            waiting.setdefault(n, []).append(i)
+        if not left:
+            ready.append(i)
+    order: list[int] = []
+    while ready:
+        i = ready.pop(0)
+        order.append(i)
+        for n in part.heads[i]:
+            if n not in have:
+                have.add(n)
+                for other in waiting.pop(n, ()):
+                    missing[other] -= 1
+                    if missing[other] == 0:
+                        ready.append(other)
+    seen = set(order)
+    order += [i for i in rules if i not in seen]
+    found = []
+    for i in order:
+        need = head = 0
+        for n in part.needs[i]:
+            need |= 1 << n
+        for n in part.heads[i]:
+            head |= 1 << n
+        found.append((i, need, part.keys[i].needs if part.keys[i] is not None else (), head))
+    return found
 
 
 class _Delta:
