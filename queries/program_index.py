@@ -97,13 +97,7 @@ def _needs(body) -> frozenset[str]:
     """The names of the body's positive literals outside aggregates and conditions: the rule
     has no instance unless each has an atom. (tests/test_program_index.py reads the same from
     the text, which analyse uses: each AST attribute is a call into clingo.)"""
-    need = set()
-    for lit in body:
-        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                and lit.atom.ast_type == ast.ASTType.SymbolicAtom
-                and lit.atom.symbol.ast_type == ast.ASTType.Function):
-            need.add(lit.atom.symbol.name)
-    return frozenset(need)
+    return frozenset(atom.name for atom in _positive_atoms(body))
 
 
 _ATOM_START = re.compile(r"[a-z_][A-Za-z0-9_']*")
@@ -195,17 +189,23 @@ def _functor(term, fixed: frozenset[str]) -> str | None | bool:
     return True
 
 
-def _bound(literals, fixed: frozenset[str], into: dict[str, Position]) -> None:
-    """The top-level arguments of the positive atoms among `literals` that are variables: each
-    variable's first position (a head atom's argument bound there carries what it carries)."""
+def _positive_atoms(literals):
+    """The atoms (function terms) of the positive literals among `literals`, those outside
+    aggregates and conditions: a rule has no instance unless each has one."""
     for lit in literals:
         if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
                 and lit.atom.ast_type == ast.ASTType.SymbolicAtom
                 and lit.atom.symbol.ast_type == ast.ASTType.Function):
-            atom = lit.atom.symbol
-            for i, arg in enumerate(atom.arguments):
-                if arg.ast_type == ast.ASTType.Variable and arg.name != "_":
-                    into.setdefault(arg.name, (atom.name, i))
+            yield lit.atom.symbol
+
+
+def _bound(literals, into: dict[str, Position]) -> None:
+    """The top-level arguments of the positive atoms among `literals` that are variables: each
+    variable's first position (a head atom's argument bound there carries what it carries)."""
+    for atom in _positive_atoms(literals):
+        for i, arg in enumerate(atom.arguments):
+            if arg.ast_type == ast.ASTType.Variable and arg.name != "_":
+                into.setdefault(arg.name, (atom.name, i))
 
 
 def _keys(stmt, params: tuple[str, ...], fixed: frozenset[str]) -> Keys | None:
@@ -213,17 +213,13 @@ def _keys(stmt, params: tuple[str, ...], fixed: frozenset[str]) -> Keys | None:
     needs, gives, any_, copies, bound_params = [], [], [], [], []
     body = stmt.body
     if stmt.ast_type == ast.ASTType.Rule:
-        for lit in body:
-            if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                    and lit.atom.ast_type == ast.ASTType.SymbolicAtom
-                    and lit.atom.symbol.ast_type == ast.ASTType.Function):
-                atom = lit.atom.symbol
-                for i, arg in enumerate(atom.arguments):
-                    f = _functor(arg, fixed)
-                    if isinstance(f, str):
-                        needs.append((atom.name, i, f))
+        for atom in _positive_atoms(body):
+            for i, arg in enumerate(atom.arguments):
+                f = _functor(arg, fixed)
+                if isinstance(f, str):
+                    needs.append((atom.name, i, f))
     bound: dict[str, Position] = {}
-    _bound(body, fixed, bound)
+    _bound(body, bound)
 
     def head_atom(symbol, local: dict[str, Position]) -> None:
         if symbol.ast_type != ast.ASTType.Function or symbol.external:
@@ -257,7 +253,7 @@ def _keys(stmt, params: tuple[str, ...], fixed: frozenset[str]) -> Keys | None:
             local = dict(bound)
             if condition:
                 inner: dict[str, Position] = {}
-                _bound(condition, fixed, inner)
+                _bound(condition, inner)
                 local = {**inner, **bound}
             head_atom(lit.atom.symbol, local)
         elif lit.atom.ast_type not in (ast.ASTType.BooleanConstant, ast.ASTType.Comparison):
