@@ -36,6 +36,7 @@ from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
 from .core import Answer, Solver, symbol_name
+from .step_world import remembered
 
 # What the what-if reads of a state's own program, shown in every answer: its lines kept as
 # words, and its View (whatif.VIEW_NAMES; base atoms, the same in every answer of the state's
@@ -119,6 +120,7 @@ class HeldStates:
         # (the same answers applied the same way), so its membership is looked up, not rendered
         # again (a rendering was a third of a held move's time: remember()).
         self._known: dict[GameState, list[int]] = {}
+        self._answers: dict = {}       # remembered()
 
     def _free(self, sym: clingo.Symbol) -> int:
         """The program literal of an external, left free: each solve assumes it (assigning one
@@ -244,13 +246,16 @@ class SettleWorld(HeldStates):
         assumptions = self.holds(state, lines)
         if checked and not self.knows(state):
             check_reached(state)
-        try:
-            models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
-        except SolverError:
-            return None
-        if not models or any(symbol_name(s) in ("limit_exceeded", "amount_too_large") for m in models for s in m):
-            return None
-        return WorldReading(self, state, models[0]), models
+
+        def solve():
+            try:
+                models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
+            except SolverError:
+                return None
+            if not models or any(symbol_name(s) in ("limit_exceeded", "amount_too_large") for m in models for s in m):
+                return None
+            return WorldReading(self, state, models[0]), models
+        return remembered(self._answers, ("settle", state, limit), solve)
 
     def reading(self, state: GameState, lines: frozenset[str] | None = None) -> WorldReading | None:
         """The readings of a state the world holds, its View included (the state's program
@@ -262,13 +267,16 @@ class SettleWorld(HeldStates):
         assumptions = self.holds(state, lines)
         if not self.knows(state):
             check_reached(state)
-        try:
-            found = self.read(assumptions)
-        except SolverError:
-            return None
-        if found is None or any(symbol_name(s) == "limit_exceeded" for s in found):
-            return None
-        return WorldReading(self, state, found)
+
+        def solve():
+            try:
+                found = self.read(assumptions)
+            except SolverError:
+                return None
+            if found is None or any(symbol_name(s) == "limit_exceeded" for s in found):
+                return None
+            return WorldReading(self, state, found)
+        return remembered(self._answers, ("reading", state), solve)
 
     def read(self, assumptions: list[int]) -> list[clingo.Symbol] | None:
         """The shown atoms of the state's program alone under these assumptions (no step)."""
@@ -314,12 +322,15 @@ class MoveWorld(HeldStates):
         i = self._moves.get(act)
         if i is None:
             return None
-        moves = list(self._off)
-        moves[i] = -moves[i]
-        models = self.solver.enumerate([], limit, what=what, assumptions=[*self._known[state], *moves, self._on])
-        if not models or any(symbol_name(s) == "limit_exceeded" for m in models for s in m):
-            return None
-        return models
+
+        def solve():
+            moves = list(self._off)
+            moves[i] = -moves[i]
+            models = self.solver.enumerate([], limit, what=what, assumptions=[*self._known[state], *moves, self._on])
+            if not models or any(symbol_name(s) == "limit_exceeded" for m in models for s in m):
+                return None
+            return models
+        return remembered(self._answers, ("move", state, i, limit), solve)
 
 
 __all__ = ["HeldStates", "MoveWorld", "SettleWorld", "WorldReading", "rendered"]

@@ -36,6 +36,7 @@ class StepWorld:
         self.solver = Solver(state, time_limit)
         self.state = state
         self.query = self.solver.query()        # never ended: the world is used from forks only
+        self._answers: dict = {}                # remembered()
         q = [self.query.term]
         self.solver.ground([("act_move_world", q), ("step", q), ("action", q), ("act_move", q), ("detect", q)])
         self._atoms = self.solver._ctl.symbolic_atoms
@@ -80,10 +81,25 @@ class StepWorld:
         i = self._moves.get(act)
         if i is None:
             return None
-        assumptions = list(self._off)
-        assumptions[i] = -assumptions[i]
-        models = self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on])
-        return models or None
+
+        def solve():
+            assumptions = list(self._off)
+            assumptions[i] = -assumptions[i]
+            return self.solver.enumerate([], limit, what=what, assumptions=[*assumptions, self._on]) or None
+        return remembered(self._answers, (i, limit), solve)
+
+
+def remembered(answers: dict, key, solve):
+    """A world's answer to a question asked of it before, else solve()'s, kept: a world's program
+    is fixed once built and a question is its assumptions, so its answer sets are the same
+    each time (a build asks every move it holds and every state's settle round, and a Session's
+    later what-ifs ask them again: bench_whatif's held queries took 2.5 solves each). A
+    SolverError (past the limit) is not kept."""
+    try:
+        return answers[key]
+    except KeyError:
+        found = answers[key] = solve()
+        return found
 
 
 class ActivationWorld:
@@ -100,6 +116,7 @@ class ActivationWorld:
         self.oid = oid
         self.instance = instance
         self.query = self.solver.query()        # never ended
+        self._answers: dict = {}                # remembered()
         q = self.query.term
         inc = state.incarnations()
         source = clingo.Function("obj", [clingo.String(oid), clingo.Number(inc[oid])])
@@ -137,9 +154,11 @@ class ActivationWorld:
         the activation has no way (the own path then says why, or pays from mana abilities)."""
         if target is not None and target not in self._targets:
             return None
-        assumptions = [self._act, self._on, *((lit if t == target else -lit) for t, lit in self._targets.items())]
-        models = self.solver.enumerate([], limit, what=what, assumptions=assumptions)
-        return models or None
+
+        def solve():
+            assumptions = [self._act, self._on, *((lit if t == target else -lit) for t, lit in self._targets.items())]
+            return self.solver.enumerate([], limit, what=what, assumptions=assumptions) or None
+        return remembered(self._answers, (None if target is None else self._targets[target], limit), solve)
 
 
-__all__ = ["WORLD_ZONES", "ActivationWorld", "StepWorld"]
+__all__ = ["WORLD_ZONES", "ActivationWorld", "StepWorld", "remembered"]
