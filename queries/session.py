@@ -23,7 +23,15 @@ from ..translator.model import GameState
 from ..translator.render import prepare as prepare_render
 from ..translator.state import load_state_file
 from .common import state_errors
-from .core import DEFAULT_TIME_LIMIT, Frozen, Solver, Timings, encoding_statements, load_encodings
+from .core import (
+    DEFAULT_TIME_LIMIT,
+    Frozen,
+    Solver,
+    Timings,
+    encoding_statements,
+    load_encodings,
+    parse_parts,
+)
 from .limits import DEFAULT_MEMORY_LIMIT_MB, NOT_HERE, Limits, Worker, time_bounded
 
 if TYPE_CHECKING:
@@ -114,6 +122,11 @@ class _Queries:
             with contextlib.suppress(SolverError, RuntimeError, MemoryError):
                 if self.solver.facts_only(READ_NAMES):
                     read_state(self.solver).read_view()    # the first state's, read by every what-if
+        elif self._what_ifs == 2:
+            # a Session asked more than one what-if: every later fork adds the encodings'
+            # statements parsed once here (core.parse_parts), not parsed from their text again
+            with contextlib.suppress(SolverError, RuntimeError):
+                parse_parts()
         zone = _world_key(args)
         if zone is None:
             return
