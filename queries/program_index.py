@@ -366,6 +366,7 @@ _ARGUMENT_NAME = re.compile(r"\s*([a-z_][A-Za-z0-9_']*)\s*")
 _NO_FUNCTOR = re.compile(r'\s*(?:-?\s*\d+|"")\s*')
 _LINE_KEYS: dict[str, tuple[tuple, tuple]] = {}
 _CACHED_LINES = 5_000
+_MEMO_ENTRIES = 2_000
 
 
 def _argument_functor(arg: str) -> str | None | bool:
@@ -517,9 +518,10 @@ class Index:
 
     def step(self, key: tuple) -> int:
         """The number of the history `key` leads to (keys hold numbers, not histories)."""
-        if len(self._steps) > 100_000:
+        if len(self._steps) > 100_000 or len(self.memo) > _MEMO_ENTRIES:
             # a long-lived process: forget, never renumber (a live Reach's number then matches
-            # no key and is answered afresh)
+            # no key and is answered afresh). An answer holds the Reach's state after it (some
+            # 100 kB on bench_whatif's board), so at most _MEMO_ENTRIES are kept.
             self._steps.clear()
             self.memo.clear()
         number = self._steps.get(key)
