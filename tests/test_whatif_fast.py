@@ -96,6 +96,23 @@ def test_the_world_answers_a_move_and_leaves_what_it_does_not_hold():
     assert after["elf"]["zone"] == "hand" and after["blade"]["attached_to"] is None
 
 
+def test_a_world_answers_a_question_asked_before_without_solving_again(monkeypatch):
+    # step_world.remembered: a world's program is fixed once built, so a move asked again (a
+    # build asks every move, the Session's what-ifs ask them again) is read, not solved
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    inc = state.incarnations()
+    elf = clingo.parse_term(obj("elf", inc["elf"]))
+    solves = []
+    solve = Solver._solve
+    monkeypatch.setattr(Solver, "_solve", lambda self, *a, **k: solves.append(1) or solve(self, *a, **k))
+    first = world.ways(elf, "hand", 256, "ways")
+    assert len(solves) == 1
+    assert world.ways(elf, "hand", 256, "ways") == first and len(solves) == 1
+    forest = clingo.parse_term(obj("forest", inc["forest"]))
+    assert world.ways(forest, "hand", 256, "ways") != first and len(solves) == 2
+
+
 def test_the_world_is_built_only_for_moves():
     # the worker's _Queries.prepare (limits.py calls it before each query's fork): what-ifs that
     # do not begin with a move (the prompt's legal actions: casts, plays) never build a world
