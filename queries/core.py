@@ -33,7 +33,7 @@ from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
 from .atom_reader import read_signature
-from .program_index import Index, Reach, encoding_index, text_of
+from .program_index import Deferred, Index, Reach, _all_names, encoding_index, text_of
 
 DEFAULT_TIME_LIMIT = 60.0
 UNDECIDED = "undecided"          # search(): the budget ran out before an answer
@@ -110,6 +110,7 @@ class FactAnswer:
         self._solver = solver
         self._cache: dict[str, list[clingo.Symbol]] = {}
         self._true: set[clingo.Symbol] | None = None
+        self._true_of = -1          # the Solver's ground() count when _true was solved
 
     def get(self, name: str) -> list[clingo.Symbol]:
         if name not in self._cache:
@@ -117,7 +118,9 @@ class FactAnswer:
             if all_facts:
                 self._cache[name] = symbols
             else:
-                if self._true is None:
+                # (a read may have grounded waiting base rules since: Solver._demand)
+                if self._true is None or self._true_of != self._solver._generation:
+                    self._true_of = self._solver._generation
                     self._true = set(self._solver.solve_one(atoms=True).symbols)
                 self._cache[name] = [s for s in symbols if s in self._true]
         return self._cache[name]
@@ -210,9 +213,12 @@ _WATCHDOG = _Watchdog()
 class Solver:
     """A game state's facts grounded with the encodings; program parts grounded on request."""
 
-    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, facts: str | None = None):
+    def __init__(self, state: GameState, time_limit: float = DEFAULT_TIME_LIMIT, facts: str | None = None,
+                 defer: bool = False):
         """`facts`: the program text that states the state, where it is not the state's own
-        rendering (queries/settle_world.py: several states' facts, each line behind an external)."""
+        rendering (queries/settle_world.py: several states' facts, each line behind an external).
+        `defer`: the base part's rules are grounded as what is grounded or read later needs them
+        (program_index.Deferred: a what-if's reached state, which a step or two reads)."""
         check_reached(state)     # a state a what-if reached may hold numbers the loader never saw
         self.state = state
         self.time_limit = time_limit
@@ -233,12 +239,18 @@ class Solver:
         # Only the statements that can fire are added, each part's when it is first grounded
         # (program_index.py: the rules whose positive body has atoms by then).
         self._reach = Reach(encoding_statements())
+        self._deferred = Deferred(encoding_statements()) if defer else None
+        self._deferred_split = False
+        self._late = itertools.count(1)
+        self._goals: set[int] = set()        # names the texts added since the last ground() read
+        self._generation = 0                # ground() calls so far (FactAnswer's solve is of one)
         start = time.perf_counter()
         if facts is None:
             facts = render_state(state)
         self.timings.render = time.perf_counter() - start
         start = time.perf_counter()
         self._add_text("base", facts, "the state's facts")
+        self._goals = set(self._reach.names)      # the facts' names: their rules are grounded first
         self.timings.parse = time.perf_counter() - start
         self._grounded: set[tuple] = set()
         self._broken: str | None = None
@@ -367,6 +379,7 @@ class Solver:
     def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
         if self._broken is not None:
             raise SolverError(self._broken)
+        self._demand(name)
         atoms = self._ctl.symbolic_atoms
         return [a for arity in self._arities_of(name) for a in atoms.by_signature(name, arity)]
 
@@ -393,6 +406,7 @@ class Solver:
         """The symbols of the atoms of `name` (of its one arity) and whether all are facts."""
         if self._broken is not None:
             raise SolverError(self._broken)
+        self._demand(name)
         symbols: list[clingo.Symbol] = []
         all_facts = True
         for arity in self._arities_of(name):
@@ -491,16 +505,64 @@ class Solver:
 
     def _add_text(self, part: str, text: str, what: str) -> None:
         self._reach.note(text)
+        if self._deferred is not None and part != "base":
+            ids = encoding_statements().ids
+            self._goals.update(i for i in (ids.get(n) for n in _all_names(text)) if i is not None)
         try:
             self._ctl.add(part, [], text)
         except RuntimeError:
             raise self._fail(f"parsing {what} failed") from None
 
+    def _demand(self, name: str) -> None:
+        """The waiting base rules a read of `name` needs, grounded first (Deferred)."""
+        if self._deferred is not None and self._deferred.waiting:
+            known = encoding_statements().ids.get(name)
+            late = self._deferred.take([known]) if known is not None else []
+            if late:
+                self._thaw("a read")
+                self._ground_late(late, [])
+
+    def _ground_late(self, late: list[int], parts: list[tuple[str, list]]) -> None:
+        """Ground these waiting base rules, in a part of their own, with `parts`."""
+        name = f"base_late_{next(self._late)}"
+        texts = encoding_statements().parts["base"].texts
+        try:
+            self._ctl.add(name, [], "\n".join(texts[i] for i in late))
+        except RuntimeError:
+            raise self._fail("adding the encodings' waiting base rules failed") from None
+        self._grounded.add((name, ()))
+        self._arities = None
+        self._generation += 1
+        try:
+            self._ctl.ground([*parts, (name, [])])
+        except RuntimeError as e:
+            raise self._fail(f"grounding failed ({e})") from None
+
     def _ground_parts(self, parts: list[tuple[str, list]]) -> None:
-        for name, indexes in self._reach.to_add(parts).items():
+        chosen = self._reach.to_add(parts)
+        late: list[int] = []
+        if self._deferred is not None:
+            index = encoding_statements()
+            goals, self._goals = self._goals, set()
+            first = "base" in chosen and not self._deferred_split
+            for name, indexes in chosen.items():
+                if name != "base":
+                    reads = index.parts[name].reads
+                    for i in indexes:
+                        goals.update(reads[i])
+            if first:
+                self._deferred_split = True
+                chosen["base"] = self._deferred.split(chosen["base"], goals)
+            else:
+                late = self._deferred.take(goals)
+        for name, indexes in chosen.items():
             if indexes:
                 self._add_statements(name, indexes)
+        if late:
+            self._ground_late(late, parts)
+            return
         self._arities = None
+        self._generation += 1
         try:
             self._ctl.ground(parts)
         except RuntimeError as e:

@@ -44,7 +44,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "4"      # of this module's analysis (the cache key)
+_VERSION = "6"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,12 @@ class Statement:
     needs: frozenset[str]
     keys: Keys = None      # its argument keys (None: none at all)
     arities: tuple[tuple[str, int], ...] = ()      # of the atoms it defines (-1: not known)
+    # every name it reads (every identifier of it: its body's literals, positive, negative, in
+    # aggregates and conditions, and a head's conditions), and whether it must be grounded with
+    # its part whatever reads it (a constraint, a choice, a disjunction, a head aggregate: it
+    # can remove or add answer sets): Deferred
+    reads: frozenset[str] = frozenset()
+    always: bool = True
 
 
 # A position is (predicate name, argument index), the index -1 standing for every argument.
@@ -331,21 +337,31 @@ def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statemen
         fixed = constants | frozenset(params[0])
         if kind == ast.ASTType.Rule:
             text = str(stmt)
+            head = stmt.head
+            plain = head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom
             found.append(Statement(text, program[0], True, _head_names(stmt.head), _text_needs(text),
-                                   _keys(stmt, params[0], fixed), _arities(stmt.head)))
+                                   _keys(stmt, params[0], fixed), _arities(stmt.head), _all_names(text),
+                                   not plain))
             return
         if kind == ast.ASTType.External:
-            found.append(Statement(str(stmt), program[0], False, _head_names(stmt.atom), frozenset(),
-                                   _keys(stmt, params[0], fixed), _arities(stmt.atom)))
+            text = str(stmt)
+            found.append(Statement(text, program[0], False, _head_names(stmt.atom), frozenset(),
+                                   _keys(stmt, params[0], fixed), _arities(stmt.atom), _all_names(text)))
             return
         if kind == ast.ASTType.Defined:
             found.append(Statement(str(stmt), program[0], False, frozenset(), frozenset(),
-                                   arities=((stmt.name, stmt.arity),)))
+                                   arities=((stmt.name, stmt.arity),), reads=frozenset({stmt.name})))
             return
-        found.append(Statement(str(stmt), program[0], False, frozenset(), frozenset()))
+        text = str(stmt)
+        found.append(Statement(text, program[0], False, frozenset(), frozenset(), reads=_all_names(text)))
 
     ast.parse_string(text, take)
     return found
+
+
+def _all_names(text: str) -> frozenset[str]:
+    return frozenset(_IDENTIFIER.findall(_STRING.sub('""', text)))
+
 
 
 _CONST = re.compile(r"^\s*#const\s+([a-z_][A-Za-z0-9_']*)", re.MULTILINE)
@@ -470,6 +486,8 @@ class PartIndex:
     # adds them (those it never adds last), so that a pass mostly meets a rule after the rules
     # of its part that give its names
     order: list[tuple[int, int, tuple, int]] = field(default_factory=list)
+    reads: list[tuple[int, ...]] = field(default_factory=list)     # Statement.reads, as numbers
+    always: list[bool] = field(default_factory=list)
 
 
 @dataclass
@@ -486,6 +504,7 @@ class Index:
         self._steps: dict[tuple, int] = {}
         self._numbers = itertools.count(1)
         self._ordered: dict[tuple[str, ...], list[tuple]] = {}
+        self._definers: dict[str, dict[int, list[int]]] = {}
         self._others: dict[str, tuple[list[int], list[int]]] = {}
         # the predicate names some statement reads by argument (a key it needs, or a head
         # copying an argument): only their facts' arguments are read (text_keys)
@@ -505,6 +524,18 @@ class Index:
             found = self._others[part] = (
                 [i for i, rule in enumerate(p.rules) if not rule],
                 [i for i, k in enumerate(p.keys) if k is not None and k.params])
+        return found
+
+    def definers(self, part: str) -> dict[int, list[int]]:
+        """A part's rules by the names their heads define."""
+        found = self._definers.get(part)
+        if found is None:
+            found = self._definers[part] = {}
+            p = self.parts[part]
+            for i, rule in enumerate(p.rules):
+                if rule:
+                    for n in p.heads[i]:
+                        found.setdefault(n, []).append(i)
         return found
 
     def ordered(self, parts: tuple[str, ...]) -> list[tuple]:
@@ -547,8 +578,10 @@ def compact(analysed: dict[str, list[Statement]]) -> Index:
                              [number(s.heads) for s in stmts], [number(s.needs) for s in stmts],
                              [s.keys for s in stmts])
              for name, stmts in analysed.items()}
-    for part in parts.values():
+    for name, part in parts.items():
         part.order = _order(part)
+        part.reads = [number(s.reads) for s in analysed[name]]
+        part.always = [s.always for s in analysed[name]]
     arities: dict[str, set[int]] = {}
     for stmts in analysed.values():
         for stmt in stmts:
@@ -807,6 +840,62 @@ class Reach:
         return chosen
 
 
+class Deferred:
+    """The base part's rules grounded on demand (a what-if's reached state: whatif._Run.solver).
+
+    Of the base rules a Reach adds when the state's Solver is made, those grounded at once are
+    the ones something needs now: every statement that is not a plain rule (a constraint, a
+    choice, a #show...), every rule defining a name the facts hold (an atom is defined in one
+    ground() call only), and, closed over, every rule defining a name these read (positive,
+    negative or in an aggregate) or define. The rest wait; a later ground() (a step's parts) or
+    a read of a name takes the waiting rules that define a name it reads, closed the same way,
+    and grounds them in a part of their own (`base_late_k`) with it. So every name is defined
+    in one ground() call, by all its rules, before or with whatever reads it: the answer sets
+    of what has been grounded are those of the whole base part with it (a rule left waiting
+    defines no atom anything grounded reads). Only the base part waits: a part grounded again
+    with other arguments (walk) grounds every statement added to it."""
+
+    def __init__(self, index: Index, part: str = "base"):
+        self._index = index
+        self._part = part
+        self.waiting: set[int] = set()
+        self._names: set[int] = set()       # names whose rules are all grounded (or waiting none)
+
+    def split(self, chosen: list[int], goals: Iterable[int]) -> list[int]:
+        """Of the statements a Reach chose for the part's first ground(), those to ground now
+        (the rest wait); `goals`: the names the facts hold."""
+        p = self._index.parts[self._part]
+        now = [i for i in chosen if not p.rules[i] or p.always[i]]
+        self.waiting = {i for i in chosen if p.rules[i] and not p.always[i]}
+        start = set(goals)
+        for i in now:
+            start.update(p.reads[i])
+            start.update(p.heads[i])
+        return sorted(now + self.take(start))
+
+    def take(self, goals: Iterable[int]) -> list[int]:
+        """The waiting rules that define one of these names, closed over the names they read
+        and define; no longer waiting."""
+        if not self.waiting:
+            return []
+        p = self._index.parts[self._part]
+        defines = self._index.definers(self._part)
+        todo = [n for n in goals if n not in self._names]
+        out: list[int] = []
+        while todo:
+            n = todo.pop()
+            if n in self._names:
+                continue
+            self._names.add(n)
+            for i in defines.get(n, ()):
+                if i in self.waiting:
+                    self.waiting.discard(i)
+                    out.append(i)
+                    todo.extend(m for m in p.reads[i] if m not in self._names)
+                    todo.extend(m for m in p.heads[i] if m not in self._names)
+        return sorted(out)
+
+
 def _symbol_functor(symbol) -> str | None | bool:
     """A part argument's functor as the keys read it (see _functor)."""
     if isinstance(symbol, clingo.Symbol):
@@ -854,5 +943,5 @@ def _cache_key(parts: dict[str, str]) -> tuple[Path, bytes]:
     return default_cache_dir() / f"encodings-{where}.pickle", stamp.digest()
 
 
-__all__ = ["Index", "Keys", "PartIndex", "Reach", "Statement", "analyse", "compact", "encoding_index", "text_keys",
+__all__ = ["Deferred", "Index", "Keys", "PartIndex", "Reach", "Statement", "analyse", "compact", "encoding_index", "text_keys",
            "text_names", "text_of"]

@@ -713,7 +713,7 @@ class _Run:
         frozen: a Session's worker answers here without a fork only what its worlds hold)."""
         if self.first.frozen:
             raise Frozen("a Solver of a reached state")
-        solver = Solver(state, time_limit=self.time_limit)
+        solver = Solver(state, time_limit=self.time_limit, defer=True)
         self._seen(solver)
         return solver
 

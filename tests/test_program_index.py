@@ -11,6 +11,7 @@ import pytest
 from clingo import ast
 from mtg_asp.queries import core
 from mtg_asp.queries.program_index import (
+    Deferred,
     Reach,
     _needs,
     _text_needs,
@@ -183,6 +184,14 @@ class _Everything(Reach):
         return chosen
 
 
+class _NothingWaits(Deferred):
+    """Every base rule grounded with the base part (no rule waits for a read)."""
+
+    def split(self, chosen, goals):
+        self.waiting = set()
+        return sorted(chosen)
+
+
 # what-ifs of the corpus that ground many later parts: a cast and its payment, combat damage,
 # an activation with a target, state-based actions, entering with a choice, a search
 WHAT_IFS = ["tests/rulings/cr/510_4_first_strike_double_strike.yaml",
@@ -211,6 +220,17 @@ def test_what_ifs_answer_as_with_every_rule(path, monkeypatch):
         # could have been left out)
         grounded(solver, parts)
         reach, atoms = solver._reach, solver._ctl.symbolic_atoms
+        if solver._deferred is not None and solver._deferred.waiting:
+            # no base rule still waiting defines a name something grounded reads (Deferred)
+            index = core.encoding_statements()
+            waiting = solver._deferred.waiting
+            defined = {n for i in waiting for n in index.parts["base"].heads[i]}
+            for part, added in reach._added.items():
+                for i in added:
+                    if part != "base" or i not in waiting:
+                        read = defined & set(index.parts[part].reads[i])
+                        assert not read, (part, index.parts[part].texts[i], [index.names[n] for n in read])
+            checked.append("deferred")
         for name, arity, positive in atoms.signatures:
             if name in reach._index.keyed and arity:
                 for atom in atoms.by_signature(name, arity, positive):
@@ -221,8 +241,10 @@ def test_what_ifs_answer_as_with_every_rule(path, monkeypatch):
     monkeypatch.setattr(core.Solver, "_ground_parts", ground_and_check)
     pruned = [what_if(core.Solver(state), c.args["actions"]).to_json() for c in checks]
     assert len(checked) > 1000
+    assert "deferred" in checked
     monkeypatch.setattr(core.Solver, "_ground_parts", grounded)
     monkeypatch.setattr(core, "Reach", _Everything)
+    monkeypatch.setattr(core, "Deferred", _NothingWaits)
     whole = [what_if(core.Solver(state), c.args["actions"]).to_json() for c in checks]
     assert pruned == whole
     assert pruned == [c.expect for c in checks]
