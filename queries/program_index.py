@@ -44,7 +44,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "6"      # of this module's analysis (the cache key)
+_VERSION = "7"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -506,15 +506,26 @@ class Index:
         self._ordered: dict[tuple[str, ...], list[tuple]] = {}
         self._definers: dict[str, dict[int, list[int]]] = {}
         self._others: dict[str, tuple[list[int], list[int]]] = {}
-        # the predicate names some statement reads by argument (a key it needs, or a head
-        # copying an argument): only their facts' arguments are read (text_keys)
-        keyed = set()
+        # The arguments whose functors some statement needs, directly or through the copies
+        # that lead to one (`relevant`; its names `keyed`): a Reach keeps keys of these only,
+        # and only their facts' arguments are read (text_keys). A key anywhere else could
+        # never let a rule in.
+        relevant: set[Position] = set()
+        into: dict[Position, set[Position]] = {}
         for part in self.parts.values():
             for keys in part.keys:
                 if keys is not None:
-                    keyed.update(name for name, _, _ in keys.needs)
-                    keyed.update(src[0] for src, _ in keys.copies)
-        self.keyed = frozenset(keyed)
+                    relevant.update((name, i) for name, i, _ in keys.needs)
+                    for source, to in keys.copies:
+                        into.setdefault(to, set()).add(source)
+        todo = list(relevant)
+        while todo:
+            for source in into.get(todo.pop(), ()):
+                if source not in relevant:
+                    relevant.add(source)
+                    todo.append(source)
+        self.relevant = frozenset(relevant)
+        self.keyed = frozenset(name for name, _ in relevant)
 
     def others(self, part: str) -> tuple[list[int], list[int]]:
         """A part's statements that are not rules, and those whose heads name its arguments."""
@@ -665,6 +676,8 @@ class Reach:
 
     def _give(self, name: str, i: int, f: str) -> None:
         at = (name, i)
+        if at not in self._index.relevant:
+            return
         functors = self.keys.get(at)
         if functors is not None and f in functors:
             return
@@ -686,6 +699,8 @@ class Reach:
         name, i = at
         if at in self.any or (name, -1) in self.any:
             return
+        if (at not in self._index.relevant) if i != -1 else (name not in self._index.keyed):
+            return
         self.any.add(at)
         if self._delta is not None:
             self._delta.any.append(at)
@@ -697,7 +712,7 @@ class Reach:
                 self._give_any(to)
 
     def _copy(self, source: Position, to: Position) -> None:
-        if to in self.copies.get(source, ()):
+        if to not in self._index.relevant or to in self.copies.get(source, ()):
             return
         self.copies.setdefault(source, set()).add(to)
         if source in self.any or (source[0], -1) in self.any:
