@@ -287,20 +287,32 @@ def otherwise_one_token(text: str, ctx, normal: str):
     return {"spell": {"effect": text, "does": does}}, "spell"
 
 
-def modified_grant(text: str, ctx, normal: str):
-    """"As long as ~ is modified, it has "{T}: Add {G}{G}."" (Orochi Merge-Keeper): a grant of the
-    quoted mana ability to its own source while it is modified (700.9: a counter on it, equipped, or
-    enchanted by an Aura its controller controls; 604.2)."""
+# the self-conditions a grant of a quoted mana ability to its own source reads (asp/continuous.lp)
+_SELF_CONDITIONS = {"modified": "self_modified", "renowned": "self_renowned"}
+
+
+def self_condition_grant(text: str, ctx, normal: str):
+    """"As long as ~ is modified, it has "{T}: Add {G}{G}."" (Orochi Merge-Keeper), "As long as ~
+    is renowned, it has vigilance and "{T}: Add one mana of any color."" (Honored Hierarch): a
+    grant of the quoted mana ability, and of the keywords before it, to its own source while the
+    condition holds (604.2, 613.1f; modified 700.9: a counter on it, equipped, or enchanted by an
+    Aura its controller controls; renowned 702.112b)."""
     from .mana import activated_mana
-    m = re.fullmatch(r'As long as ~ is modified, it has "([^"]+)"\.?', normal)
+    from .static_tail import _keywords
+    m = re.fullmatch(r'As long as ~ is (modified|renowned), it has (?:([a-z ,]+?) and )?"([^"]+)"\.?', normal)
     mo = re.search(r'"([^"]+)"\.?$', text)
     if m is None or mo is None or "creature" not in ctx.type_line.lower():
         return None
-    inner = activated_mana(m.group(1), mo.group(1))
+    inner = activated_mana(m.group(3), mo.group(1))
     if inner is None or inner[1]:
         return None
-    return {"static": {"condition": "self_modified", "grant": {"to": "self", "ability": {"activated": inner[0]}}}}, \
-        "mana_grant"
+    grant: dict = {"to": "self", "ability": {"activated": inner[0]}}
+    if m.group(2):
+        keywords = _keywords(m.group(2))
+        if keywords is None:
+            return None
+        grant["keywords"] = keywords
+    return {"static": {"condition": _SELF_CONDITIONS[m.group(1)], "grant": grant}}, "mana_grant"
 
 
 # -- a spell's mana under a condition on its controller's graveyard (608.2c) ------------------------

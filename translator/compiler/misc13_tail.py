@@ -131,28 +131,6 @@ def renown_line(text: str, ctx, normal: str):
                                    {"renowned": {"what": "self"}}]}}, "triggered"
 
 
-def renowned_grant_line(text: str, ctx, normal: str):
-    """"As long as ~ is renowned, it has vigilance and "{T}: Add one mana of any color."" (Honored
-    Hierarch): a grant of the keywords and the quoted mana ability to its own source while it is
-    renowned (702.112b, 604.2; 613.1f)."""
-    from .mana import activated_mana
-    from .static_tail import _keywords
-    m = re.fullmatch(r'As long as ~ is renowned, it has (?:([a-z ,]+?) and )?"([^"]+)"\.?', normal)
-    mo = re.search(r'"([^"]+)"\.?$', text)
-    if m is None or mo is None or "creature" not in ctx.type_line.lower():
-        return None
-    inner = activated_mana(m.group(2), mo.group(1))
-    if inner is None or inner[1]:
-        return None
-    grant: dict = {"to": "self", "ability": {"activated": inner[0]}}
-    if m.group(1):
-        keywords = _keywords(m.group(1))
-        if keywords is None:
-            return None
-        grant["keywords"] = keywords
-    return {"static": {"condition": "self_renowned", "grant": grant}}, "mana_grant"
-
-
 def _if_its_kinds_to_hand(m: re.Match, read: EffectRead) -> list[dict] | None:
     """"If it's an instant or sorcery card, you may reveal it and put it into your hand." (The
     Biblioplex, after "Look at the top card of your library."): the top card moves to its owner's
