@@ -240,7 +240,6 @@ class Solver:
         # (program_index.py: the rules whose positive body has atoms by then).
         self._reach = Reach(encoding_statements())
         self._deferred = Deferred(encoding_statements()) if defer else None
-        self._deferred_split = False
         self._late = itertools.count(1)
         self._goals: set[int] = set()        # names the texts added since the last ground() read
         self._generation = 0                # ground() calls so far (FactAnswer's solve is of one)
@@ -520,10 +519,10 @@ class Solver:
             late = self._deferred.take([known]) if known is not None else []
             if late:
                 self._thaw("a read")
-                self._ground_late(late, [])
+                self._ground_now([self._late_part(late)])
 
-    def _ground_late(self, late: list[int], parts: list[tuple[str, list]]) -> None:
-        """Ground these waiting base rules, in a part of their own, with `parts`."""
+    def _late_part(self, late: list[int]) -> tuple[str, list]:
+        """These waiting base rules added as a part of their own, to ground."""
         name = f"base_late_{next(self._late)}"
         texts = encoding_statements().parts["base"].texts
         try:
@@ -531,12 +530,7 @@ class Solver:
         except RuntimeError:
             raise self._fail("adding the encodings' waiting base rules failed") from None
         self._grounded.add((name, ()))
-        self._arities = None
-        self._generation += 1
-        try:
-            self._ctl.ground([*parts, (name, [])])
-        except RuntimeError as e:
-            raise self._fail(f"grounding failed ({e})") from None
+        return name, []
 
     def _ground_parts(self, parts: list[tuple[str, list]]) -> None:
         chosen = self._reach.to_add(parts)
@@ -544,23 +538,21 @@ class Solver:
         if self._deferred is not None:
             index = encoding_statements()
             goals, self._goals = self._goals, set()
-            first = "base" in chosen and not self._deferred_split
             for name, indexes in chosen.items():
                 if name != "base":
                     reads = index.parts[name].reads
                     for i in indexes:
                         goals.update(reads[i])
-            if first:
-                self._deferred_split = True
+            if "base" in chosen and not self._deferred.started:
                 chosen["base"] = self._deferred.split(chosen["base"], goals)
             else:
                 late = self._deferred.take(goals)
         for name, indexes in chosen.items():
             if indexes:
                 self._add_statements(name, indexes)
-        if late:
-            self._ground_late(late, parts)
-            return
+        self._ground_now([*parts, self._late_part(late)] if late else parts)
+
+    def _ground_now(self, parts: list[tuple[str, list]]) -> None:
         self._arities = None
         self._generation += 1
         try:

@@ -378,38 +378,21 @@ def text_names(text: str) -> set[str]:
     return set(_FUNCTION.findall(text)) | set(_CONSTANT.findall(text))
 
 
-_ARGUMENT_NAME = re.compile(r"\s*([a-z_][A-Za-z0-9_']*)\s*")
-_NO_FUNCTOR = re.compile(r'\s*(?:-?\s*\d+|"")\s*')
+_NO_FUNCTOR = re.compile(r'-?\s*\d+|""')
 _LINE_KEYS: dict[str, tuple[tuple, tuple]] = {}
 _CACHED_LINES = 5_000
 _MEMO_ENTRIES = 2_000
 
 
 def _argument_functor(arg: str) -> str | None | bool:
-    """The functor of one argument's text (strings emptied): a name; None for a number or a
-    string; True when the text could carry any (a variable, a pool, arithmetic, anything else)."""
-    m = _ARGUMENT_NAME.match(arg)
-    if m is not None:
-        rest = arg[m.end():]
-        if not rest:
-            return m.group(1)
-        if rest[0] == "(" and rest.rstrip().endswith(")") and _closes_at_end(rest.rstrip()):
-            return m.group(1)
-        return True
+    """The functor of one argument's text (strings emptied): a name (a constant, or a function
+    term closing at its end: _atom_name); None for a number or a string; True when the text
+    could carry any (a variable, a pool, arithmetic, anything else)."""
+    arg = arg.strip()
+    name = _atom_name(arg)
+    if name is not None:
+        return name
     return None if _NO_FUNCTOR.fullmatch(arg) else True
-
-
-def _closes_at_end(text: str) -> bool:
-    """Whether the parenthesis that opens text closes at its last character."""
-    depth = 0
-    for i, c in enumerate(text):
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i == len(text) - 1
-    return False
 
 
 def text_keys(text: str, keyed: frozenset[str]) -> tuple[set[tuple[str, int, str]], set[Position]]:
@@ -874,12 +857,14 @@ class Deferred:
         self._index = index
         self._part = part
         self.waiting: set[int] = set()
+        self.started = False                # split: the part's first ground() has been made
         self._names: set[int] = set()       # names whose rules are all grounded (or waiting none)
 
     def split(self, chosen: list[int], goals: Iterable[int]) -> list[int]:
         """Of the statements a Reach chose for the part's first ground(), those to ground now
         (the rest wait); `goals`: the names the facts hold."""
         p = self._index.parts[self._part]
+        self.started = True
         now = [i for i in chosen if not p.rules[i] or p.always[i]]
         self.waiting = {i for i in chosen if p.rules[i] and not p.always[i]}
         start = set(goals)

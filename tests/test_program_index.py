@@ -188,7 +188,7 @@ class _NothingWaits(Deferred):
     """Every base rule grounded with the base part (no rule waits for a read)."""
 
     def split(self, chosen, goals):
-        self.waiting = set()
+        self.started, self.waiting = True, set()
         return sorted(chosen)
 
 
