@@ -84,16 +84,37 @@ def symbol_name(s: clingo.Symbol) -> str:
     return s.name
 
 
+class Model(list):
+    """The shown symbols of one answer set, as a solve found them (Solver.enumerate), with
+    their Answer read once: a world keeps its answer sets (step_world.remembered), and every
+    what-if that asks one again reads it again (on bench_whatif's held what-ifs, indexing them
+    and applying their changes again was a third of the time)."""
+    __slots__ = ("answer",)
+
+
 @dataclass
 class Answer:
-    """The shown symbols of one answer set, by predicate name."""
+    """The shown symbols of one answer set, by predicate name; `memo`: what is read from it
+    (whatif._next's next state), kept with it."""
 
     symbols: list[clingo.Symbol]
     by_name: dict[str, list[clingo.Symbol]] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for s in self.symbols:
             self.by_name.setdefault(symbol_name(s), []).append(s)
+
+    @staticmethod
+    def of(symbols: list[clingo.Symbol]) -> Answer:
+        """The Answer of these symbols: a Model's own, read once."""
+        if not isinstance(symbols, Model):
+            return Answer(symbols)
+        try:
+            return symbols.answer
+        except AttributeError:
+            symbols.answer = Answer(symbols)
+            return symbols.answer
 
     def get(self, name: str) -> list[clingo.Symbol]:
         return self.by_name.get(name, [])
@@ -234,8 +255,8 @@ class Solver:
         # Warnings (such as "no atoms over signature" for parts not grounded yet) are off:
         # every grounding step would repeat them, and past message_limit clingo stops.
         # Errors still reach the logger.
-        self._ctl = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
-                                   logger=self._log, message_limit=10000)
+        self._control = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
+                                       logger=self._log, message_limit=10000)
         # Only the statements that can fire are added, each part's when it is first grounded
         # (program_index.py: the rules whose positive body has atoms by then).
         self._reach = Reach(encoding_statements())
@@ -258,7 +279,21 @@ class Solver:
         self._part_answers: dict[tuple, FactAnswer] = {}
         # The base part with the replacement-effect walk that could-produce reads (asp/events.lp
         # walk(types)); the exact walk is grounded for the queries that read it (outcome_parts).
-        self.ground([("base", ()), ("walk", (clingo.Function("types"),))])
+        # A deferred Solver grounds them with the first parts asked of it, or at its first read,
+        # in one ground() call: clingo prepares every statement it holds again at each call (a
+        # what-if's reached state grounded its base and then its first step's parts: 5 + 5.5 ms
+        # a state on bench_whatif's board, where one call takes N ms).
+        self._pending: list[Part] = [("base", ()), ("walk", (clingo.Function("types"),))]
+        if not defer:
+            self.ground([])
+
+    @property
+    def _ctl(self) -> clingo.Control:
+        """The Control, its first parts grounded (a read or solve of a deferred Solver's
+        program grounds what is pending first)."""
+        if self._pending:
+            self.ground([])
+        return self._control
 
     # -- queries and program parts ---------------------------------------------------------
 
@@ -280,6 +315,8 @@ class Solver:
         self._thaw("a part grounded")
         if self._broken is not None:
             raise SolverError(self._broken)
+        if self._pending:
+            parts, self._pending = [*self._pending, *parts], []
         todo, keys = [], set()       # a set: a call may name hundreds of parts
         for name, args in parts:
             key = (name, tuple(args))
@@ -367,7 +404,7 @@ class Solver:
         program literals (of free externals) this solve assumes."""
         found: list[list[clingo.Symbol]] = []
         with self._switched(switches, models=limit + 1, project="project"):
-            self._solve(lambda m: found.append(list(m.symbols(shown=True))), self.time_limit,
+            self._solve(lambda m: found.append(Model(m.symbols(shown=True))), self.time_limit,
                         assumptions=assumptions)
         if len(found) > limit:
             raise SolverError(f"beyond what this solver handles: more than {limit} {what}")
@@ -489,10 +526,10 @@ class Solver:
         try:
             asts = _part_statements(name)
             if asts is None:
-                self._ctl.add("base", [], text_of(encoding_statements(), name, indexes))
+                self._control.add("base", [], text_of(encoding_statements(), name, indexes))
             else:
                 statements, programs = asts
-                with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                with clingo.ast.ProgramBuilder(self._control) as builder:
                     program = None
                     for i in indexes:
                         if programs[i] is not program:
@@ -508,12 +545,14 @@ class Solver:
             ids = encoding_statements().ids
             self._goals.update(i for i in (ids.get(n) for n in _all_names(text)) if i is not None)
         try:
-            self._ctl.add(part, [], text)
+            self._control.add(part, [], text)
         except RuntimeError:
             raise self._fail(f"parsing {what} failed") from None
 
     def _demand(self, name: str) -> None:
         """The waiting base rules a read of `name` needs, grounded first (Deferred)."""
+        if self._pending:
+            self.ground([])
         if self._deferred is not None and self._deferred.waiting:
             known = encoding_statements().ids.get(name)
             late = self._deferred.take([known]) if known is not None else []
@@ -526,7 +565,7 @@ class Solver:
         name = f"base_late_{next(self._late)}"
         texts = encoding_statements().parts["base"].texts
         try:
-            self._ctl.add(name, [], "\n".join(texts[i] for i in late))
+            self._control.add(name, [], "\n".join(texts[i] for i in late))
         except RuntimeError:
             raise self._fail("adding the encodings' waiting base rules failed") from None
         self._grounded.add((name, ()))
@@ -556,7 +595,7 @@ class Solver:
         self._arities = None
         self._generation += 1
         try:
-            self._ctl.ground(parts)
+            self._control.ground(parts)
         except RuntimeError as e:
             raise self._fail(f"grounding failed ({e})") from None
 

@@ -57,6 +57,7 @@ from __future__ import annotations
 import json
 import time
 import weakref
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import clingo
@@ -710,12 +711,12 @@ class _Run:
 
     def solver(self, state: GameState) -> Solver:
         """A solver of a state the what-if reached (none while the first state's Solver is
-        frozen: a Session's worker answers here without a fork only what its worlds hold)."""
+        frozen: a Session's worker answers here without a fork only what its worlds hold). Its
+        base is grounded with the first parts the caller grounds (core.Solver's `defer`); the
+        caller reads what the state holds as words (_seen) after that."""
         if self.first.frozen:
             raise Frozen("a Solver of a reached state")
-        solver = Solver(state, time_limit=self.time_limit, defer=True)
-        self._seen(solver)
-        return solver
+        return Solver(state, time_limit=self.time_limit, defer=True)
 
     def _seen(self, solver: Solver) -> None:
         """The lines in play in this state kept as words only (asp/unread.lp)."""
@@ -738,7 +739,8 @@ class _Run:
             if fast is not None:
                 return fast
         # (a state settled in a settle world has no Solver yet: a step is grounded in its own)
-        solver = b.solver if isinstance(b.solver, Solver) else self.solver(b.state)
+        new = not isinstance(b.solver, Solver)
+        solver = self.solver(b.state) if new else b.solver
         with solver.query() as query:
             facts = _action_facts(b.state, query.id, event, k, where, text)
             inc = b.state.incarnations()
@@ -748,6 +750,8 @@ class _Run:
                     if event[0] in ("activate", "mana_ability") else [])
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
                            *((part, [query.term]) for part in ACTION_PARTS[event[0]]), ("detect", [query.term])])
+            if new:
+                self._seen(solver)
             # paying: () the pool, then mana abilities; a tuple of ids: those permanents' mana
             # abilities; None: the pool only (the action taken again once a plan's are activated)
             paying = event[-1] if event[0] in ("cast", "activate") else None
@@ -873,16 +877,19 @@ class _Run:
                 if fast is not None:
                     solver, models, q = fast
                 else:
-                    solver = br.solver if isinstance(br.solver, Solver) else self.solver(br.state)
+                    new = not isinstance(br.solver, Solver)
+                    solver = self.solver(br.state) if new else br.solver
                     with solver.query() as query:
                         solver.ground([("step", [query.term]), ("action", [query.term]), ("settle", [query.term]),
                                        ("detect", [query.term])])
+                        if new:
+                            self._seen(solver)
                         models = _ways(solver, query)
                     q = query.id
                 if not models:
                     raise SolverError("the encodings found no way for the game to settle; this is a bug in asp/")
                 for model in models:
-                    answer = Answer(model)
+                    answer = Answer.of(model)
                     illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
                                       if s.arguments[0].number == q})
                     if illegal:
@@ -916,7 +923,9 @@ class _Run:
                 if reading is not None:
                     self.unread.update(read_state(reading).unread)
                     return read_state(reading).view
-        return read_state(self.solver(b.state)).view
+        solver = self.solver(b.state)
+        self._seen(solver)
+        return read_state(solver).view
 
     def _worlds_for(self, state: GameState) -> list[SettleWorld]:
         """The settle worlds, one built to hold the state first (found without rendering it)."""
@@ -1056,7 +1065,7 @@ def _settle_world_of(world: StepWorld, reached: list[GameState], budget: float,
                 continue
             reading, models = found
             for model in models:
-                answer = Answer(model)
+                answer = Answer.of(model)
                 if any(s.arguments[0].number == built.id for s in answer.get("illegal")):
                     continue
                 after = _next(_Branch(state, (), None), reading, answer, built.id, 1)
@@ -1083,7 +1092,7 @@ def _branches(b: _Branch, solver: Solver, models: list[list[clingo.Symbol]], q: 
     with the rules why), or the state after it."""
     out = []
     for model in models:
-        answer = Answer(model)
+        answer = Answer.of(model)
         illegal = sorted({(s.arguments[1].string, s.arguments[2].string) for s in answer.get("illegal")
                           if s.arguments[0].number == q})
         if illegal:
@@ -1133,6 +1142,19 @@ def _why_no_way(solver: Solver, query: Query) -> tuple[tuple[str, str], ...]:
 
 def _next(b: _Branch, solver: Solver, answer: Answer, q: int, k: int) -> _Branch:
     """The branch after one way a step went: its changes applied in the encodings' order."""
+    key = ("next", b.state, q, k)
+    found = answer.memo.get(key)
+    if found is None:
+        found = answer.memo[key] = _after(b.state, answer, q, k)
+    state, shown = found
+    if state is None:
+        return replace(b, solver=solver)
+    return _Branch(state, b.log + shown, solver if state == b.state else None)
+
+
+def _after(start: GameState, answer: Answer, q: int, k: int) -> tuple[GameState | None, tuple[Logged, ...]]:
+    """The state after step q's changes in the answer (None when there are none), and the
+    changes logged."""
     whys: dict[clingo.Symbol, set[tuple[str, str]]] = {}
     for s in answer.get("step_why"):
         if s.arguments[0].number == q:
@@ -1148,11 +1170,9 @@ def _next(b: _Branch, solver: Solver, answer: Answer, q: int, k: int) -> _Branch
                       logged))
     timed.sort(key=lambda t: t[0])
     if not timed:
-        return replace(b, solver=solver)
+        return None, ()
     changes = [lg for _, lg in timed]
-    state = apply(b.state, [lg.change for lg in changes])
-    shown = tuple(lg for lg in changes if lg.change.logged)
-    return _Branch(state, b.log + shown, solver if state == b.state else None)
+    return apply(start, [lg.change for lg in changes]), tuple(lg for lg in changes if lg.change.logged)
 
 
 def _action_facts(state: GameState, q: int, event: tuple, k: int, where: str, text: str) -> list[str]:
@@ -1312,6 +1332,8 @@ def _distinct(branches: list[_Branch]) -> list[_Branch]:
     """One branch per distinct state (and place it stopped): of those reaching the same state by
     different paths, the one whose changes come first as JSON, whatever order the solver found
     them in."""
+    if len(branches) < 2:
+        return branches
     seen: dict = {}
     for b in branches:
         key = (_key(b.state), (b.illegal.step, b.illegal.why) if b.illegal else None)
@@ -1323,12 +1345,14 @@ def _log_key(b: _Branch) -> str:
     return json.dumps([c.to_json() for c in b.log], sort_keys=True)
 
 
-def _key(state: GameState) -> GameState:
-    """The state with its unordered collections in one order: two branches that reach the same
-    state by different paths compare equal (the dataclasses compare every field)."""
-    return replace(state, battlefield=tuple(sorted(state.battlefield, key=repr)),
-                   zones=tuple(sorted(state.zones, key=repr)), effects=tuple(sorted(state.effects, key=repr)),
-                   pending=tuple(sorted(state.pending, key=repr)))
+def _key(state: GameState) -> tuple:
+    """The state with its unordered collections as multisets: two branches that reach the same
+    state by different paths compare equal (the dataclasses compare every field). (Sorting them
+    by repr was a quarter of a held what-if's time on bench_whatif's board.)"""
+    def bag(items: tuple) -> frozenset:
+        return frozenset(Counter(items).items())
+    return (replace(state, battlefield=(), zones=(), effects=(), pending=()), bag(state.battlefield),
+            bag(state.zones), bag(state.effects), bag(state.pending))
 
 
 __all__ = ["WhatIf", "parse_action", "what_if"]

@@ -10,6 +10,7 @@ import clingo
 import pytest
 from clingo import ast
 from mtg_asp.queries import core
+from mtg_asp.queries import whatif as whatif_module
 from mtg_asp.queries.program_index import (
     Deferred,
     Reach,
@@ -250,6 +251,38 @@ def test_what_ifs_answer_as_with_every_rule(path, monkeypatch):
     whole = [what_if(core.Solver(state), c.args["actions"]).to_json() for c in checks]
     assert pruned == whole
     assert pruned == [c.expect for c in checks]
+    # and as when each reached state's base part is grounded on its own, before its first
+    # step's parts (core.Solver without `defer` grounds it in one call of its own)
+    monkeypatch.setattr(whatif_module, "Solver", _BaseFirst)
+    base_first = [what_if(_BaseFirst(state), c.args["actions"]).to_json() for c in checks]
+    assert pruned == base_first
+
+
+class _BaseFirst(core.Solver):
+    def __init__(self, *args, defer: bool = False, **kw):
+        super().__init__(*args, **kw)
+        assert self._generation == 1       # its base and walk grounded, in a call of their own
+
+
+def test_a_reached_states_solver_grounds_its_base_with_the_first_parts_asked():
+    # core.Solver(defer=True): one ground() call for the base, the walk and the first parts
+    # the what-if asks (clingo prepares every statement it holds at each call)
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                        {"id": "forest", "card": "Forest", "controller": "alice"}]}, "<test>")
+    solver = core.Solver(state, defer=True)
+    assert solver._generation == 0
+    with solver.query() as query:
+        solver.ground([(p, [query.term]) for p in ("step", "action", "settle", "detect")])
+        assert solver._generation == 1
+        assert ("base", ()) in solver._grounded and ("walk", (clingo.Function("types"),)) in solver._grounded
+    assert sorted(str(s) for s in solver.facts().get("controller")) == \
+        ['controller(obj("elf",0),"alice")', 'controller(obj("forest",0),"alice")']
+    # a read before any ground grounds the base at once
+    other = core.Solver(state, defer=True)
+    assert len(other.facts().get("controller")) == 2 and other._generation == 1
+    assert core.Solver(state)._generation == 1          # not deferred: grounded when made
 def test_the_analysis_is_cached_and_a_bad_cache_is_made_again(tmp_path, monkeypatch):
     monkeypatch.setenv("MTG_ASP_CACHE_DIR", str(tmp_path))
     parts = {"p": "#program p. a :- b."}

@@ -320,3 +320,22 @@ def test_a_colorless_permanent_that_becomes_colored_is_shown_with_its_colors():
     (result,) = got.results
     assert result.after(got.start)["stone"] == {"zone": "battlefield", "controller": "alice", "colors": ["white"]}
     assert "stone is on the battlefield under alice's control: colors: white" in got.to_text()
+
+
+def test_branches_that_reach_one_state_are_one_outcome_whatever_the_order_of_its_objects():
+    # whatif._distinct: a state's battlefield, zones, effects and pending abilities are
+    # unordered (two branches reaching the same state by different paths list them in
+    # different orders); anything else apart is another outcome
+    from dataclasses import replace
+
+    from mtg_asp.queries.whatif import _Branch, _distinct
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                        {"id": "forest", "card": "Forest", "controller": "alice"}]}, "<test>")
+    swapped = replace(state, battlefield=tuple(reversed(state.battlefield)))
+    tapped = replace(state, battlefield=(state.battlefield[0], replace(state.battlefield[1], tapped=True)))
+    assert swapped != state
+    out = _distinct([_Branch(state, ()), _Branch(swapped, ()), _Branch(tapped, ())])
+    assert [b.state for b in out] == [state, tapped]
+    assert _distinct([_Branch(swapped, ())])[0].state is swapped

@@ -15,17 +15,17 @@ shared, whatif.read_state), against the scenario's exact answer.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import clingo
 import pytest
 from mtg_asp.queries import Session
 from mtg_asp.queries import session as session_module
-from mtg_asp.queries.core import Solver
+from mtg_asp.queries.core import Answer, Solver
 from mtg_asp.queries.scenario import answer, load_scenario, scenario_files, scenario_session
+from mtg_asp.queries.session import made_whole
 from mtg_asp.queries.step_world import StepWorld
-from mtg_asp.queries.whatif import what_if
+from mtg_asp.queries.whatif import _Branch, _next, what_if
 from mtg_asp.translator.errors import InputError, SolverError
 from mtg_asp.translator.render import obj
 from mtg_asp.translator.state import load_state
@@ -75,7 +75,7 @@ def _held(served, got):
     (the worker does not send the Session's own state back)."""
     answer, _ = got
     assert answer.start is None
-    return replace(answer, start=served.solver.state)
+    return made_whole(answer, served.solver.state)
 
 
 def _bounce_state():
@@ -499,3 +499,42 @@ def test_a_session_keys_an_activation_by_its_ability():
     got = served.here("what_if", (["activate ami -1 targeting blade"], "--do", False))
     assert _held(served, got).to_json() == what_if(Solver(served.solver.state),
                                                    ["activate ami -1 targeting blade"]).to_json()
+
+
+def test_an_answer_a_world_keeps_is_read_and_applied_once():
+    # core.Model: a world's remembered answer sets carry their Answer, and the next state read
+    # from one (whatif._next) is kept with it: a held what-if asked again reads them, not the
+    # symbols again; an answer that is no Model (a plain list) is read each time
+    state = _bounce_state()
+    world = StepWorld(state, 60.0)
+    elf = clingo.parse_term(obj("elf", state.incarnations()["elf"]))
+    model = world.ways(elf, "hand", 256, "ways")[0]
+    assert Answer.of(model) is Answer.of(model)
+    b = _Branch(state, (), None)
+    one = _next(b, None, Answer.of(model), world.id, 1)
+    two = _next(b, None, Answer.of(model), world.id, 1)
+    assert two.state is one.state and two.log == one.log
+    assert one.state.permanent("elf") is None and one.log
+    fresh = _next(b, None, Answer.of(list(model)), world.id, 1)
+    assert fresh.state == one.state and fresh.state is not one.state
+    # another step index is another next state (its changes are logged at that step)
+    assert _next(b, None, Answer.of(model), world.id, 2).log[0].step == 2
+
+
+def test_a_worker_sends_back_only_what_a_reached_state_does_not_share_with_the_sessions():
+    # session._StateSent: a permanent the what-if left alone is sent as its index in the
+    # Session's own state, and made whole from the caller's copy of it
+    state = _bounce_state()
+    served = session_module._Queries(state, 60.0)
+    answer, _ = served.what_if(["bounce elf"], "--do", False)
+    sent = answer.results[0].state
+    assert isinstance(sent, session_module._StateSent)
+    battlefield = next(value for name, indexed, value in sent.fields if name == "battlefield")
+    forest = [p.id for p in state.battlefield].index("forest")
+    assert forest in battlefield                      # left alone: its index
+    assert all(isinstance(x, int) or isinstance(x[0], type(state.battlefield[0])) for x in battlefield)
+    whole = made_whole(answer, state)
+    fresh = what_if(Solver(state), ["bounce elf"])
+    assert whole.to_json() == fresh.to_json() and whole.to_text() == fresh.to_text()
+    assert whole.results[0].state == fresh.results[0].state
+    assert whole.results[0].state.permanent("forest") is state.permanent("forest")
