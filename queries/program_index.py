@@ -44,7 +44,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "7"      # of this module's analysis (the cache key)
+_VERSION = "8"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -61,12 +61,14 @@ class Statement:
     needs: frozenset[str]
     keys: Keys = None      # its argument keys (None: none at all)
     arities: tuple[tuple[str, int], ...] = ()      # of the atoms it defines (-1: not known)
-    # every name it reads (every identifier of it: its body's literals, positive, negative, in
-    # aggregates and conditions, and a head's conditions), and whether it must be grounded with
-    # its part whatever reads it (a constraint, a choice, a disjunction, a head aggregate: it
-    # can remove or add answer sets): Deferred
+    # the names of the atoms it reads (its body's literals, positive, negative, in aggregates
+    # and conditions, and a head's conditions) and of those it defines (its head's atoms; an
+    # #external's), and whether it must be grounded with its part whatever reads it (a
+    # constraint, a choice, a disjunction, a head aggregate: it can remove or add answer sets):
+    # Deferred. Atoms only, never a function term's name (`heads` takes every identifier).
     reads: frozenset[str] = frozenset()
     always: bool = True
+    defines: frozenset[str] = frozenset()
 
 
 # A position is (predicate name, argument index), the index -1 standing for every argument.
@@ -318,6 +320,57 @@ def _arities(head) -> tuple[tuple[str, int], ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _atom_names(node, out: set[str]) -> None:
+    """The predicate names of every atom under `node` (an AST or a sequence of them)."""
+    if isinstance(node, ast.AST):
+        if node.ast_type == ast.ASTType.SymbolicAtom:
+            out.update(_symbol_names(node.symbol))
+            return
+        for key in node.child_keys:
+            _atom_names(getattr(node, key), out)
+    elif not isinstance(node, (str, int)) and node is not None:
+        for item in node:
+            _atom_names(item, out)
+
+
+def _symbol_names(term) -> set[str]:
+    """The predicate names an atom's term stands for (a pool stands for each of its terms)."""
+    if term.ast_type == ast.ASTType.Function:
+        return {term.name}
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return {term.symbol.name}
+    if term.ast_type == ast.ASTType.Pool:
+        return {n for t in term.arguments for n in _symbol_names(t)}
+    return set()
+
+
+def _reads_and_defines(stmt) -> tuple[frozenset[str], frozenset[str]]:
+    """Statement.reads and .defines of a rule or an #external: the atoms of its head (each
+    element's literal) are defined, every other atom of it is read."""
+    reads: set[str] = set()
+    defines: set[str] = set()
+    if stmt.ast_type == ast.ASTType.External:
+        _atom_names(stmt.atom, defines)
+        _atom_names(stmt.body, reads)
+        return frozenset(reads), frozenset(defines)
+    head = stmt.head
+    if head.ast_type == ast.ASTType.Literal:
+        _atom_names(head, defines)
+    elif head.ast_type in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
+        for element in head.elements:
+            _atom_names(element.literal, defines)
+            _atom_names(element.condition, reads)
+    elif head.ast_type == ast.ASTType.HeadAggregate:
+        for element in head.elements:
+            _atom_names(element.condition.literal, defines)
+            _atom_names(element.condition.condition, reads)
+    else:       # a theory atom: every atom of it both read and defined
+        _atom_names(head, defines)
+        _atom_names(head, reads)
+    _atom_names(stmt.body, reads)
+    return frozenset(reads), frozenset(defines)
+
+
 def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statement]:
     """The statements of a part's text (comments and #program directives dropped, each
     statement keeping the directive it is under). `constants`: the #const names of every
@@ -339,21 +392,26 @@ def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statemen
             text = str(stmt)
             head = stmt.head
             plain = head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom
+            reads, defines = _reads_and_defines(stmt)
             found.append(Statement(text, program[0], True, _head_names(stmt.head), _text_needs(text),
-                                   _keys(stmt, params[0], fixed), _arities(stmt.head), _all_names(text),
-                                   not plain))
+                                   _keys(stmt, params[0], fixed), _arities(stmt.head), reads,
+                                   not plain, defines))
             return
         if kind == ast.ASTType.External:
             text = str(stmt)
+            reads, defines = _reads_and_defines(stmt)
             found.append(Statement(text, program[0], False, _head_names(stmt.atom), frozenset(),
-                                   _keys(stmt, params[0], fixed), _arities(stmt.atom), _all_names(text)))
+                                   _keys(stmt, params[0], fixed), _arities(stmt.atom), reads, True, defines))
             return
         if kind == ast.ASTType.Defined:
+            # (it declares a name defined; it reads no atom)
             found.append(Statement(str(stmt), program[0], False, frozenset(), frozenset(),
-                                   arities=((stmt.name, stmt.arity),), reads=frozenset({stmt.name})))
+                                   arities=((stmt.name, stmt.arity),)))
             return
         text = str(stmt)
-        found.append(Statement(text, program[0], False, frozenset(), frozenset(), reads=_all_names(text)))
+        reads: set[str] = set()
+        _atom_names(stmt, reads)        # a #show's, #heuristic's, #project's... atoms
+        found.append(Statement(text, program[0], False, frozenset(), frozenset(), reads=frozenset(reads)))
 
     ast.parse_string(text, take)
     return found
@@ -471,6 +529,7 @@ class PartIndex:
     order: list[tuple[int, int, tuple, int]] = field(default_factory=list)
     reads: list[tuple[int, ...]] = field(default_factory=list)     # Statement.reads, as numbers
     always: list[bool] = field(default_factory=list)
+    defines: list[tuple[int, ...]] = field(default_factory=list)   # Statement.defines, as numbers
 
 
 @dataclass
@@ -521,14 +580,14 @@ class Index:
         return found
 
     def definers(self, part: str) -> dict[int, list[int]]:
-        """A part's rules by the names their heads define."""
+        """A part's rules by the names of the atoms their heads define."""
         found = self._definers.get(part)
         if found is None:
             found = self._definers[part] = {}
             p = self.parts[part]
             for i, rule in enumerate(p.rules):
                 if rule:
-                    for n in p.heads[i]:
+                    for n in p.defines[i]:
                         found.setdefault(n, []).append(i)
         return found
 
@@ -576,6 +635,7 @@ def compact(analysed: dict[str, list[Statement]]) -> Index:
         part.order = _order(part)
         part.reads = [number(s.reads) for s in analysed[name]]
         part.always = [s.always for s in analysed[name]]
+        part.defines = [number(s.defines) for s in analysed[name]]
     arities: dict[str, set[int]] = {}
     for stmts in analysed.values():
         for stmt in stmts:
@@ -870,7 +930,7 @@ class Deferred:
         start = set(goals)
         for i in now:
             start.update(p.reads[i])
-            start.update(p.heads[i])
+            start.update(p.defines[i])
         return sorted(now + self.take(start))
 
     def take(self, goals: Iterable[int]) -> list[int]:
@@ -892,7 +952,7 @@ class Deferred:
                     self.waiting.discard(i)
                     out.append(i)
                     todo.extend(m for m in p.reads[i] if m not in self._names)
-                    todo.extend(m for m in p.heads[i] if m not in self._names)
+                    todo.extend(m for m in p.defines[i] if m not in self._names)
         return sorted(out)
 
 
