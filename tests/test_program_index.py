@@ -148,6 +148,7 @@ def test_a_statement_reads_the_atoms_of_its_body_and_head_conditions_and_defines
     assert rd("#external w(X) : dom(X).") == (["dom"], ["w"])
     assert rd("#show p(X) : shown(X), zone(X, hand).") == (["shown", "zone"], [])
     assert rd("#defined lost/1.") == ([], [])
+    assert rd("#show limit_exceeded/1.") == (["limit_exceeded"], [])
     assert rd("p((a;b)) :- q.") == (["q"], ["p"])
 
 
