@@ -152,6 +152,25 @@ def test_a_statement_reads_the_atoms_of_its_body_and_head_conditions_and_defines
     assert rd("p((a;b)) :- q.") == (["q"], ["p"])
 
 
+def test_text_names_read_per_line_are_the_whole_texts():
+    # program_index.text_names reads each line once (kept): the names the two expressions
+    # give over the whole text, a statement going on in the next line included
+    from mtg_asp.queries.program_index import _CONSTANT, _FUNCTION, text_names
+
+    def whole(text):
+        return set(_FUNCTION.findall(text)) | set(_CONSTANT.findall(text))
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"}]}, "<test>")
+    facts = render_state(state)
+    for text in (facts, facts, "p\n.", "a :- b.\nfoo\n:- bar.", "x(1).\ny.", "p.\nq", "z\n\n.",
+                 "w_in(3) :- a.\nk(x).", "p :- q, r\n.", "  s  \n  :- t(1)."):
+        assert text_names(text) == whole(text), text
+    assert "foo" in text_names("a :- b.\nfoo\n:- bar.")
+    # a line that is all comment gives no name, even one the next line would end
+    assert text_names("% the stack\n.") == set()
+
+
 def test_text_keys_read_each_argument():
     keys, anywhere = text_keys('a(x, f(g(1), "s, (t"), 2, "u"). b(-3). a(y;z, W). c(h(x)).',
                                frozenset({"a", "b", "f"}))
