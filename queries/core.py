@@ -120,6 +120,30 @@ class Answer:
         return self.by_name.get(name, [])
 
 
+class _Log:
+    """A Control's logger: clingo's messages kept to explain a failure (clingo raises only
+    "parsing failed" or similar itself). Not a method of the Solver: the Control holds its
+    logger, and a Solver its Control, so a bound method made a cycle that only Python's cyclic
+    collector could free, and a what-if's Controls outlived their states (7 of a ten-action
+    sequence's 15 still held at its end, 2 ms each to free)."""
+
+    def __init__(self, messages: list[str]):
+        self._messages = messages
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self._messages.append(message.strip())
+
+
+class _Read:
+    """What a FactAnswer has read: each signature's symbols, and the answer set's atoms where
+    a signature needed a solve (with the Solver's ground() count when it was solved)."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, list[clingo.Symbol]] = {}
+        self.true: set[clingo.Symbol] | None = None
+        self.true_of = -1
+
+
 class FactAnswer:
     """The answer of a stratified program read straight from the grounder: every atom of a
     signature is a fact, so no solving and no copying of the whole model is needed. A
@@ -127,24 +151,26 @@ class FactAnswer:
     such as layers.lp's exists/lost_rules_text, to the solver) is read from the one answer
     set instead: its atoms true there, shown or not."""
 
-    def __init__(self, solver: Solver):
+    def __init__(self, solver: Solver, read: _Read | None = None):
+        """`read`: what an earlier FactAnswer of the same program read (Solver.base, .part keep
+        it, not the FactAnswer: one holding its Solver, kept by it, made a cycle that only
+        Python's cyclic collector could free, and a what-if's Controls outlived their states)."""
         self._solver = solver
-        self._cache: dict[str, list[clingo.Symbol]] = {}
-        self._true: set[clingo.Symbol] | None = None
-        self._true_of = -1          # the Solver's ground() count when _true was solved
+        self._r = read if read is not None else _Read()
 
     def get(self, name: str) -> list[clingo.Symbol]:
-        if name not in self._cache:
+        r = self._r
+        if name not in r.cache:
             symbols, all_facts = self._solver._read(name)
             if all_facts:
-                self._cache[name] = symbols
+                r.cache[name] = symbols
             else:
                 # (a read may have grounded waiting base rules since: Solver._demand)
-                if self._true is None or self._true_of != self._solver._generation:
-                    self._true_of = self._solver._generation
-                    self._true = set(self._solver.solve_one(atoms=True).symbols)
-                self._cache[name] = [s for s in symbols if s in self._true]
-        return self._cache[name]
+                if r.true is None or r.true_of != self._solver._generation:
+                    r.true_of = self._solver._generation
+                    r.true = set(self._solver.solve_one(atoms=True).symbols)
+                r.cache[name] = [s for s in symbols if s in r.true]
+        return r.cache[name]
 
 
 # The text of asp/main.lp, by program part (see load_encodings): each part's text, each run of
@@ -256,7 +282,7 @@ class Solver:
         # every grounding step would repeat them, and past message_limit clingo stops.
         # Errors still reach the logger.
         self._control = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
-                                       logger=self._log, message_limit=10000)
+                                       logger=_Log(self._messages), message_limit=10000)
         # Only the statements that can fire are added, each part's when it is first grounded
         # (program_index.py: the rules whose positive body has atoms by then).
         self._reach = Reach(encoding_statements())
@@ -275,8 +301,8 @@ class Solver:
         self._grounded: set[tuple] = set()
         self._broken: str | None = None
         self._arities: dict[str, list[int]] | None = None
-        self._base: FactAnswer | None = None
-        self._part_answers: dict[tuple, FactAnswer] = {}
+        self._base: _Read | None = None
+        self._part_answers: dict[tuple, _Read] = {}
         # The base part with the replacement-effect walk that could-produce reads (asp/events.lp
         # walk(types)); the exact walk is grounded for the queries that read it (outcome_parts).
         # A deferred Solver grounds them with the first parts asked of it, or at its first read,
@@ -345,8 +371,8 @@ class Solver:
     def base(self) -> FactAnswer:
         """The answer of the state's own program (the base part), read once."""
         if self._base is None:
-            self._base = self.facts()
-        return self._base
+            self._base = self.facts()._r
+        return FactAnswer(self, self._base)
 
     def facts(self) -> FactAnswer:
         """The answer of everything grounded so far (stratified: read from the grounder)."""
@@ -361,8 +387,8 @@ class Solver:
         key = (name, tuple(args))
         if key not in self._part_answers:
             self.ground([*with_parts, (name, args)])
-            self._part_answers[key] = self.facts()
-        return self._part_answers[key]
+            self._part_answers[key] = self.facts()._r
+        return FactAnswer(self, self._part_answers[key])
 
     # -- solving ------------------------------------------------------------------------------
 
@@ -509,9 +535,6 @@ class Solver:
         if released:
             self._ctl.cleanup()
 
-    def _log(self, code: clingo.MessageCode, message: str) -> None:
-        # Kept to explain a failure; clingo raises only "parsing failed" or similar itself.
-        self._messages.append(message.strip())
 
     def _fail(self, what: str) -> SolverError:
         errors = [m for m in self._messages if "error" in m]

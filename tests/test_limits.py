@@ -117,3 +117,32 @@ def test_sessions_kept_alive_never_pile_up_worker_processes():
     assert len(limits._LIVE) <= limits.MAX_LIVE_WORKERS
     for s in sessions:
         s.close()
+
+
+def _children(pid: int) -> list[str]:
+    """The states (R, S, Z...) of the processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(fields[0])
+    return found
+
+
+def test_a_query_fork_is_reaped_once_it_has_answered():
+    # limits._forked answers before its fork has exited (the exit took 6 ms); the worker reaps
+    # it after the reply (_reap), before it takes the next request: no fork is left behind
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice",
+                        "step": "precombat_main"}, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
+    session = Session(state)
+    for _ in range(3):
+        assert session.could_produce().to_json() == {"could_produce": {"f": ["G"]}}
+    session._worker.call("timings")     # answered by the worker itself, after its last _reap
+    worker = session._worker._process.pid
+    assert _children(worker) == []
+    session.close()
