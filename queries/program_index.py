@@ -44,15 +44,17 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "9"      # of this module's analysis (the cache key)
+_VERSION = "10"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
 class Statement:
     """One statement of a program part: its text as clingo writes it, the #program directive
-    it is under, and, for a rule, the predicate names its head can make true and those its
-    positive body needs. Every statement that is not a rule (#show, #external, #const,
-    #defined, #heuristic, #project) is always added; an #external's atom name is a head."""
+    it is under, and, for a rule, the predicate names its head can make true (`heads`: its
+    atoms' names, never a function term's, a choice's or disjunction's elements' literals, not
+    their conditions) and those its positive body needs. Every statement that is not a rule
+    (#show, #external, #const, #defined, #heuristic, #project) is always added; an #external's
+    atom name is a head."""
 
     text: str
     program: str
@@ -62,13 +64,11 @@ class Statement:
     keys: Keys = None      # its argument keys (None: none at all)
     arities: tuple[tuple[str, int], ...] = ()      # of the atoms it defines (-1: not known)
     # the names of the atoms it reads (its body's literals, positive, negative, in aggregates
-    # and conditions, and a head's conditions) and of those it defines (its head's atoms; an
-    # #external's), and whether it must be grounded with its part whatever reads it (a
-    # constraint, a choice, a disjunction, a head aggregate: it can remove or add answer sets):
-    # Deferred. Atoms only, never a function term's name (`heads` takes every identifier).
+    # and conditions, and a head's conditions; never a function term's name), and whether it
+    # must be grounded with its part whatever reads it (a constraint, a choice, a disjunction,
+    # a head aggregate: it can remove or add answer sets): Deferred
     reads: frozenset[str] = frozenset()
     always: bool = True
-    defines: frozenset[str] = frozenset()
 
 
 # A position is (predicate name, argument index), the index -1 standing for every argument.
@@ -344,9 +344,9 @@ def _symbol_names(term) -> set[str]:
     return set()
 
 
-def _reads_and_defines(stmt) -> tuple[frozenset[str], frozenset[str]]:
-    """Statement.reads and .defines of a rule or an #external: the atoms of its head (each
-    element's literal) are defined, every other atom of it is read."""
+def _reads_and_heads(stmt) -> tuple[frozenset[str], frozenset[str]]:
+    """Statement.reads and .heads of a rule or an #external: the atoms of its head (each
+    element's literal) are its heads, every other atom of it is read."""
     reads: set[str] = set()
     defines: set[str] = set()
     if stmt.ast_type == ast.ASTType.External:
@@ -392,16 +392,16 @@ def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statemen
             text = str(stmt)
             head = stmt.head
             plain = head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom
-            reads, defines = _reads_and_defines(stmt)
-            found.append(Statement(text, program[0], True, _head_names(stmt.head), _text_needs(text),
+            reads, heads = _reads_and_heads(stmt)
+            found.append(Statement(text, program[0], True, heads, _text_needs(text),
                                    _keys(stmt, params[0], fixed), _arities(stmt.head), reads,
-                                   not plain, defines))
+                                   not plain))
             return
         if kind == ast.ASTType.External:
             text = str(stmt)
-            reads, defines = _reads_and_defines(stmt)
-            found.append(Statement(text, program[0], False, _head_names(stmt.atom), frozenset(),
-                                   _keys(stmt, params[0], fixed), _arities(stmt.atom), reads, True, defines))
+            reads, heads = _reads_and_heads(stmt)
+            found.append(Statement(text, program[0], False, heads, frozenset(),
+                                   _keys(stmt, params[0], fixed), _arities(stmt.atom), reads))
             return
         if kind == ast.ASTType.Defined:
             # (it declares a name defined; it reads no atom)
@@ -558,7 +558,6 @@ class PartIndex:
     order: list[tuple[int, int, tuple, int]] = field(default_factory=list)
     reads: list[tuple[int, ...]] = field(default_factory=list)     # Statement.reads, as numbers
     always: list[bool] = field(default_factory=list)
-    defines: list[tuple[int, ...]] = field(default_factory=list)   # Statement.defines, as numbers
 
 
 @dataclass
@@ -616,7 +615,7 @@ class Index:
             p = self.parts[part]
             for i, rule in enumerate(p.rules):
                 if rule:
-                    for n in p.defines[i]:
+                    for n in p.heads[i]:
                         found.setdefault(n, []).append(i)
         return found
 
@@ -664,7 +663,6 @@ def compact(analysed: dict[str, list[Statement]]) -> Index:
         part.order = _order(part)
         part.reads = [number(s.reads) for s in analysed[name]]
         part.always = [s.always for s in analysed[name]]
-        part.defines = [number(s.defines) for s in analysed[name]]
     arities: dict[str, set[int]] = {}
     for stmts in analysed.values():
         for stmt in stmts:
@@ -959,7 +957,7 @@ class Deferred:
         start = set(goals)
         for i in now:
             start.update(p.reads[i])
-            start.update(p.defines[i])
+            start.update(p.heads[i])
         return sorted(now + self.take(start))
 
     def take(self, goals: Iterable[int]) -> list[int]:
@@ -981,7 +979,7 @@ class Deferred:
                     self.waiting.discard(i)
                     out.append(i)
                     todo.extend(m for m in p.reads[i] if m not in self._names)
-                    todo.extend(m for m in p.defines[i] if m not in self._names)
+                    todo.extend(m for m in p.heads[i] if m not in self._names)
         return sorted(out)
 
 

@@ -132,11 +132,11 @@ def test_a_part_argument_gives_its_functor_and_a_variable_any():
 
 
 def test_a_statement_reads_the_atoms_of_its_body_and_head_conditions_and_defines_its_heads():
-    # Statement.reads / .defines (Deferred closes over them): atoms only, never a function
-    # term's name; a head's conditions are read, its elements' literals defined
+    # Statement.reads / .heads (Reach and Deferred go by them): atoms only, never a function
+    # term's name; a head's conditions are read, its elements' literals are its heads
     def rd(text):
         (stmt,) = analyse(text)
-        return sorted(stmt.reads), sorted(stmt.defines)
+        return sorted(stmt.reads), sorted(stmt.heads)
     assert rd("counted(lands_played, P, N) :- lands_played(P, N), not lost(P).") == \
         (["lands_played", "lost"], ["counted"])
     assert rd("1 { pick(X) : option(X), not banned(X) } 1 :- ask(q).") == (["ask", "banned", "option"], ["pick"])
@@ -266,7 +266,7 @@ def test_what_ifs_answer_as_with_every_rule(path, monkeypatch):
             # no base rule still waiting defines a name something grounded reads (Deferred)
             index = core.encoding_statements()
             waiting = solver._deferred.waiting
-            defined = {n for i in waiting for n in index.parts["base"].defines[i]}
+            defined = {n for i in waiting for n in index.parts["base"].heads[i]}
             for part, added in reach._added.items():
                 for i in added:
                     if part != "base" or i not in waiting:
