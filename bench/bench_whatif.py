@@ -239,7 +239,6 @@ def main(argv: list[str] | None = None) -> int:
         shared_answers.append(shared.what_if([q]).to_json())
         per_query.append(time.perf_counter() - t)
     shared_total = time.perf_counter() - t0
-    shared._worker.call("timings")      # (its last query's fork reaped: see target 2)
     shared.close()
     shared_cpu = children_cpu() - cpu0
     del shared
@@ -278,9 +277,6 @@ def main(argv: list[str] | None = None) -> int:
         t1 = time.perf_counter()
         result = s.what_if(list(SEQUENCE))
         t2 = time.perf_counter()
-        # (one more request: the worker reaps the query's fork after answering it, limits._reap;
-        # closed at once, it would be ended before, and the fork's CPU time never counted)
-        s._worker.call("timings")
         s.close()
         runs.append((t1 - t0, t2 - t1, t2 - t0, children_cpu() - cpu0))
     seq_session, seq_whatif, seq_total, seq_cpu = (statistics.median(c) for c in zip(*runs))

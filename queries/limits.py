@@ -86,9 +86,17 @@ class Worker:
         _LIVE[id(self)] = _LIVE.pop(id(self))          # the most recently used now
         return self._request(method, args)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """End the worker; with `wait`, between queries (Session.close), it is asked to end and
+        given a second to, having reaped its last query's fork (_reap), so that what the forks
+        used is counted in its own usage (RUSAGE_CHILDREN, as the benches read it); killed at
+        once otherwise (a limit, Ctrl-C, or no answer)."""
         _LIVE.pop(id(self), None)
         if self._process is not None:
+            if wait and self._process.is_alive():
+                with contextlib.suppress(OSError, ValueError):
+                    self._conn.send(("__exit__", ()))
+                    self._process.join(1.0)
             if self._process.is_alive():
                 # the worker's group: the worker and the fork running a query
                 with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -202,6 +210,8 @@ def _serve(conn, make: Callable[[], Any], memory_mb: int) -> None:
         try:
             method, args = conn.recv()
         except (EOFError, KeyboardInterrupt):
+            return
+        if method == "__exit__":
             return
         if method == "__init__":
             reply = _run(make)

@@ -276,7 +276,7 @@ class Session:
 
     def close(self) -> None:
         """End the worker process now (it also ends when the Session is collected)."""
-        self._worker.close()
+        self._worker.close(wait=True)
 
     def __enter__(self) -> Self:
         return self

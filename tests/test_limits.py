@@ -146,3 +146,15 @@ def test_a_query_fork_is_reaped_once_it_has_answered():
     worker = session._worker._process.pid
     assert _children(worker) == []
     session.close()
+
+
+def test_closing_a_session_between_queries_lets_its_worker_end_by_itself():
+    # Worker.close(wait=True): the worker, asked to end, returns from its loop having reaped its
+    # last query's fork, so what the fork used is counted as the worker's children's
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice",
+                        "step": "precombat_main"}, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
+    session = Session(state)
+    assert session.could_produce().to_json() == {"could_produce": {"f": ["G"]}}
+    process = session._worker._process
+    session.close()
+    assert process.exitcode == 0                    # ended, not killed (-9)
