@@ -59,7 +59,7 @@ def first_program(state) -> tuple[str, list]:
         texts.append(text)
         return add(self, name, params, text)
     clingo.Control.add = capture
-    parse, core._PARSE = core._PARSE, False          # every part added as text
+    parse_from, core._PARSE_FROM = core._PARSE_FROM, 1 << 30        # every part added as text
     statements, core._STATEMENTS = core._STATEMENTS, {}
     try:
         solver = Solver(state, defer=True)
@@ -67,7 +67,7 @@ def first_program(state) -> tuple[str, list]:
             solver.ground([(p, [query.term]) for p in SETTLE])
     finally:
         clingo.Control.add = add
-        core._PARSE, core._STATEMENTS = parse, statements
+        core._PARSE_FROM, core._STATEMENTS = parse_from, statements
     parts = [("base", []), ("walk", [clingo.Function("types")]), *((p, [query.term]) for p in SETTLE)]
     return "\n".join(texts), parts
 

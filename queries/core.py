@@ -547,18 +547,18 @@ class Solver:
     def _add_statements(self, name: str, indexes: list[int]) -> None:
         """Add these statements of the encoding part `name` (program_index.Reach.to_add)."""
         try:
-            asts = _part_statements(name)
-            if asts is None:
+            parsed = _part_statements(name, indexes)
+            if parsed is None:
                 self._control.add("base", [], text_of(encoding_statements(), name, indexes))
             else:
-                statements, programs = asts
+                directives = encoding_statements().parts[name].programs
                 with clingo.ast.ProgramBuilder(self._control) as builder:
                     program = None
-                    for i in indexes:
-                        if programs[i] is not program:
-                            program = programs[i]
-                            builder.add(program)
-                        builder.add(statements[i])
+                    for i, (statement, directive) in zip(indexes, parsed):
+                        if directives[i] != program:
+                            program = directives[i]
+                            builder.add(directive)
+                        builder.add(statement)
         except RuntimeError:
             raise self._fail(f"adding the encodings of part {name!r} failed") from None
 
@@ -629,26 +629,30 @@ _PROGRAM = re.compile(r"^#program[ \t]+([a-z_]\w*)[ \t]*(?:\([^)]*\))?[ \t]*\.[ 
 _INCLUDE = re.compile(r'^#include[ \t]+"([^"]+)"[ \t]*\.', re.MULTILINE)
 
 
-# A part's statements as clingo.ast, parsed the second time a process adds the part to a
-# Control (a what-if adds each part to a Control per state it reaches): handing a Control the
-# parsed statements takes a third of the time of parsing their text again, and parsing to
-# Python AST once costs more than a text parse, so a process that builds one Control (a
-# command's query) never pays for it. Aligned with program_index's statements of the part:
-# comments and #program directives dropped, each statement with the directive it is under.
+# A part's statements as clingo.ast, each parsed once a process adds its part to a Control
+# again (a what-if adds each part to a Control per state it reaches): handing a Control parsed
+# statements takes a third of the time of parsing their text again, and parsing to Python AST
+# costs more than a text parse, so a process that builds one Control (a command's query) never
+# pays for it. Only the statements added are parsed (a state's first ground adds some 550 of
+# the base part's 1,133), each once, by their index in program_index's statements of the part
+# (comments and #program directives dropped, each statement with the directive it is under).
 _ADDED: dict[str, int] = {}
-_STATEMENTS: dict[str, tuple[list, list]] = {}
+_STATEMENTS: dict[str, dict[int, tuple]] = {}     # part -> index -> (statement, its #program)
 _INDEX: dict | None = None
-_PARSE = True       # False in a process that answers one query and exits (short_lived)
+_PARSE_FROM = 2     # the add of a part from which its statements are parsed (short_lived: 3)
 
 
 def short_lived() -> None:
-    """This process answers one query and exits (a Session's query fork: limits.py): a part
-    not parsed to clingo.ast yet is added as text from now on. The parse (some 70 ms for the
-    parts a what-if grounds) costs more than one query's adds save (measured on bench_whatif's
-    own-path what-ifs: 103 -> 84 ms median); the Session's worker, which lives on, keeps what
-    it parsed for every fork."""
-    global _PARSE
-    _PARSE = False
+    """This process answers one query and exits (a Session's query fork: limits.py): a part is
+    added as text the first two times it adds it, parsed from the third on. Parsing costs more
+    than one add saves (the whole parts a what-if grounds took some 70 ms; bench_whatif's
+    own-path what-ifs went 103 -> 84 ms median adding text), so a what-if that reaches a state
+    or two (a move, and the state a state-based action makes) adds text only; a longer
+    sequence's later states add parsed statements (2-3 ms a state less). The Session's worker,
+    which lives on, keeps what it parsed for every fork."""
+    global _PARSE_FROM
+    _PARSE_FROM = 3
+    _ADDED.clear()
 
 
 def encoding_statements() -> Index:
@@ -660,30 +664,37 @@ def encoding_statements() -> Index:
     return _INDEX
 
 
-def _part_statements(name: str) -> tuple[list, list] | None:
-    """The part's parsed statements and the #program directive of each, or None the first
-    time the process adds the part (as text)."""
-    if name in _STATEMENTS:
-        return _STATEMENTS[name]
-    _ADDED[name] = _ADDED.get(name, 0) + 1
-    if _ADDED[name] == 1 or not _PARSE:
-        return None
-    return _parse_part(name)
+def _part_statements(name: str, indexes: list[int]) -> list[tuple] | None:
+    """These statements of the part parsed (each with its #program directive), or None while
+    the process adds the part as text (_PARSE_FROM)."""
+    have = _STATEMENTS.get(name)
+    if have is None:
+        _ADDED[name] = _ADDED.get(name, 0) + 1
+        if _ADDED[name] < _PARSE_FROM:
+            return None
+        have = _STATEMENTS[name] = {}
+    missing = [i for i in indexes if i not in have]
+    if missing:
+        _parse_statements(name, missing, have)
+    return [have[i] for i in indexes]
 
 
 def parse_parts() -> None:
-    """Every part of the encodings parsed to clingo.ast now (some 80 ms): a Session's worker
-    calls it once it has been asked a second what-if, so that each later query's fork adds the
-    parts' statements without parsing their text (on bench_whatif's own-path what-ifs the text
-    parse was 10 ms of 65)."""
+    """Every statement of the encodings parsed to clingo.ast now (some 80 ms): a Session's
+    worker calls it once it has been asked a second what-if, so that each later query's fork
+    adds the parts' statements without parsing their text (on bench_whatif's own-path what-ifs
+    the text parse was 10 ms of 65)."""
     for name in load_encodings():
-        if name not in _STATEMENTS:
-            _parse_part(name)
+        have = _STATEMENTS.setdefault(name, {})
+        missing = [i for i in range(len(encoding_statements().parts[name].texts)) if i not in have]
+        if missing:
+            _parse_statements(name, missing, have)
 
 
-def _parse_part(name: str) -> tuple[list, list]:
-    statements: list = []
-    programs: list = []
+def _parse_statements(name: str, indexes: list[int], into: dict[int, tuple]) -> None:
+    """Parse these statements of the part (their texts, each run led by its directive) into
+    `into`, by index."""
+    found: list[tuple] = []
     current: list = []
 
     def take(stmt) -> None:
@@ -692,15 +703,13 @@ def _parse_part(name: str) -> tuple[list, list]:
         if stmt.ast_type == clingo.ast.ASTType.Program:
             current[:] = [stmt]
             return
-        statements.append(stmt)
-        programs.append(current[0])
+        found.append((stmt, current[0]))
 
-    clingo.ast.parse_string("#program base.\n" + load_encodings()[name], take)
-    if len(statements) != len(encoding_statements().parts[name].texts):
+    clingo.ast.parse_string(text_of(encoding_statements(), name, indexes), take)
+    if len(found) != len(indexes):
         raise SolverError(f"the encodings' part {name!r} parsed to another number of statements "
                           "than its analysis holds; this is a bug in queries/program_index.py")
-    _STATEMENTS[name] = (statements, programs)
-    return _STATEMENTS[name]
+    into.update(zip(indexes, found))
 
 
 def load_encodings() -> dict[str, str]:

@@ -340,3 +340,39 @@ def test_the_analysis_is_cached_and_a_bad_cache_is_made_again(tmp_path, monkeypa
     with cache.open("rb") as fh:
         fh.read(32)
         assert needs(pickle.load(fh)) == {"d"}
+
+
+def test_a_process_parses_only_the_statements_it_adds_and_each_once(monkeypatch):
+    # core._part_statements: a part's first add is text; from its second (its third in a query's
+    # fork: short_lived) the statements added are parsed to clingo.ast, only those, each once
+    monkeypatch.setattr(core, "_ADDED", {})
+    monkeypatch.setattr(core, "_STATEMENTS", {})
+    monkeypatch.setattr(core, "_PARSE_FROM", 2)
+    parses = []
+    parse = clingo.ast.parse_string
+    monkeypatch.setattr(clingo.ast, "parse_string", lambda text, take: parses.append(text) or parse(text, take))
+    state = load_state({
+        "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "precombat_main"},
+        "battlefield": [{"id": "elf", "card": "Llanowar Elves", "controller": "alice"}]}, "<test>")
+    first = core.Solver(state)
+    assert "base" not in core._STATEMENTS and not parses          # the first add: text
+    second = core.Solver(state)
+    base = core.encoding_statements().parts["base"]
+    added = second._reach.added("base")
+    assert set(core._STATEMENTS["base"]) == added and len(added) < len(base.texts)
+    assert len(parses) == 2                                         # base and walk, once each
+    third = core.Solver(state)
+    assert len(parses) == 2                                         # nothing new to parse
+    assert sorted(str(s) for s in third.facts().get("controller")) == \
+        sorted(str(s) for s in first.facts().get("controller")) == ['controller(obj("elf",0),"alice")']
+    # a query's fork adds text twice before it parses
+    monkeypatch.setattr(core, "_STATEMENTS", {})
+    core.short_lived()
+    try:
+        core.Solver(state)
+        core.Solver(state)
+        assert "base" not in core._STATEMENTS
+        core.Solver(state)
+        assert "base" in core._STATEMENTS
+    finally:
+        monkeypatch.setattr(core, "_PARSE_FROM", 2)
