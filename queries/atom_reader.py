@@ -24,12 +24,29 @@ except ImportError:         # pragma: no cover - a clingo without its cffi modul
 def read_signature(ctl: clingo.Control, name: str, arity: int) -> tuple[list[clingo.Symbol], bool]:
     """The symbols of every atom name/arity (positive) the grounder holds, in its order, and
     whether every one of them is a fact."""
-    if _lib is None:
+    reps = _scan(ctl, name, arity, True)
+    if reps is None:
         return public_read(ctl, name, arity)
+    return [Symbol(r) for r in reps[0]], reps[1]
+
+
+def all_facts(ctl: clingo.Control, name: str, arity: int) -> bool:
+    """Whether every atom name/arity the grounder holds is a fact (read_signature's second
+    half, without making a symbol of each: a what-if asks it of a state's View signatures,
+    some 2,400 atoms on bench_whatif's board, for every state it reaches)."""
+    found = _scan(ctl, name, arity, False)
+    return public_read(ctl, name, arity)[1] if found is None else found[1]
+
+
+def _scan(ctl: clingo.Control, name: str, arity: int, symbols: bool) -> tuple[list[int], bool] | None:
+    """The atoms' symbol handles (with `symbols`; else none, stopping at the first atom that is
+    no fact) and whether all are facts; None where the cffi library is not reachable."""
+    if _lib is None:
+        return None
     try:
         atoms = ctl.symbolic_atoms._rep
     except AttributeError:  # pragma: no cover - another binding's layout
-        return public_read(ctl, name, arity)
+        return None
     sig = _ffi.new("clingo_signature_t*")
     _handle_error(_lib.clingo_signature_create(name.encode(), arity, True, sig))
     it = _ffi.new("clingo_symbolic_atom_iterator_t*")
@@ -40,19 +57,26 @@ def read_signature(ctl: clingo.Control, name: str, arity: int) -> tuple[list[cli
     is_equal, is_fact = _lib.clingo_symbolic_atoms_iterator_is_equal_to, _lib.clingo_symbolic_atoms_is_fact
     symbol_of, next_of = _lib.clingo_symbolic_atoms_symbol, _lib.clingo_symbolic_atoms_next
     reps: list[int] = []
-    all_facts = True
+    facts = True
     cur, stop = it[0], end[0]
     while True:
         if not is_equal(atoms, cur, stop, equal):
             _handle_error(False)
         if equal[0]:
             break
-        if not (is_fact(atoms, cur, fact) and symbol_of(atoms, cur, sym) and next_of(atoms, cur, it)):
+        if not is_fact(atoms, cur, fact):
             _handle_error(False)
-        reps.append(sym[0])
-        all_facts = all_facts and fact[0]
+        if symbols:
+            if not symbol_of(atoms, cur, sym):
+                _handle_error(False)
+            reps.append(sym[0])
+        elif not fact[0]:
+            return reps, False
+        facts = facts and fact[0]
+        if not next_of(atoms, cur, it):
+            _handle_error(False)
         cur = it[0]
-    return [Symbol(r) for r in reps], all_facts
+    return reps, facts
 
 
 def public_read(ctl: clingo.Control, name: str, arity: int) -> tuple[list[clingo.Symbol], bool]:

@@ -32,7 +32,7 @@ from ..translator.errors import SolverError
 from ..translator.model import GameState
 from ..translator.numbers import check_reached
 from ..translator.render import render_state
-from .atom_reader import read_signature
+from .atom_reader import all_facts, read_signature
 from .program_index import Deferred, Index, Reach, _all_names, encoding_index, text_of
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -366,7 +366,7 @@ class Solver:
     def facts_only(self, names: Iterable[str]) -> bool:
         """Whether every atom of these signatures is a fact of the grounder (reading them then
         needs no solve, which would leave its learnt state behind in this Control)."""
-        return all(self._read(name)[1] for name in names)
+        return all(self._all_facts(name) for name in names)
 
     def base(self) -> FactAnswer:
         """The answer of the state's own program (the base part), read once."""
@@ -463,6 +463,13 @@ class Solver:
         if len(arities) > 1:
             raise SolverError(f"{name} has several arities in the encodings; a query reads one")
         return arities
+
+    def _all_facts(self, name: str) -> bool:
+        """_read's second half, without reading the symbols."""
+        if self._broken is not None:
+            raise SolverError(self._broken)
+        self._demand(name)
+        return all(all_facts(self._ctl, name, arity) for arity in self._arities_of(name))
 
     def _read(self, name: str) -> tuple[list[clingo.Symbol], bool]:
         """The symbols of the atoms of `name` (of its one arity) and whether all are facts."""

@@ -5,7 +5,7 @@ left to the solver, one with no atoms)."""
 from __future__ import annotations
 
 import clingo
-from mtg_asp.queries.atom_reader import public_read, read_signature
+from mtg_asp.queries.atom_reader import all_facts, public_read, read_signature
 
 
 def control(text: str) -> clingo.Control:
@@ -24,3 +24,6 @@ def test_the_fast_reader_agrees_with_the_public_api():
     assert [str(s.arguments[0]) for s in symbols] == ["1", "a", '"x\\"y"', "f(1,g(b))"] and facts
     assert read_signature(ctl, "q", 1)[1] is False       # a choice the solver makes: not facts
     assert read_signature(ctl, "none", 3) == ([], True)
+    # all_facts: the same answer, without the symbols
+    for name, arity in (("p", 1), ("q", 1), ("r", 1), ("s", 2), ("s", 1), ("none", 3)):
+        assert all_facts(ctl, name, arity) is public_read(ctl, name, arity)[1]
