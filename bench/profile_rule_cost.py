@@ -7,9 +7,10 @@ The program is what a reached state's Solver grounds in its first ground() call 
 base part and the walk as the Reach and Deferred choose them, the settle round's parts for query
 1), captured as text. Each rule with a body is then added again `--copies` times with a head of
 its own (a new 0-ary atom nothing reads: the body is instantiated as the rule's is), and the
-program grounded with them; the rule's cost is the median difference over the copies. The costs
-sum to about the whole program's time when the profile is flat (issue 14, stop 31: it was).
-Times, so run it on a quiet machine.
+program grounded with them and without them, alternately, three times; the rule's cost is the
+median difference over the copies. The costs sum to about the whole program's time when the
+profile is flat. Times, so run it on a quiet machine: it prints the program's own spread, the
+noise each cost carries (divided by --copies).
 """
 
 from __future__ import annotations
@@ -106,11 +107,14 @@ def main() -> None:
         copies = [str(ast.Rule(loc, ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
             ast.Function(loc, f"copy_{j}_{k}", [], 0))), rule.body)) for k in range(args.copies)]
         extra = under + "\n" + "\n".join(copies)
-        t = statistics.median(ground_time(program, parts, extra) for _ in range(3))
-        costs.append(((t - whole) / args.copies, under, str(rule)))
+        # paired with the program alone, measured alternately (the host's speed drifts)
+        pairs = [(ground_time(program, parts, extra), ground_time(program, parts)) for _ in range(3)]
+        costs.append((statistics.median(a - b for a, b in pairs) / args.copies, under, str(rule)))
     costs.sort(key=lambda c: -c[0])
-    print(f"state {args.state} of {len(states)}: the first ground {whole * 1000:.2f} ms, {len(rules)} rules "
-          f"with a body, their costs sum to {sum(c[0] for c in costs) * 1000:.2f} ms")
+    spread = [ground_time(program, parts) for _ in range(7)]
+    print(f"state {args.state} of {len(states)}: the first ground {whole * 1000:.2f} ms (7 more runs: "
+          f"{min(spread) * 1000:.2f}-{max(spread) * 1000:.2f} ms, the noise each cost below carries divided "
+          f"by --copies), {len(rules)} rules with a body, their costs sum to {sum(c[0] for c in costs) * 1000:.2f} ms")
     for cost, under, text in costs[:args.top]:
         print(f"{cost * 1e6:8.1f} us  {under.removeprefix('#program ')[:18]:18s} {text[:150]}")
 

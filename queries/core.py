@@ -306,9 +306,8 @@ class Solver:
         # The base part with the replacement-effect walk that could-produce reads (asp/events.lp
         # walk(types)); the exact walk is grounded for the queries that read it (outcome_parts).
         # A deferred Solver grounds them with the first parts asked of it, or at its first read,
-        # in one ground() call: clingo prepares every statement it holds again at each call (a
-        # what-if's reached state grounded its base and then its first step's parts: 5 + 5.5 ms
-        # a state on bench_whatif's board, where one call takes N ms).
+        # in one ground() call (a what-if's reached state grounded its base and then its first
+        # step's parts in two calls, 5.2 + 5.5 ms a state on bench_whatif's board; in one, 9.5 ms).
         self._pending: list[Part] = [("base", ()), ("walk", (clingo.Function("types"),))]
         if not defer:
             self.ground([])

@@ -44,7 +44,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-_VERSION = "10"      # of this module's analysis (the cache key)
+_VERSION = "11"      # of this module's analysis (the cache key)
 
 
 @dataclass(frozen=True)
@@ -334,13 +334,16 @@ def _atom_names(node, out: set[str]) -> None:
 
 
 def _symbol_names(term) -> set[str]:
-    """The predicate names an atom's term stands for (a pool stands for each of its terms)."""
+    """The predicate names an atom's term stands for (a pool stands for each of its terms; a
+    classically negated atom for its predicate's, an over-approximation)."""
     if term.ast_type == ast.ASTType.Function:
         return {term.name}
     if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
         return {term.symbol.name}
     if term.ast_type == ast.ASTType.Pool:
         return {n for t in term.arguments for n in _symbol_names(t)}
+    if term.ast_type == ast.ASTType.UnaryOperation:     # a classically negated atom, -p(X): p
+        return _symbol_names(term.argument)
     return set()
 
 
@@ -348,27 +351,27 @@ def _reads_and_heads(stmt) -> tuple[frozenset[str], frozenset[str]]:
     """Statement.reads and .heads of a rule or an #external: the atoms of its head (each
     element's literal) are its heads, every other atom of it is read."""
     reads: set[str] = set()
-    defines: set[str] = set()
+    heads: set[str] = set()
     if stmt.ast_type == ast.ASTType.External:
-        _atom_names(stmt.atom, defines)
+        _atom_names(stmt.atom, heads)
         _atom_names(stmt.body, reads)
-        return frozenset(reads), frozenset(defines)
+        return frozenset(reads), frozenset(heads)
     head = stmt.head
     if head.ast_type == ast.ASTType.Literal:
-        _atom_names(head, defines)
+        _atom_names(head, heads)
     elif head.ast_type in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
         for element in head.elements:
-            _atom_names(element.literal, defines)
+            _atom_names(element.literal, heads)
             _atom_names(element.condition, reads)
     elif head.ast_type == ast.ASTType.HeadAggregate:
         for element in head.elements:
-            _atom_names(element.condition.literal, defines)
+            _atom_names(element.condition.literal, heads)
             _atom_names(element.condition.condition, reads)
     else:       # a theory atom: every atom of it both read and defined
-        _atom_names(head, defines)
+        _atom_names(head, heads)
         _atom_names(head, reads)
     _atom_names(stmt.body, reads)
-    return frozenset(reads), frozenset(defines)
+    return frozenset(reads), frozenset(heads)
 
 
 def analyse(text: str, constants: frozenset[str] = frozenset()) -> list[Statement]:
@@ -736,7 +739,6 @@ class Reach:
         # share the answers of to_add by it (index.memo).
         self._token = 0
         self._delta: _Delta | None = None     # note's: the keys it gave (its history step)
-        self._on_key = None       # to_add's: a key that became true (name, i, f or None for any)
         self._shared = False      # the state is Index.memo's too: copied before it changes
 
     # -- keys --------------------------------------------------------------------------------
@@ -758,8 +760,6 @@ class Reach:
         functors.add(f)
         if self._delta is not None:
             self._delta.keys.append((name, i, f))
-        if self._on_key is not None:
-            self._on_key(name, i, f)
         to = self.copies.get(at)
         if to:
             for name2, i2 in tuple(to):
@@ -774,8 +774,6 @@ class Reach:
         self.any.add(at)
         if self._delta is not None:
             self._delta.any.append(at)
-        if self._on_key is not None:
-            self._on_key(name, i, None)
         sources = [s for s in self.copies if s[0] == name] if i == -1 else [at]
         for source in sources:
             for to in tuple(self.copies.get(source, ())):
@@ -857,10 +855,7 @@ class Reach:
         known = self._index.memo.get(key)
         if known is None:
             self._own()
-            try:
-                chosen = self._to_add(called)
-            finally:
-                self._on_key = None
+            chosen = self._to_add(called)
             known = self._index.memo[key] = (chosen, (self.names, self.keys, self.any, self.copies, self._added))
         else:
             chosen, (self.names, self.keys, self.any, self.copies, self._added) = known

@@ -26,4 +26,3 @@ def test_a_failed_grounding_makes_every_later_read_and_ground_fail():
                   lambda: solver.facts().get("activatable"), lambda: solver.solve_one()):
         with pytest.raises(SolverError, match="an earlier grounding of this state failed"):
             later()
-
