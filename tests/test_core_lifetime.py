@@ -4,6 +4,8 @@ of the states it leaves behind, and their Controls, are freed as soon as nothing
 import gc
 import weakref
 
+import clingo
+from mtg_asp.queries import core
 from mtg_asp.queries.core import FactAnswer, Solver
 from mtg_asp.translator.state import load_state
 
@@ -28,3 +30,20 @@ def test_a_solver_no_longer_held_is_freed_at_once_with_its_control():
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_a_short_lived_process_keeps_its_controls_to_its_exit_up_to_a_bound(monkeypatch):
+    # core.short_lived (a Session's query fork): a dropped Solver's Control is not freed (the
+    # fork exits without freeing anything), at most KEPT_CONTROLS of them; elsewhere it is
+    monkeypatch.setattr(core, "_KEPT", None)
+    monkeypatch.setattr(core, "_ADDED", {})
+    monkeypatch.setattr(core, "_PARSE_FROM", 2)
+    monkeypatch.setattr(core, "KEPT_CONTROLS", 2)
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice",
+                        "step": "precombat_main"}, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
+    Solver(state)
+    assert core._KEPT is None                # a process that lives on keeps none
+    core.short_lived()
+    kept = [Solver(state)._control for _ in range(3)]
+    assert core._KEPT == kept[:2]            # the first two, dropped with their Solvers, kept
+    assert core._KEPT[0].symbolic_atoms[clingo.parse_term('controller(obj("f",0),"alice")')] is not None
