@@ -175,6 +175,17 @@ def outcome_parts(objects) -> list[tuple[str, list[clingo.Symbol]]]:
     return [("walk", [clingo.Function("exact")]), *(("outcomes", [o]) for o in objects)]
 
 
+def activation_parts(solver: Solver, source: clingo.Symbol, instance: clingo.Symbol) -> list[tuple[str, list[clingo.Symbol]]]:
+    """The parts an activation of the instance reads beyond the step's: the outcome parts of its
+    source where the activation may be a mana ability's (asp/casting.lp mana_instance/2, the only
+    way to mana_act/3, which alone reads them); none where the grounder never made that atom (a
+    loyalty ability's, one with a target: CR 605.1a). The exact walk and one source's outcomes
+    were 7 ms of Aminatou's -1 on bench_whatif's board."""
+    if solver.may_hold(clingo.Function("mana_instance", [source, instance])):
+        return outcome_parts([source])
+    return []
+
+
 def not_modelled(solver: Solver) -> tuple[Unread, ...]:
     """The lines of cards in play kept as words only (asp/unread.lp's not_modelled/4), each
     with the line as printed."""

@@ -364,6 +364,15 @@ class Solver:
             self._grounded.update(keys)
             self.timings.ground += time.perf_counter() - start
 
+    def may_hold(self, atom: clingo.Symbol) -> bool:
+        """Whether the grounder made the atom (a fact or not): one it never made is false in
+        every answer set of what has been grounded, and of anything grounded later that reads it
+        (clingo never defines an atom of an earlier ground() call again)."""
+        if self._broken is not None:
+            raise SolverError(self._broken)
+        self._demand(atom.name)
+        return self._ctl.symbolic_atoms[atom] is not None
+
     def facts_only(self, names: Iterable[str]) -> bool:
         """Whether every atom of these signatures is a fact of the grounder (reading them then
         needs no solve, which would leave its learnt state behind in this Control)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import clingo
 
 from ..translator.model import GameState
-from .common import outcome_parts
+from .common import activation_parts
 from .core import Solver
 
 # The zones of asp/step.lp's act_move_world externals (whatif.MOVE_ZONES).
@@ -106,8 +106,8 @@ class ActivationWorld:
     """The step of an activation of one ability of the state (an object's line: its instance
     term) grounded once, as StepWorld grounds a move: the activation and each first target an
     external (asp/step.lp, act_activate_world), with the parts the what-if's own path grounds
-    for an activation (the source's mana outcomes, step, action, act_activate, instructions,
-    detect). An activation with at most one target, from the state, with no "paying with", is
+    for an activation (the source's mana outcomes where it may be a mana ability's, step,
+    action, act_activate, instructions, detect). An activation with at most one target, from the state, with no "paying with", is
     one enumeration; anything else is left to the own path."""
 
     def __init__(self, state: GameState, oid: str, instance: str, time_limit: float):
@@ -121,7 +121,7 @@ class ActivationWorld:
         inc = state.incarnations()
         source = clingo.Function("obj", [clingo.String(oid), clingo.Number(inc[oid])])
         term = clingo.parse_term(instance)
-        self.solver.ground([("act_activate_world", [q, source, term]), *outcome_parts([source]),
+        self.solver.ground([("act_activate_world", [q, source, term]), *activation_parts(self.solver, source, term),
                             *((p, [q]) for p in ("step", "action", "act_activate", "instructions", "detect"))])
         atoms = self.solver._ctl.symbolic_atoms
         ctl = self.solver._ctl

@@ -69,13 +69,13 @@ from ..translator.numbers import check_symbol_number
 from ..translator.render import obj
 from ..translator.state import COUNTER_KIND
 from .common import (
+    activation_parts,
     blocked,
     colors,
     controllers,
     counters,
     not_modelled,
     oracle_lines,
-    outcome_parts,
 )
 from .core import Answer, Frozen, Query, Solver, symbol_name
 from .pay_plans import payment_plans
@@ -743,11 +743,12 @@ class _Run:
         solver = self.solver(b.state) if new else b.solver
         with solver.query() as query:
             facts = _action_facts(b.state, query.id, event, k, where, text)
-            inc = b.state.incarnations()
             # A mana ability's mana is read from the outcomes of its source's mana abilities
             # (asp/outcomes.lp: after replacement effects and with its triggered mana abilities).
-            mana = (outcome_parts([_obj_symbol(event[1], inc[event[1]])])
-                    if event[0] in ("activate", "mana_ability") else [])
+            mana = []
+            if event[0] in ("activate", "mana_ability"):
+                activated = clingo.parse_term(facts[0]).arguments[1]       # activate(O, I)
+                mana = activation_parts(solver, *activated.arguments)
             solver.ground([*_fact_parts(facts), *mana, ("step", [query.term]), ("action", [query.term]),
                            *((part, [query.term]) for part in ACTION_PARTS[event[0]]), ("detect", [query.term])])
             if new:

@@ -538,3 +538,28 @@ def test_a_worker_sends_back_only_what_a_reached_state_does_not_share_with_the_s
     assert whole.to_json() == fresh.to_json() and whole.to_text() == fresh.to_text()
     assert whole.results[0].state == fresh.results[0].state
     assert whole.results[0].state.permanent("forest") is state.permanent("forest")
+
+
+def test_an_activation_grounds_its_sources_mana_outcomes_only_where_it_may_be_a_mana_ability(monkeypatch):
+    # common.activation_parts: asp/casting.lp's mana_instance/2 (CR 605.1a) decides; a loyalty
+    # ability is never a mana ability, so the exact walk and its source's outcomes are left out
+    from mtg_asp.queries import common
+    state = load_state({"players": ["alice", "bob"], "turn": {"number": 5, "active": "alice", "step": "precombat_main"},
+                        "battlefield": [{"id": "ami", "card": "Aminatou, the Fateshifter", "controller": "alice"},
+                                        {"id": "elf", "card": "Llanowar Elves", "controller": "alice"},
+                                        {"id": "f", "card": "Forest", "controller": "alice"}]}, "<test>")
+    solver = Solver(state)
+    ami, elf, forest = (clingo.parse_term(obj(i, 0)) for i in ("ami", "elf", "f"))
+    minus = clingo.parse_term('ab("Aminatou, the Fateshifter",2)')
+    assert common.activation_parts(solver, ami, minus) == []
+    assert common.activation_parts(solver, elf, clingo.parse_term('ab("Llanowar Elves",1)')) == common.outcome_parts([elf])
+    assert common.activation_parts(solver, forest, clingo.parse_term('intr("forest")')) == common.outcome_parts([forest])
+    # the what-if grounds what activation_parts gives: the Forest's {G} comes from its outcomes
+    grounded = []
+    ground = Solver.ground
+    monkeypatch.setattr(Solver, "ground", lambda self, parts: grounded.extend(p[0] for p in parts) or ground(self, parts))
+    tapped = what_if(Solver(state), ["activate f forest"])
+    assert "outcomes" in grounded and tapped.to_json()["outcomes"][0]["after"]["player alice"] == {"mana_pool": "{G}"}
+    grounded.clear()
+    loyal = what_if(Solver(state), ["activate ami -1 targeting elf"])
+    assert "outcomes" not in grounded and len(loyal.results) == 1 and loyal.results[0].illegal is None
