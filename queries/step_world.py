@@ -107,8 +107,9 @@ class ActivationWorld:
     term) grounded once, as StepWorld grounds a move: the activation and each first target an
     external (asp/step.lp, act_activate_world), with the parts the what-if's own path grounds
     for an activation (the source's mana outcomes where it may be a mana ability's, step,
-    action, act_activate, instructions, detect). An activation with at most one target, from the state, with no "paying with", is
-    one enumeration; anything else is left to the own path."""
+    action, act_activate, instructions, detect). An activation with at most one target, from
+    the state, with no "paying with", is one enumeration; anything else is left to the own
+    path."""
 
     def __init__(self, state: GameState, oid: str, instance: str, time_limit: float):
         self.solver = Solver(state, time_limit)

@@ -44,6 +44,8 @@ def test_a_short_lived_process_keeps_its_controls_to_its_exit_up_to_a_bound(monk
     Solver(state)
     assert core._KEPT is None                # a process that lives on keeps none
     core.short_lived()
-    kept = [Solver(state)._control for _ in range(3)]
-    assert core._KEPT == kept[:2]            # the first two, dropped with their Solvers, kept
-    assert core._KEPT[0].symbolic_atoms[clingo.parse_term('controller(obj("f",0),"alice")')] is not None
+    for _ in range(3):
+        Solver(state)                        # made and dropped at once
+    assert len(core._KEPT) == 2              # the first two Controls outlive their Solvers
+    for control in core._KEPT:
+        assert control.symbolic_atoms[clingo.parse_term('controller(obj("f",0),"alice")')] is not None
