@@ -18,6 +18,7 @@ import functools
 import itertools
 import os
 import re
+import resource
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -283,7 +284,7 @@ class Solver:
         # Errors still reach the logger.
         self._control = clingo.Control(["--models=0", "--heuristic=Domain", "--warn=none"],
                                        logger=_Log(self._messages), message_limit=10000)
-        if _KEPT is not None and len(_KEPT) < KEPT_CONTROLS:
+        if _KEPT is not None and _peak_kb() - _KEPT_FROM < KEPT_MEMORY_KB:
             _KEPT.append(self._control)
         # Only the statements that can fire are added, each part's when it is first grounded
         # (program_index.py: the rules whose positive body has atoms by then).
@@ -660,10 +661,17 @@ _PARSE_FROM = 2     # the add of a part from which its statements are parsed (sh
 # A short-lived process's Controls, never freed: it exits (os._exit) once it has answered, and
 # the kernel takes back their memory at once. Freeing a state's Control took 1.6 ms; the
 # ten-action sequence of bench_whatif went 0.403 -> 0.374 s in a fork (medians of 16 runs,
-# alternating), for 21 MB more (its 14 Controls). At most KEPT_CONTROLS are kept (a what-if
-# of many branches frees the rest as it leaves them).
+# alternating), for 21 MB more (its 14 Controls). A Control is kept only while the process's
+# peak memory has grown by less than KEPT_MEMORY_KB since its query began (a what-if of many
+# states, or of a large board's, frees the rest as it leaves them, as a long-lived process
+# does: the memory limit's room stays the query's).
 _KEPT: list[clingo.Control] | None = None
-KEPT_CONTROLS = 32
+_KEPT_FROM = 0          # the process's peak memory (kB) when short_lived() was called
+KEPT_MEMORY_KB = 256 * 1024
+
+
+def _peak_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss      # kB (Linux)
 
 
 def short_lived() -> None:
@@ -675,10 +683,11 @@ def short_lived() -> None:
     sequence's later states add parsed statements (2-3 ms a state less). The Session's worker,
     which lives on, keeps what it parsed for every fork. Its Controls are kept to its exit, not
     freed (_KEPT)."""
-    global _PARSE_FROM, _KEPT
+    global _PARSE_FROM, _KEPT, _KEPT_FROM
     _PARSE_FROM = 3
     _ADDED.clear()
     _KEPT = []
+    _KEPT_FROM = _peak_kb()
 
 
 def encoding_statements() -> Index:

@@ -32,20 +32,24 @@ def test_a_solver_no_longer_held_is_freed_at_once_with_its_control():
         gc.enable()
 
 
-def test_a_short_lived_process_keeps_its_controls_to_its_exit_up_to_a_bound(monkeypatch):
+def test_a_short_lived_process_keeps_its_controls_to_its_exit_within_a_memory_bound(monkeypatch):
     # core.short_lived (a Session's query fork): a dropped Solver's Control is not freed (the
-    # fork exits without freeing anything), at most KEPT_CONTROLS of them; elsewhere it is
+    # fork exits without freeing anything) while the process's peak memory has grown by less
+    # than KEPT_MEMORY_KB since; elsewhere, and past that, it is
     monkeypatch.setattr(core, "_KEPT", None)
+    monkeypatch.setattr(core, "_KEPT_FROM", 0)
     monkeypatch.setattr(core, "_ADDED", {})
     monkeypatch.setattr(core, "_PARSE_FROM", 2)
-    monkeypatch.setattr(core, "KEPT_CONTROLS", 2)
     state = load_state({"players": ["alice", "bob"], "turn": {"number": 3, "active": "alice",
                         "step": "precombat_main"}, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
     Solver(state)
     assert core._KEPT is None                # a process that lives on keeps none
     core.short_lived()
-    for _ in range(3):
+    for _ in range(2):
         Solver(state)                        # made and dropped at once
-    assert len(core._KEPT) == 2              # the first two Controls outlive their Solvers
+    assert len(core._KEPT) == 2              # their Controls outlive them
     for control in core._KEPT:
         assert control.symbolic_atoms[clingo.parse_term('controller(obj("f",0),"alice")')] is not None
+    monkeypatch.setattr(core, "KEPT_MEMORY_KB", core._peak_kb() - core._KEPT_FROM)     # the bound reached
+    Solver(state)
+    assert len(core._KEPT) == 2

@@ -350,6 +350,7 @@ def test_a_process_parses_only_the_statements_it_adds_and_each_once(monkeypatch)
     monkeypatch.setattr(core, "_STATEMENTS", {})
     monkeypatch.setattr(core, "_PARSE_FROM", 2)
     monkeypatch.setattr(core, "_KEPT", None)
+    monkeypatch.setattr(core, "_KEPT_FROM", 0)
     parses = []
     parse = clingo.ast.parse_string
     monkeypatch.setattr(clingo.ast, "parse_string", lambda text, take: parses.append(text) or parse(text, take))
@@ -369,7 +370,7 @@ def test_a_process_parses_only_the_statements_it_adds_and_each_once(monkeypatch)
         sorted(str(s) for s in first.facts().get("controller")) == ['controller(obj("elf",0),"alice")']
     # a query's fork adds text twice before it parses
     monkeypatch.setattr(core, "_STATEMENTS", {})
-    core.short_lived()                  # (monkeypatch puts _PARSE_FROM, _ADDED and _KEPT back)
+    core.short_lived()                  # (monkeypatch puts back what it sets)
     core.Solver(state)
     core.Solver(state)
     assert "base" not in core._STATEMENTS
