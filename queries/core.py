@@ -369,9 +369,7 @@ class Solver:
         """Whether the grounder made the atom (a fact or not): one it never made is false in
         every answer set of what has been grounded, and of anything grounded later that reads it
         (clingo never defines an atom of an earlier ground() call again)."""
-        if self._broken is not None:
-            raise SolverError(self._broken)
-        self._demand(atom.name)
+        self._readable(atom.name)
         return self._ctl.symbolic_atoms[atom] is not None
 
     def facts_only(self, names: Iterable[str]) -> bool:
@@ -450,9 +448,7 @@ class Solver:
     # -- internals ------------------------------------------------------------------------------
 
     def _atoms(self, name: str) -> list[clingo.SymbolicAtom]:
-        if self._broken is not None:
-            raise SolverError(self._broken)
-        self._demand(name)
+        self._readable(name)
         atoms = self._ctl.symbolic_atoms
         return [a for arity in self._arities_of(name) for a in atoms.by_signature(name, arity)]
 
@@ -477,16 +473,12 @@ class Solver:
 
     def _all_facts(self, name: str) -> bool:
         """_read's second half, without reading the symbols."""
-        if self._broken is not None:
-            raise SolverError(self._broken)
-        self._demand(name)
+        self._readable(name)
         return all(all_facts(self._ctl, name, arity) for arity in self._arities_of(name))
 
     def _read(self, name: str) -> tuple[list[clingo.Symbol], bool]:
         """The symbols of the atoms of `name` (of its one arity) and whether all are facts."""
-        if self._broken is not None:
-            raise SolverError(self._broken)
-        self._demand(name)
+        self._readable(name)
         symbols: list[clingo.Symbol] = []
         all_facts = True
         for arity in self._arities_of(name):
@@ -590,6 +582,13 @@ class Solver:
         except RuntimeError:
             raise self._fail(f"parsing {what} failed") from None
 
+    def _readable(self, name: str) -> None:
+        """Before a read of `name`: refused on a broken program, and what it needs grounded
+        (_demand)."""
+        if self._broken is not None:
+            raise SolverError(self._broken)
+        self._demand(name)
+
     def _demand(self, name: str) -> None:
         """The waiting base rules a read of `name` needs, grounded first (Deferred)."""
         if self._pending:
@@ -662,9 +661,9 @@ _PARSE_FROM = 2     # the add of a part from which its statements are parsed (sh
 # the kernel takes back their memory at once. Freeing a state's Control took 1.6 ms; the
 # ten-action sequence of bench_whatif went 0.403 -> 0.374 s in a fork (medians of 16 runs,
 # alternating), for 21 MB more (its 14 Controls). A Control is kept only while the process's
-# peak memory has grown by less than KEPT_MEMORY_KB since its query began (a what-if of many
-# states, or of a large board's, frees the rest as it leaves them, as a long-lived process
-# does: the memory limit's room stays the query's).
+# peak memory has grown by less than KEPT_MEMORY_KB since its query began; past that (a
+# what-if of many states, or on a large board) Controls are freed as they are left, so kept
+# ones never take more than that of the query's memory limit.
 _KEPT: list[clingo.Control] | None = None
 _KEPT_FROM = 0          # the process's peak memory (kB) when short_lived() was called
 KEPT_MEMORY_KB = 256 * 1024
